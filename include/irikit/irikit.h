@@ -1,0 +1,10 @@
+// irikit/irikit.h — includes every public irikit header.
+#ifndef IRIKIT_IRIKIT_H
+#define IRIKIT_IRIKIT_H
+
+#include "irikit/encoding.h"
+#include "irikit/error.h"
+#include "irikit/iri.h"
+#include "irikit/version.h"
+
+#endif  // IRIKIT_IRIKIT_H
