@@ -1,0 +1,25 @@
+// RFC 3986 §3.2.2 host productions that are pure ASCII: IPv4address, IPv6address (all nine
+// forms, embedded IPv4 included) and IPvFuture. Each returns the offset of the first offending
+// byte relative to `text`, or npos when `text` matches the production exactly.
+#ifndef IRIKIT_GRAMMAR_IP_ADDRESS_H
+#define IRIKIT_GRAMMAR_IP_ADDRESS_H
+
+#include <cstddef>
+#include <string_view>
+
+namespace irikit::grammar {
+
+inline constexpr std::size_t k_match = std::string_view::npos;
+
+/// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet; dec-octet has no leading zero.
+bool is_ipv4address(std::string_view text) noexcept;
+
+/// IPv6address (the nine alternatives of RFC 3986 §3.2.2). Returns k_match or the error offset.
+std::size_t match_ipv6address(std::string_view text) noexcept;
+
+/// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). Returns k_match or the offset.
+std::size_t match_ipvfuture(std::string_view text) noexcept;
+
+}  // namespace irikit::grammar
+
+#endif  // IRIKIT_GRAMMAR_IP_ADDRESS_H

@@ -1,0 +1,101 @@
+// Error names and messages (irikit/error.h). Messages are built only when asked for.
+#include <array>
+#include <cstdio>
+
+#include "grammar/utf8.h"
+#include "irikit/error.h"
+
+namespace irikit {
+namespace {
+
+struct code_info {
+  std::string_view name;
+  std::string_view what;  // completes "… " after the character, or stands alone
+};
+
+// Indexed by error_code; the order must follow the enum.
+constexpr std::array<code_info, 28> k_codes{{
+    {"ok", "no error"},
+    {"utf8-invalid-byte", "can never appear in UTF-8 (RFC 3629)"},
+    {"utf8-truncated", "starts a UTF-8 sequence that is cut short (RFC 3629)"},
+    {"utf8-overlong", "starts an overlong UTF-8 sequence, forbidden by RFC 3629 (RFC 3987 §8)"},
+    {"utf8-surrogate", "starts a UTF-8 encoded surrogate, which is not a character (RFC 3629)"},
+    {"utf8-out-of-range", "starts a UTF-8 sequence above U+10FFFF (RFC 3629)"},
+    {"input-too-long", "the input is longer than 4 GiB - 1 bytes"},
+    {"missing-scheme", "a scheme is required here (RFC 3987 §2.2 IRI = scheme \":\" ihier-part …)"},
+    {"unexpected-scheme",
+     "a relative reference cannot start with a scheme; write \"./\" before a first segment that contains "
+     "\":\" (RFC 3986 §4.2)"},
+    {"empty-scheme", "\":\" with no scheme before it (RFC 3986 §3.1; a relative path's first segment cannot "
+                     "contain \":\", §4.2)"},
+    {"invalid-scheme-char",
+     "is not allowed in a scheme (RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"},
+    {"unexpected-fragment", "a fragment is not allowed here (RFC 3987 §2.2 absolute-IRI has none)"},
+    {"invalid-userinfo-char", "is not allowed in iuserinfo (RFC 3987 §2.2)"},
+    {"invalid-host-char", "is not allowed in ihost (RFC 3987 §2.2 ireg-name)"},
+    {"invalid-port-char", "is not allowed in port (RFC 3986 §3.2.3 port = *DIGIT)"},
+    {"invalid-path-char", "is not allowed in ipath (RFC 3987 §2.2 ipchar)"},
+    {"invalid-query-char", "is not allowed in iquery (RFC 3987 §2.2)"},
+    {"invalid-fragment-char", "is not allowed in ifragment (RFC 3987 §2.2)"},
+    {"invalid-percent-encoding", "\"%\" must be followed by two hexadecimal digits (RFC 3986 §2.1 pct-encoded)"},
+    {"non-ascii-in-uri", "is not allowed in a URI; map the IRI to a URI first (RFC 3987 §3.1)"},
+    {"bidi-formatting-char", "is a bidirectional formatting character, forbidden in IRIs (RFC 3987 §4.1)"},
+    {"iprivate-outside-query", "is a private-use character, allowed only in iquery (RFC 3987 §2.2 iprivate)"},
+    {"invalid-ip-literal", "opens an IP-literal that is not closed by \"]\" (RFC 3986 §3.2.2)"},
+    {"invalid-ipv6", "breaks IPv6address (RFC 3986 §3.2.2)"},
+    {"invalid-ipvfuture", "breaks IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" ) (RFC 3986 §3.2.2)"},
+    {"invalid-utf16", "is an unpaired UTF-16 surrogate"},
+    {"invalid-utf32", "is not a Unicode scalar value (a surrogate or above U+10FFFF)"},
+    {"unknown", "unknown error"},
+}};
+
+const code_info& info(error_code code) noexcept {
+  const auto i = static_cast<std::size_t>(code);
+  return i < k_codes.size() - 1 ? k_codes[i] : k_codes.back();
+}
+
+// How the character at `offset` is named: "U+0020", "byte 0xC0", or "the end of the input".
+std::string name_character(std::string_view input, std::uint32_t offset) {
+  char buf[32];
+  if (offset >= input.size()) return "the end of the input";
+  const auto b = static_cast<unsigned char>(input[offset]);
+  const grammar::decoded d = grammar::decode_utf8(input.data(), offset, input.size());
+  if (d.code != error_code::ok) {
+    std::snprintf(buf, sizeof buf, "byte 0x%02X", b);
+  } else {
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(d.cp));
+  }
+  return buf;
+}
+
+}  // namespace
+
+std::string_view code_name(error_code code) noexcept { return info(code).name; }
+
+std::string error_message(const parse_error& error, std::string_view input) {
+  const code_info& i = info(error.code);
+  switch (error.code) {
+    case error_code::ok:
+    case error_code::input_too_long:
+    case error_code::missing_scheme:
+    case error_code::unexpected_scheme:
+    case error_code::empty_scheme:
+    case error_code::unexpected_fragment:
+    case error_code::invalid_percent_encoding:
+      return std::string(i.what);
+    case error_code::invalid_utf16:
+    case error_code::invalid_utf32:
+      return "the code unit at offset " + std::to_string(error.offset) + " " + std::string(i.what);
+    default:
+      break;
+  }
+  if (input.empty() && error.offset == 0) return "the character " + std::string(i.what);
+  return name_character(input, error.offset) + " " + std::string(i.what);
+}
+
+std::string describe(const parse_error& error, std::string_view input) {
+  return "byte " + std::to_string(error.offset) + ": " + std::string(code_name(error.code)) + ": " +
+         error_message(error, input);
+}
+
+}  // namespace irikit

@@ -1,0 +1,245 @@
+// Strict parsing: RFC 3987 §2.2 (IRI rules) and RFC 3986 §3–§4 (URI rules).
+//
+// The structure is found left to right with the first-match-wins rules of RFC 3986 §3 and §4.2:
+// a scheme is present when the text starts with ALPHA *( scheme chars ) ":"; an authority when
+// "//" follows (or starts a relative reference); the path runs to "?" or "#", the query to "#".
+// Each component is validated by one loop over its bytes against its own character class; the
+// loops stop at the component's terminators, so every byte is looked at once.
+#include "parse/parser.h"
+
+#include <cstring>
+#include <limits>
+
+#include "grammar/char_class.h"
+#include "grammar/code_points.h"
+#include "grammar/ip_address.h"
+#include "grammar/utf8.h"
+
+namespace irikit::parser {
+namespace {
+
+using namespace irikit::grammar;
+
+constexpr parse_error k_ok{};
+
+constexpr parse_error fail(error_code code, std::size_t offset) noexcept {
+  return {code, static_cast<std::uint32_t>(offset)};
+}
+
+struct component_traits {
+  char_mask ascii;
+  error_code invalid;
+};
+
+constexpr component_traits traits_of(component c) noexcept {
+  switch (c) {
+    case component::userinfo: return {k_userinfo, error_code::invalid_userinfo_char};
+    case component::reg_name: return {k_reg_name, error_code::invalid_host_char};
+    case component::path: return {k_path, error_code::invalid_path_char};
+    case component::query: return {k_query, error_code::invalid_query_char};
+    case component::fragment: return {k_query, error_code::invalid_fragment_char};
+  }
+  return {0, error_code::invalid_path_char};
+}
+
+// Classifies one non-ASCII code point in a component.
+constexpr error_code check_code_point(char32_t cp, component c, repertoire rep, const parse_options& options,
+                                      error_code invalid) noexcept {
+  switch (rep) {
+    case repertoire::uri:
+      return error_code::non_ascii_in_uri;
+    case repertoire::leiri:
+      return is_leiri_ucschar(cp) ? error_code::ok : invalid;
+    case repertoire::iri:
+      break;
+  }
+  if (is_ucschar(cp)) return is_bidi_formatting(cp) ? error_code::bidi_formatting_char : error_code::ok;
+  if (is_iprivate(cp, options.allow_iprivate_tags)) {
+    return c == component::query ? error_code::ok : error_code::iprivate_outside_query;
+  }
+  return invalid;
+}
+
+// Scans text[i, end) as component `c`, stopping at the first byte in `stop` (or at end). On
+// success `i` is left at the stop byte (or end). Returns ok or the error.
+parse_error scan(std::string_view text, std::size_t& i, std::size_t end, component c, repertoire rep,
+                 const parse_options& options, char_mask stop) noexcept {
+  const auto [ascii, invalid] = traits_of(c);
+  const char_mask accept = ascii | (rep == repertoire::leiri ? k_leiri_extra : 0);
+  const char* s = text.data();
+  while (i < end) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (is_in(b, accept)) {
+      ++i;
+      continue;
+    }
+    if (b == '%') {
+      if (i + 2 >= end || !is_in(s[i + 1], k_hexdig) || !is_in(s[i + 2], k_hexdig)) {
+        return fail(error_code::invalid_percent_encoding, i);
+      }
+      i += 3;
+      continue;
+    }
+    if (b >= 0x80) {
+      const decoded d = decode_utf8(s, i, text.size());
+      if (d.code != error_code::ok) return fail(d.code, i);
+      const error_code e = check_code_point(d.cp, c, rep, options, invalid);
+      if (e != error_code::ok) return fail(e, i);
+      i += d.length;
+      continue;
+    }
+    if (is_in(b, stop)) return k_ok;
+    return fail(invalid, i);
+  }
+  return k_ok;
+}
+
+// "?" and "#" end the path; "#" ends the query; nothing ends the fragment.
+constexpr char_mask k_stop_none = 0;
+
+std::size_t find_any(std::string_view text, std::size_t from, std::size_t to, const char* set) noexcept {
+  for (std::size_t i = from; i < to; ++i) {
+    if (std::strchr(set, text[i]) != nullptr && text[i] != '\0') return i;
+  }
+  return to;
+}
+
+// The error for a non-ASCII or otherwise disallowed byte in an ASCII-only production (scheme,
+// port, IP-literal): invalid UTF-8 is reported as such, anything else with `code`.
+parse_error ascii_only_error(std::string_view text, std::size_t i, error_code code) noexcept {
+  if (static_cast<unsigned char>(text[i]) >= 0x80) {
+    const decoded d = decode_utf8(text.data(), i, text.size());
+    if (d.code != error_code::ok) return fail(d.code, i);
+  }
+  return fail(code, i);
+}
+
+// iauthority = [ iuserinfo "@" ] ihost [ ":" port ], text[begin, end).
+parse_error parse_authority(std::string_view text, std::size_t begin, std::size_t end, repertoire rep,
+                            const parse_options& options, iri_parts& out) noexcept {
+  out.has_authority = true;
+  out.authority_begin = static_cast<std::uint32_t>(begin);
+  out.path_begin = static_cast<std::uint32_t>(end);
+  std::size_t host_begin = begin;
+  if (const void* at = std::memchr(text.data() + begin, '@', end - begin)) {
+    const std::size_t at_pos = static_cast<const char*>(at) - text.data();
+    std::size_t i = begin;
+    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none); e.code != error_code::ok) {
+      return e;
+    }
+    out.has_userinfo = true;
+    host_begin = at_pos + 1;
+  }
+  out.host_begin = static_cast<std::uint32_t>(host_begin);
+
+  std::size_t host_end;
+  if (host_begin < end && text[host_begin] == '[') {
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+    const void* close = std::memchr(text.data() + host_begin, ']', end - host_begin);
+    if (close == nullptr) return fail(error_code::invalid_ip_literal, host_begin);
+    host_end = static_cast<const char*>(close) - text.data() + 1;
+    const std::string_view literal = text.substr(host_begin + 1, host_end - host_begin - 2);
+    const bool future = !literal.empty() && (literal[0] == 'v' || literal[0] == 'V');
+    const std::size_t bad = future ? match_ipvfuture(literal) : match_ipv6address(literal);
+    if (bad != k_match) {
+      return ascii_only_error(text, host_begin + 1 + bad, future ? error_code::invalid_ipvfuture : error_code::invalid_ipv6);
+    }
+    out.host_type = future ? host_kind::ipvfuture : host_kind::ipv6;
+    if (host_end < end && text[host_end] != ':') return fail(error_code::invalid_host_char, host_end);
+  } else {
+    const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
+    host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
+    std::size_t i = host_begin;
+    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none); e.code != error_code::ok) {
+      return e;
+    }
+    out.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4 : host_kind::reg_name;
+  }
+  out.host_end = static_cast<std::uint32_t>(host_end);
+
+  if (host_end < end) {  // ":" port, port = *DIGIT
+    out.has_port = true;
+    for (std::size_t i = host_end + 1; i < end; ++i) {
+      if (!is_in(text[i], k_digit)) return ascii_only_error(text, i, error_code::invalid_port_char);
+    }
+  }
+  return k_ok;
+}
+
+constexpr bool rule_requires_scheme(rule r) noexcept {
+  return r == rule::iri || r == rule::absolute_iri || r == rule::uri || r == rule::absolute_uri;
+}
+constexpr bool rule_forbids_scheme(rule r) noexcept { return r == rule::relative_ref || r == rule::relative_uri; }
+constexpr bool rule_forbids_fragment(rule r) noexcept { return r == rule::absolute_iri || r == rule::absolute_uri; }
+
+}  // namespace
+
+parse_error validate_component(std::string_view text, std::uint32_t begin, std::uint32_t end, component c,
+                               repertoire rep, const parse_options& options) noexcept {
+  std::size_t i = begin;
+  return scan(text, i, end, c, rep, options, k_stop_none);
+}
+
+parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
+  out = iri_parts{};
+  if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
+  const repertoire rep = repertoire_of(r);
+  const std::size_t n = text.size();
+  const char* s = text.data();
+
+  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), recognised only when followed by ":".
+  std::size_t i = 0;
+  while (i < n && is_in(s[i], k_scheme)) ++i;
+  if (i < n && s[i] == ':' && i > 0 && is_in(s[0], k_alpha)) {
+    if (rule_forbids_scheme(r)) return fail(error_code::unexpected_scheme, 0);
+    out.has_scheme = true;
+    out.scheme_end = static_cast<std::uint32_t>(i);
+    ++i;
+  } else {
+    // No scheme: a ":" before the first "/", "?" or "#" would put a colon in the first segment of
+    // a relative path (RFC 3986 §4.2), so the text before it was meant as a scheme; say what is
+    // wrong with it.
+    const std::size_t colon = find_any(text, 0, n, ":/?#");
+    if (colon < n && s[colon] == ':') {
+      if (colon == 0) return fail(error_code::empty_scheme, 0);
+      const std::size_t bad = is_in(s[0], k_alpha) ? i : 0;
+      return ascii_only_error(text, bad, error_code::invalid_scheme_char);
+    }
+    if (rule_requires_scheme(r)) return fail(error_code::missing_scheme, 0);
+    i = 0;
+  }
+
+  // "//" iauthority ipath-abempty
+  if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+    const std::size_t begin = i + 2;
+    const std::size_t end = find_any(text, begin, n, "/?#");
+    if (auto e = parse_authority(text, begin, end, rep, options, out); e.code != error_code::ok) return e;
+    i = end;
+  } else {
+    out.authority_begin = out.host_begin = out.host_end = static_cast<std::uint32_t>(i);
+    out.path_begin = static_cast<std::uint32_t>(i);
+  }
+
+  // ipath: ipchar / "/" up to "?" or "#".
+  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims); e.code != error_code::ok) return e;
+  out.path_end = static_cast<std::uint32_t>(i);
+  if (i < n && s[i] != '?' && s[i] != '#') return fail(error_code::invalid_path_char, i);  // "[" "]"
+
+  if (i < n && s[i] == '?') {
+    out.has_query = true;
+    ++i;
+    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims); e.code != error_code::ok) return e;
+    if (i < n && s[i] != '#') return fail(error_code::invalid_query_char, i);
+  }
+  out.query_end = static_cast<std::uint32_t>(i);
+
+  if (i < n) {  // s[i] == '#'
+    if (rule_forbids_fragment(r)) return fail(error_code::unexpected_fragment, i);
+    out.has_fragment = true;
+    ++i;
+    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none); e.code != error_code::ok) return e;
+  }
+  return k_ok;
+}
+
+}  // namespace irikit::parser
