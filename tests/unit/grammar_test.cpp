@@ -1,0 +1,214 @@
+// Tests for src/grammar: code-point ranges, strict UTF-8, IP address productions, encodings.
+#include "grammar/char_class.h"
+
+#include <gtest/gtest.h>
+
+#include "grammar/code_points.h"
+#include "grammar/ip_address.h"
+#include "grammar/utf8.h"
+#include "irikit/encoding.h"
+
+namespace irikit::grammar {
+namespace {
+
+TEST(CharClass, ComponentClassesFollowRfc3986) {
+  for (char c : std::string_view("-._~")) EXPECT_TRUE(is_in(c, k_unreserved)) << c;
+  for (char c : std::string_view("!$&'()*+,;=")) EXPECT_TRUE(is_in(c, k_sub_delims)) << c;
+  EXPECT_TRUE(is_in(':', k_userinfo));
+  EXPECT_FALSE(is_in('@', k_userinfo));
+  EXPECT_FALSE(is_in(':', k_reg_name));
+  EXPECT_TRUE(is_in('@', k_path));
+  EXPECT_FALSE(is_in('?', k_path));
+  EXPECT_TRUE(is_in('?', k_query));
+  EXPECT_FALSE(is_in('#', k_query));
+  for (char c : std::string_view(" <>\"{}|\\^`[]%")) EXPECT_FALSE(is_in(c, k_path | k_query | k_reg_name)) << c;
+  EXPECT_TRUE(is_in('+', k_scheme));
+  EXPECT_FALSE(is_in('_', k_scheme));
+  EXPECT_EQ(hex_value('a'), 10);
+  EXPECT_EQ(hex_value('F'), 15);
+  EXPECT_EQ(hex_value('g'), -1);
+}
+
+// RFC 3987 §2.2 ucschar and iprivate, checked at every range boundary.
+TEST(CodePoints, UcscharBoundaries) {
+  EXPECT_FALSE(is_ucschar(0x9F));
+  EXPECT_TRUE(is_ucschar(0xA0));
+  EXPECT_TRUE(is_ucschar(0xD7FF));
+  EXPECT_FALSE(is_ucschar(0xE000));
+  EXPECT_FALSE(is_ucschar(0xF8FF));
+  EXPECT_TRUE(is_ucschar(0xF900));
+  EXPECT_TRUE(is_ucschar(0xFDCF));
+  EXPECT_FALSE(is_ucschar(0xFDD0));
+  EXPECT_FALSE(is_ucschar(0xFDEF));
+  EXPECT_TRUE(is_ucschar(0xFDF0));
+  EXPECT_TRUE(is_ucschar(0xFFEF));
+  EXPECT_FALSE(is_ucschar(0xFFF0));
+  EXPECT_FALSE(is_ucschar(0xFFFE));
+  EXPECT_TRUE(is_ucschar(0x10000));
+  EXPECT_TRUE(is_ucschar(0x1FFFD));
+  EXPECT_FALSE(is_ucschar(0x1FFFE));
+  EXPECT_TRUE(is_ucschar(0x20000));
+  EXPECT_FALSE(is_ucschar(0xDFFFF));
+  EXPECT_FALSE(is_ucschar(0xE0000));
+  EXPECT_FALSE(is_ucschar(0xE0FFF));
+  EXPECT_TRUE(is_ucschar(0xE1000));
+  EXPECT_TRUE(is_ucschar(0xEFFFD));
+  EXPECT_FALSE(is_ucschar(0xF0000));
+}
+
+TEST(CodePoints, IprivateBoundaries) {
+  EXPECT_TRUE(is_iprivate(0xE000, false));
+  EXPECT_TRUE(is_iprivate(0xF8FF, false));
+  EXPECT_FALSE(is_iprivate(0xF900, false));
+  EXPECT_TRUE(is_iprivate(0xF0000, false));
+  EXPECT_TRUE(is_iprivate(0xFFFFD, false));
+  EXPECT_FALSE(is_iprivate(0xFFFFE, false));
+  EXPECT_TRUE(is_iprivate(0x100000, false));
+  EXPECT_TRUE(is_iprivate(0x10FFFD, false));
+  EXPECT_FALSE(is_iprivate(0x10FFFF, false));
+  EXPECT_FALSE(is_iprivate(0xE0001, false));
+  EXPECT_TRUE(is_iprivate(0xE0001, true));  // draft-ietf-iri-3987bis tag range
+  EXPECT_TRUE(is_iprivate(0xE0FFF, true));
+  EXPECT_FALSE(is_iprivate(0xE1000, true));
+}
+
+TEST(CodePoints, BidiFormattingCharacters) {
+  for (char32_t cp : {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}) {
+    EXPECT_TRUE(is_bidi_formatting(cp)) << std::hex << static_cast<unsigned>(cp);
+  }
+  EXPECT_FALSE(is_bidi_formatting(0x200D));  // ZWJ is not a bidi control
+  EXPECT_FALSE(is_bidi_formatting(0x2065));
+}
+
+TEST(CodePoints, LeiriUcschar) {
+  EXPECT_TRUE(is_leiri_ucschar(0x7F));
+  EXPECT_TRUE(is_leiri_ucschar(0xE000));
+  EXPECT_TRUE(is_leiri_ucschar(0xFFFD));
+  EXPECT_FALSE(is_leiri_ucschar(0xFFFE));
+  EXPECT_TRUE(is_leiri_ucschar(0x10FFFF));
+}
+
+decoded decode(std::string_view s) { return decode_utf8(s.data(), 0, s.size()); }
+
+TEST(Utf8, DecodesEveryLength) {
+  EXPECT_EQ(decode("A").cp, U'A');
+  EXPECT_EQ(decode("\xC3\xA9").cp, U'\u00E9');
+  EXPECT_EQ(decode("\xC3\xA9").length, 2u);
+  EXPECT_EQ(decode("\xE6\x97\xA5").cp, U'\u65E5');
+  EXPECT_EQ(decode("\xF0\x90\x8C\x80").cp, U'\U00010300');
+  EXPECT_EQ(decode("\xF4\x8F\xBF\xBF").cp, U'\U0010FFFF');
+}
+
+TEST(Utf8, RejectsEveryMalformedClass) {
+  EXPECT_EQ(decode("\xC0\xAF").code, error_code::utf8_overlong);           // RFC 3987 §8 "%C0%AF"
+  EXPECT_EQ(decode("\xC1\xBF").code, error_code::utf8_overlong);
+  EXPECT_EQ(decode("\xE0\x80\xAF").code, error_code::utf8_overlong);
+  EXPECT_EQ(decode("\xF0\x80\x80\xAF").code, error_code::utf8_overlong);
+  EXPECT_EQ(decode("\xED\xA0\x80").code, error_code::utf8_surrogate);
+  EXPECT_EQ(decode("\xED\xBF\xBF").code, error_code::utf8_surrogate);
+  EXPECT_EQ(decode("\xF4\x90\x80\x80").code, error_code::utf8_out_of_range);
+  EXPECT_EQ(decode("\xF5\x80\x80\x80").code, error_code::utf8_out_of_range);
+  EXPECT_EQ(decode("\x80").code, error_code::utf8_invalid_byte);
+  EXPECT_EQ(decode("\xBF").code, error_code::utf8_invalid_byte);
+  EXPECT_EQ(decode("\xFF").code, error_code::utf8_invalid_byte);
+  EXPECT_EQ(decode("\xF8\x88\x80\x80\x80").code, error_code::utf8_invalid_byte);
+  EXPECT_EQ(decode("\xC0").code, error_code::utf8_invalid_byte);
+  EXPECT_EQ(decode("\xE6\x97").code, error_code::utf8_truncated);
+  EXPECT_EQ(decode("\xE6\x97" "a").code, error_code::utf8_truncated);
+  EXPECT_EQ(decode("\xF0\x90\x8C").code, error_code::utf8_truncated);
+  EXPECT_EQ(decode("\xC3").code, error_code::utf8_truncated);
+}
+
+TEST(Utf8, ValidateReportsTheByteOffset) {
+  EXPECT_TRUE(validate_utf8("plain ascii long enough to use the block path"));
+  EXPECT_TRUE(validate_utf8("日本語のテキスト"));
+  const auto r = validate_utf8("0123456789abcdef\xE0\x80\xAF");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, error_code::utf8_overlong);
+  EXPECT_EQ(r.error().offset, 16u);
+}
+
+TEST(Encoding, Utf16ToUtf8) {
+  auto r = utf16_to_utf8(u"a\u00E9\U00010300");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "a\xC3\xA9\xF0\x90\x8C\x80");
+  const char16_t lone_high[] = {u'a', 0xD800, u'b', 0};
+  auto bad = utf16_to_utf8(lone_high);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(), (parse_error{error_code::invalid_utf16, 1}));
+  const char16_t lone_low[] = {0xDC00, 0};
+  EXPECT_EQ(utf16_to_utf8(lone_low).error(), (parse_error{error_code::invalid_utf16, 0}));
+  const char16_t high_at_end[] = {u'x', u'y', 0xDBFF, 0};
+  EXPECT_EQ(utf16_to_utf8(high_at_end).error(), (parse_error{error_code::invalid_utf16, 2}));
+}
+
+TEST(Encoding, Utf32ToUtf8) {
+  auto r = utf32_to_utf8(U"r\u00E9sum\u00E9");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "r\xC3\xA9sum\xC3\xA9");
+  const char32_t surrogate[] = {U'a', 0xDFFF, 0};
+  EXPECT_EQ(utf32_to_utf8(surrogate).error(), (parse_error{error_code::invalid_utf32, 1}));
+  const char32_t too_big[] = {0x110000, 0};
+  EXPECT_EQ(utf32_to_utf8(too_big).error(), (parse_error{error_code::invalid_utf32, 0}));
+}
+
+TEST(IpAddress, Ipv4) {
+  EXPECT_TRUE(is_ipv4address("0.0.0.0"));
+  EXPECT_TRUE(is_ipv4address("255.255.255.255"));
+  EXPECT_TRUE(is_ipv4address("192.0.2.16"));
+  EXPECT_FALSE(is_ipv4address("256.0.0.1"));
+  EXPECT_FALSE(is_ipv4address("01.2.3.4"));  // no leading zero
+  EXPECT_FALSE(is_ipv4address("1.2.3"));
+  EXPECT_FALSE(is_ipv4address("1.2.3.4."));
+  EXPECT_FALSE(is_ipv4address("1.2.3.4.5"));
+  EXPECT_FALSE(is_ipv4address("1..3.4"));
+  EXPECT_FALSE(is_ipv4address(""));
+}
+
+// The nine IPv6address alternatives of RFC 3986 §3.2.2, each at its longest and shortest.
+TEST(IpAddress, Ipv6AllNineForms) {
+  for (std::string_view ok : {
+           "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:1.2.3.4",        // 6( h16 ":" ) ls32
+           "::2:3:4:5:6:7:8", "::2:3:4:5:6:1.2.3.4",        // "::" 5( h16 ":" ) ls32
+           "1::3:4:5:6:7:8", "::3:4:5:6:7:8",               // [ h16 ] "::" 4( h16 ":" ) ls32
+           "1:2::4:5:6:7:8", "::4:5:6:7:8",                 // [ *1( h16 ":" ) h16 ] "::" 3( … ) ls32
+           "1:2:3::5:6:7:8", "::5:6:7:8",                   // [ *2 … ] "::" 2( h16 ":" ) ls32
+           "1:2:3:4::6:7:8", "::6:7:8",                     // [ *3 … ] "::" h16 ":" ls32
+           "1:2:3:4:5::7:8", "::7:8", "::1.2.3.4",          // [ *4 … ] "::" ls32
+           "1:2:3:4:5:6::8", "::8", "::1",                  // [ *5 … ] "::" h16
+           "1:2:3:4:5:6:7::", "::",                         // [ *6 … ] "::"
+           "::ffff:192.0.2.1", "2001:DB8::7", "fe80::abcd:EF01",
+       }) {
+    EXPECT_EQ(match_ipv6address(ok), k_match) << ok;
+  }
+}
+
+TEST(IpAddress, Ipv6ErrorsPointAtTheFault) {
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7"), 0u);        // too few pieces
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:8:9"), 0u);    // too many pieces
+  EXPECT_EQ(match_ipv6address("1::2::3"), 5u);              // a second "::"
+  EXPECT_EQ(match_ipv6address(":1::"), 0u);                 // a single leading ":"
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:"), 13u);      // a single trailing ":"
+  EXPECT_EQ(match_ipv6address("12345::"), 4u);              // five hex digits
+  EXPECT_EQ(match_ipv6address("1:::2"), 3u);               // the third ":"
+  EXPECT_EQ(match_ipv6address("::g"), 2u);
+  EXPECT_EQ(match_ipv6address("::1.2.3.256"), 2u);          // bad embedded IPv4
+  EXPECT_EQ(match_ipv6address("1.2.3.4::"), 0u);            // IPv4 only at the end
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:1.2.3.4"), 0u);  // 9 pieces' worth
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7::1.2.3.4"), 0u);  // IPv4 after "::" leaves 9
+  EXPECT_EQ(match_ipv6address(""), 0u);
+  EXPECT_NE(match_ipv6address("::1%25eth0"), k_match);    // RFC 6874 zone ids are not RFC 3986
+}
+
+TEST(IpAddress, IpvFuture) {
+  EXPECT_EQ(match_ipvfuture("v1.fe80::a+en1"), k_match);
+  EXPECT_EQ(match_ipvfuture("VF.x"), k_match);
+  EXPECT_EQ(match_ipvfuture("v.x"), 1u);
+  EXPECT_EQ(match_ipvfuture("v1x"), 2u);
+  EXPECT_EQ(match_ipvfuture("v1."), 3u);
+  EXPECT_EQ(match_ipvfuture("v1.a/b"), 4u);
+  EXPECT_EQ(match_ipvfuture("x1.a"), 0u);
+}
+
+}  // namespace
+}  // namespace irikit::grammar

@@ -1,0 +1,341 @@
+// Tests for src/parse: the strict parser, the component model and the error reports.
+#include "irikit/iri.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace irikit {
+namespace {
+
+using std::nullopt;
+
+parse_error error_of(std::string_view text, rule r = rule::iri_reference, parse_options o = {}) {
+  auto res = validate(text, r, o);
+  return res ? parse_error{} : res.error();
+}
+
+#define EXPECT_ERROR(text, rule_, code_, offset_)                                              \
+  do {                                                                                         \
+    const parse_error e_ = error_of(text, rule_);                                              \
+    EXPECT_EQ(code_name(e_.code), code_name(error_code::code_)) << '"' << (text) << '"';       \
+    EXPECT_EQ(e_.offset, offset_u(offset_)) << '"' << (text) << '"';                           \
+  } while (0)
+constexpr std::uint32_t offset_u(int v) { return static_cast<std::uint32_t>(v); }
+
+TEST(Parse, Rfc3986Section3Components) {
+  auto r = parse_uri("foo://example.com:8042/over/there?name=ferret#nose");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->scheme(), "foo");
+  EXPECT_EQ(r->authority(), "example.com:8042");
+  EXPECT_EQ(r->userinfo(), nullopt);
+  EXPECT_EQ(r->host(), "example.com");
+  EXPECT_EQ(r->host_type(), host_kind::reg_name);
+  EXPECT_EQ(r->port(), "8042");
+  EXPECT_EQ(r->port_number(), 8042);
+  EXPECT_EQ(r->path(), "/over/there");
+  EXPECT_EQ(r->query(), "name=ferret");
+  EXPECT_EQ(r->fragment(), "nose");
+  EXPECT_EQ(r->without_fragment(), "foo://example.com:8042/over/there?name=ferret");
+
+  auto urn = parse_uri("urn:example:animal:ferret:nose");
+  ASSERT_TRUE(urn);
+  EXPECT_EQ(urn->scheme(), "urn");
+  EXPECT_EQ(urn->authority(), nullopt);
+  EXPECT_EQ(urn->host(), nullopt);
+  EXPECT_EQ(urn->host_type(), host_kind::none);
+  EXPECT_EQ(urn->path(), "example:animal:ferret:nose");
+}
+
+TEST(Parse, AbsentIsNotEmpty) {
+  auto none = parse_iri("a:b");
+  auto empty = parse_iri("a:b?#");
+  ASSERT_TRUE(none && empty);
+  EXPECT_EQ(none->query(), nullopt);
+  EXPECT_EQ(none->fragment(), nullopt);
+  EXPECT_EQ(empty->query(), "");
+  EXPECT_EQ(empty->fragment(), "");
+
+  auto port = parse_iri("http://h:/");
+  ASSERT_TRUE(port);
+  EXPECT_EQ(port->port(), "");
+  EXPECT_EQ(port->port_number(), nullopt);
+
+  auto empty_host = parse_iri("file:///etc/hosts");
+  ASSERT_TRUE(empty_host);
+  EXPECT_EQ(empty_host->authority(), "");
+  EXPECT_EQ(empty_host->host(), "");
+  EXPECT_EQ(empty_host->host_type(), host_kind::reg_name);
+  EXPECT_EQ(empty_host->path(), "/etc/hosts");
+
+  auto user = parse_iri("ftp://@h");
+  ASSERT_TRUE(user);
+  EXPECT_EQ(user->userinfo(), "");
+  EXPECT_EQ(user->host(), "h");
+}
+
+TEST(Parse, IriComponentsInManyScripts) {
+  auto r = parse_iri("https://user:pä@例え.テスト:8080/パス/ملف?q=значение&x=ü#फ़्रैगमेंट");
+  ASSERT_TRUE(r) << describe(r.error(), "");
+  EXPECT_EQ(r->userinfo(), "user:pä");
+  EXPECT_EQ(r->host(), "例え.テスト");
+  EXPECT_EQ(r->port(), "8080");
+  EXPECT_EQ(r->path(), "/パス/ملف");
+  EXPECT_EQ(r->query(), "q=значение&x=ü");
+  EXPECT_EQ(r->fragment(), "फ़्रैगमेंट");
+  std::vector<std::string_view> segments(r->path_segments().begin(), r->path_segments().end());
+  EXPECT_EQ(segments, (std::vector<std::string_view>{"パス", "ملف"}));
+}
+
+TEST(Parse, HostKinds) {
+  struct {
+    std::string_view text;
+    host_kind kind;
+    std::string_view host;
+  } cases[] = {
+      {"http://192.0.2.1/", host_kind::ipv4, "192.0.2.1"},
+      {"http://192.0.2.256/", host_kind::reg_name, "192.0.2.256"},  // first-match-wins: not IPv4
+      {"http://1.2.3/", host_kind::reg_name, "1.2.3"},
+      {"http://[::1]:80/", host_kind::ipv6, "[::1]"},
+      {"http://[::ffff:192.0.2.1]", host_kind::ipv6, "[::ffff:192.0.2.1]"},
+      {"http://[v7.fe80::a+en1]/", host_kind::ipvfuture, "[v7.fe80::a+en1]"},
+      {"http://münchen.de/", host_kind::reg_name, "münchen.de"},
+      {"http://%E4%BE%8B.jp/", host_kind::reg_name, "%E4%BE%8B.jp"},
+  };
+  for (const auto& c : cases) {
+    auto r = parse_iri(c.text);
+    ASSERT_TRUE(r) << c.text;
+    EXPECT_EQ(r->host_type(), c.kind) << c.text;
+    EXPECT_EQ(r->host(), c.host) << c.text;
+  }
+}
+
+TEST(Parse, RelativeReferences) {
+  struct {
+    std::string_view text;
+    bool authority;
+    std::string_view path;
+  } cases[] = {
+      {"", false, ""},         {"g", false, "g"},          {"./g:h", false, "./g:h"},
+      {"//g", true, ""},       {"//g/x", true, "/x"},      {"/a/b", false, "/a/b"},
+      {"?q", false, ""},       {"#f", false, ""},          {"../../g", false, "../../g"},
+      {"パス/ファイル", false, "パス/ファイル"}, {"a/b:c", false, "a/b:c"}, {"///x", true, "/x"},
+  };
+  for (const auto& c : cases) {
+    auto r = parse_relative_ref(c.text);
+    ASSERT_TRUE(r) << '"' << c.text << '"' << (r ? "" : describe(r.error(), c.text));
+    EXPECT_FALSE(r->is_absolute());
+    EXPECT_EQ(r->has_authority(), c.authority) << c.text;
+    EXPECT_EQ(r->path(), c.path) << c.text;
+  }
+}
+
+TEST(Parse, PathSegments) {
+  auto segs = [](std::string_view path) {
+    path_segment_range range(path);
+    return std::vector<std::string_view>(range.begin(), range.end());
+  };
+  using v = std::vector<std::string_view>;
+  EXPECT_EQ(segs(""), v{});
+  EXPECT_EQ(segs("/"), v{""});
+  EXPECT_EQ(segs("/a/b/"), (v{"a", "b", ""}));
+  EXPECT_EQ(segs("a/b"), (v{"a", "b"}));
+  EXPECT_EQ(segs("//"), (v{"", ""}));
+  EXPECT_EQ(segs("a"), v{"a"});
+}
+
+TEST(Parse, PortNumber) {
+  EXPECT_EQ(parse_iri("http://h:65535/")->port_number(), 65535);
+  EXPECT_EQ(parse_iri("http://h:65536/")->port_number(), nullopt);  // valid syntax, no 16-bit port
+  EXPECT_EQ(parse_iri("http://h:00080/")->port_number(), 80);
+  EXPECT_EQ(parse_iri("http://h:99999999999999999999/")->port_number(), nullopt);
+  EXPECT_EQ(parse_iri("http://h/")->port_number(), nullopt);
+}
+
+TEST(Parse, RuleSelection) {
+  EXPECT_TRUE(is_valid("http://a/b#c", rule::iri));
+  EXPECT_ERROR("http://a/b#c", rule::absolute_iri, unexpected_fragment, 10);
+  EXPECT_TRUE(is_valid("http://a/b?c", rule::absolute_iri));
+  EXPECT_ERROR("//a/b", rule::iri, missing_scheme, 0);
+  EXPECT_ERROR("a:b", rule::relative_ref, unexpected_scheme, 0);
+  EXPECT_TRUE(is_valid("http://é.example/", rule::iri));
+  EXPECT_ERROR("http://é.example/", rule::uri, non_ascii_in_uri, 7);
+  EXPECT_ERROR("http://e/\xC3", rule::uri, utf8_truncated, 9);  // bad UTF-8 reported as such first
+  EXPECT_TRUE(is_valid("http://a/%C3%A9", rule::uri));
+  EXPECT_TRUE(is_valid("/x", rule::relative_uri));
+  EXPECT_ERROR("x:y", rule::absolute_uri, ok, 0);
+  auto as_iri = parse("http://a/", rule::absolute_iri);
+  ASSERT_TRUE(as_iri);
+  EXPECT_TRUE(as_iri->is_absolute());
+  EXPECT_EQ(rule_name(rule::absolute_uri), "absolute-uri");
+  EXPECT_EQ(rule_from_name("leiri"), rule::leiri);
+  EXPECT_EQ(rule_from_name("nope"), nullopt);
+}
+
+TEST(Parse, SchemeErrors) {
+  EXPECT_ERROR(":x", rule::iri_reference, empty_scheme, 0);
+  EXPECT_ERROR("1http://x", rule::iri_reference, invalid_scheme_char, 0);
+  EXPECT_ERROR("ht_tp://x", rule::iri_reference, invalid_scheme_char, 2);
+  EXPECT_ERROR("a b:c", rule::iri_reference, invalid_scheme_char, 1);
+  EXPECT_ERROR("é:x", rule::iri_reference, invalid_scheme_char, 0);
+  EXPECT_ERROR("\xC0\xAF:x", rule::iri_reference, utf8_overlong, 0);
+  EXPECT_TRUE(is_valid("a+b-c.d:x"));
+  EXPECT_TRUE(is_valid("A:x"));
+}
+
+TEST(Parse, CharacterErrorsPerComponent) {
+  EXPECT_ERROR("http://exa mple/", rule::iri, invalid_host_char, 10);
+  EXPECT_ERROR("http://u<v@h/", rule::iri, invalid_userinfo_char, 8);
+  EXPECT_ERROR("http://h:80a/", rule::iri, invalid_port_char, 11);
+  EXPECT_ERROR("http://h/a b", rule::iri, invalid_path_char, 10);
+  EXPECT_ERROR("http://h/a[b", rule::iri, invalid_path_char, 10);
+  EXPECT_ERROR("http://h/?a]b", rule::iri, invalid_query_char, 11);
+  EXPECT_ERROR("http://h/?a b", rule::iri, invalid_query_char, 11);
+  EXPECT_ERROR("http://h/#a#b", rule::iri, invalid_fragment_char, 11);
+  EXPECT_ERROR("http://h/#a\tb", rule::iri, invalid_fragment_char, 11);
+  EXPECT_ERROR("http://a@b@c/", rule::iri, invalid_host_char, 10);
+  EXPECT_ERROR("http://h[/", rule::iri, invalid_host_char, 8);
+  for (std::string_view c : {"<", ">", "\"", "{", "}", "|", "\\", "^", "`", " ", "\x7f", "\x01"}) {
+    EXPECT_ERROR("http://h/" + std::string(c), rule::iri, invalid_path_char, 9);
+  }
+}
+
+TEST(Parse, PercentEncoding) {
+  EXPECT_TRUE(is_valid("http://h/%41%c3%A9?%20#%7e"));
+  EXPECT_ERROR("http://h/%zz", rule::iri, invalid_percent_encoding, 9);
+  EXPECT_ERROR("http://h/%4", rule::iri, invalid_percent_encoding, 9);
+  EXPECT_ERROR("http://h/%", rule::iri, invalid_percent_encoding, 9);
+  EXPECT_ERROR("http://h/%4?x", rule::iri, invalid_percent_encoding, 9);
+  EXPECT_ERROR("http://%g0/", rule::iri, invalid_percent_encoding, 7);
+  EXPECT_ERROR("http://h:%38%30/", rule::iri, invalid_port_char, 9);
+}
+
+TEST(Parse, IpLiteralErrors) {
+  EXPECT_ERROR("http://[::1/", rule::iri, invalid_ip_literal, 7);
+  EXPECT_ERROR("http://[::1::2]/", rule::iri, invalid_ipv6, 12);
+  EXPECT_ERROR("http://[1:2:3:4:5:6:7:8:9]/", rule::iri, invalid_ipv6, 8);
+  EXPECT_ERROR("http://[]/", rule::iri, invalid_ipv6, 8);
+  EXPECT_ERROR("http://[::1]x/", rule::iri, invalid_host_char, 12);
+  EXPECT_ERROR("http://[v1x]/", rule::iri, invalid_ipvfuture, 10);
+  EXPECT_ERROR("http://[::é]/", rule::iri, invalid_ipv6, 10);
+  EXPECT_ERROR("http://[::1]:x/", rule::iri, invalid_port_char, 13);
+  EXPECT_TRUE(is_valid("http://[::1]:/", rule::iri));
+}
+
+// RFC 3987 §2.2 ranges as they reach the parser.
+TEST(Parse, UcscharAndIprivate) {
+  EXPECT_TRUE(is_valid("http://h/\u00A0"));
+  EXPECT_TRUE(is_valid("http://h/\U00020000"));   // CJK Extension B
+  EXPECT_TRUE(is_valid("http://h/\U0001F600"));   // emoji
+  EXPECT_TRUE(is_valid("http://h/?\uE000"));       // iprivate in the query
+  EXPECT_ERROR("http://h/\uE000", rule::iri, iprivate_outside_query, 9);
+  EXPECT_ERROR("http://h/#\uE000", rule::iri, iprivate_outside_query, 10);
+  EXPECT_ERROR("http://\uE000/", rule::iri, iprivate_outside_query, 7);
+  EXPECT_ERROR("http://h/\uFFFE", rule::iri, invalid_path_char, 9);
+  EXPECT_ERROR("http://h/\uFDD0", rule::iri, invalid_path_char, 9);
+  EXPECT_ERROR("http://h/\u0085", rule::iri, invalid_path_char, 9);  // C1 control
+  EXPECT_ERROR("http://h/?\U000E0001", rule::iri, invalid_query_char, 10);
+  parse_options tags;
+  tags.allow_iprivate_tags = true;
+  EXPECT_TRUE(is_valid("http://h/?\U000E0001", rule::iri, tags));
+  EXPECT_EQ(error_of("http://h/\U000E0001", rule::iri, tags).code, error_code::iprivate_outside_query);
+}
+
+TEST(Parse, BidiFormattingCharactersAreRejected) {
+  EXPECT_ERROR("http://h/a\u200Eb", rule::iri, bidi_formatting_char, 10);
+  EXPECT_ERROR("http://h/?\u202E", rule::iri, bidi_formatting_char, 10);
+  EXPECT_ERROR("http://\u2067x/", rule::iri, bidi_formatting_char, 7);
+  EXPECT_ERROR("http://h/#\u061C", rule::iri, bidi_formatting_char, 10);
+  EXPECT_TRUE(is_valid("http://h/a\u200Db"));  // ZWJ is not a bidi formatting character
+}
+
+TEST(Parse, InvalidUtf8AtTheRightByte) {
+  EXPECT_ERROR("http://h/a\xC0\xAF", rule::iri, utf8_overlong, 10);
+  EXPECT_ERROR("http://h/\xE0\x80\xAF", rule::iri, utf8_overlong, 9);
+  EXPECT_ERROR("http://h/ab\x80", rule::iri, utf8_invalid_byte, 11);
+  EXPECT_ERROR("http://h/\xED\xA0\x80", rule::iri, utf8_surrogate, 9);
+  EXPECT_ERROR("http://h/\xF4\x90\x80\x80", rule::iri, utf8_out_of_range, 9);
+  EXPECT_ERROR("http://h/\xE6\x97", rule::iri, utf8_truncated, 9);
+  EXPECT_ERROR("http://h\xFF/", rule::iri, utf8_invalid_byte, 8);
+  EXPECT_ERROR("http://u\xC3@h/", rule::iri, utf8_truncated, 8);
+  EXPECT_ERROR("http://h:8\xC3\xA9/", rule::iri, invalid_port_char, 10);
+  EXPECT_ERROR("http://h:8\xC3/", rule::iri, utf8_truncated, 10);
+  EXPECT_ERROR(std::string_view("http://h/\0", 10), rule::iri, invalid_path_char, 9);
+}
+
+TEST(Parse, Leiri) {
+  EXPECT_TRUE(is_valid("http://h/a b<c>\"{}|\\^`", rule::leiri));
+  EXPECT_TRUE(is_valid("http://h/\uE000\u200E", rule::leiri));  // no iprivate or bidi restriction
+  EXPECT_TRUE(is_valid("http://h/\x01\x7f", rule::leiri));
+  EXPECT_ERROR("http://h/\uFFFE", rule::leiri, invalid_path_char, 9);
+  EXPECT_ERROR("http://h/a#b#c", rule::leiri, invalid_fragment_char, 12);
+  EXPECT_ERROR("http://h/%zz", rule::leiri, invalid_percent_encoding, 9);
+  EXPECT_ERROR("ht tp://h/", rule::leiri, invalid_scheme_char, 2);
+}
+
+TEST(Parse, OwningTypes) {
+  std::string text = "http://例え.jp/a?b#c";
+  auto owned = iri::parse(text);
+  ASSERT_TRUE(owned);
+  iri copy = *owned;
+  text.assign(text.size(), 'x');  // the owner does not point into the original
+  EXPECT_EQ(copy.host(), "例え.jp");
+  EXPECT_EQ(copy.scheme(), "http");
+  iri_view v = copy;
+  EXPECT_EQ(v.fragment(), "c");
+  auto ref = iri_reference::parse("../x?y");
+  ASSERT_TRUE(ref);
+  EXPECT_FALSE(ref->is_absolute());
+  EXPECT_EQ(ref->query(), "y");
+  EXPECT_FALSE(iri::parse("../x"));
+  iri_reference from_view(*parse_iri_reference("a/b"));
+  EXPECT_EQ(from_view.path(), "a/b");
+}
+
+TEST(Parse, UncheckedAgreesWithChecked) {
+  for (std::string_view text : {"http://u@h:1/p?q#f", "//h", "a:b", "", "?q#f", "http://[::1]:8/x", "x:/y#",
+                                "file:///a", "http://1.2.3.4/", "//u@[v1.x]", "a/b?c?d#e"}) {
+    auto checked = parse_iri_reference(text);
+    ASSERT_TRUE(checked) << text;
+    EXPECT_EQ(parse_unchecked(text).parts(), checked->parts()) << text;
+  }
+}
+
+TEST(Parse, MessagesNameTheCharacterAndTheRule) {
+  const std::string_view text = "http://h/a b";
+  auto r = parse_iri(text);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(describe(r.error(), text),
+            "byte 10: invalid-path-char: U+0020 is not allowed in ipath (RFC 3987 §2.2 ipchar)");
+  const std::string_view bad = "http://h/\xC0\xAF";
+  EXPECT_EQ(error_message(parse_iri(bad).error(), bad),
+            "byte 0xC0 starts an overlong UTF-8 sequence, forbidden by RFC 3629 (RFC 3987 §8)");
+  EXPECT_EQ(code_name(error_code::bidi_formatting_char), "bidi-formatting-char");
+  EXPECT_EQ(code_name(error_code::invalid_utf32), "invalid-utf32");
+}
+
+// The shipped sample data: exactly the lines listed as invalid are rejected.
+TEST(Parse, ExamplesFileMatchesItsExpectations) {
+  std::ifstream expected(IRIKIT_EXAMPLES_DIR "/iris-expected-invalid.tsv");
+  std::ifstream iris(IRIKIT_EXAMPLES_DIR "/iris.txt");
+  if (!expected || !iris) GTEST_SKIP() << "examples/ not present";
+  std::vector<int> invalid_lines;
+  for (std::string row; std::getline(expected, row);) {
+    if (!row.empty() && row[0] != '#' && std::isdigit(static_cast<unsigned char>(row[0]))) {
+      invalid_lines.push_back(std::stoi(row));
+    }
+  }
+  std::vector<int> rejected;
+  int n = 0;
+  for (std::string line; std::getline(iris, line);) {
+    ++n;
+    if (!is_valid(line)) rejected.push_back(n);
+  }
+  EXPECT_GT(n, 200);
+  EXPECT_EQ(rejected, invalid_lines);
+}
+
+}  // namespace
+}  // namespace irikit
