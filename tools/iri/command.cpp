@@ -1,0 +1,56 @@
+#include "command.h"
+
+#include <algorithm>
+
+namespace iri_tool {
+namespace {
+
+/// The registry, built during static initialization by the `registrar`s of the command files.
+/// A function-local static, so it exists before the first registrar runs whatever the order in
+/// which the files are initialized.
+std::vector<const command*>& registry() {
+  static std::vector<const command*> commands;
+  return commands;
+}
+
+}  // namespace
+
+registrar::registrar(const command& c) { registry().push_back(&c); }
+
+std::vector<const command*> all_commands() {
+  std::vector<const command*> sorted = registry();
+  std::sort(sorted.begin(), sorted.end(), [](const command* a, const command* b) { return a->name < b->name; });
+  return sorted;
+}
+
+const command* find_command(std::string_view name) {
+  for (const command* c : registry()) {
+    if (c->name == name) return c;
+  }
+  return nullptr;
+}
+
+bool option_values::has(std::string_view name) const {
+  return std::any_of(given_.begin(), given_.end(), [&](const auto& given) { return given.first == name; });
+}
+
+std::optional<std::string_view> option_values::value(std::string_view name) const {
+  for (auto it = given_.rbegin(); it != given_.rend(); ++it) {
+    if (it->first == name) return it->second;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string_view> option_values::values(std::string_view name) const {
+  std::vector<std::string_view> found;
+  for (const auto& [given_name, given_value] : given_) {
+    if (given_name == name) found.push_back(given_value);
+  }
+  return found;
+}
+
+void record::fail(const irikit::parse_error& e, std::string_view input, std::uint32_t shift) {
+  error = line_error{irikit::code_name(e.code), e.offset + shift, irikit::error_message(e, input)};
+}
+
+}  // namespace iri_tool

@@ -1,0 +1,46 @@
+// driver.h — runs a configured command over its inputs: reads lines in batches, maps each line to
+// records and writes the records in input order as text or JSON Lines.
+#ifndef IRI_TOOL_DRIVER_H
+#define IRI_TOOL_DRIVER_H
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command.h"
+
+namespace iri_tool {
+
+/// Exit statuses of the tool (the CLI contract).
+enum exit_status : int {
+  exit_ok = 0,       ///< every line succeeded
+  exit_failed = 1,   ///< some line failed
+  exit_usage = 2,    ///< bad usage, unreadable file, write error
+};
+
+struct run_settings {
+  bool json = false;
+};
+
+/// Where a line comes from, for messages and JSON.
+struct line_origin {
+  std::string_view file;  ///< "-" for standard input
+  std::uint64_t line = 0;  ///< 1-based
+  bool name_file = false;  ///< add "file" to JSON objects (several inputs were given)
+};
+
+/// Appends one record as a JSON object and a newline: "line", "input" (plus "input_hex" when the
+/// input is not valid UTF-8, and "file" when `origin.name_file`), the command's fields, "error".
+void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r);
+
+/// Appends one record in text mode: its text, or an empty line on failure, to `out`, and the
+/// message `iri: FILE:LINE: byte OFFSET: CODE: message` to `err`.
+void render_text(std::string& out, std::string& err, const line_origin& origin, const record& r);
+
+/// Runs `mapper` over `files` ("-" is standard input) and returns the exit status.
+int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings);
+
+}  // namespace iri_tool
+
+#endif  // IRI_TOOL_DRIVER_H

@@ -1,0 +1,82 @@
+#include "io.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace iri_tool {
+
+line_reader::line_reader(int fd) : fd_(fd), buffer_(block_size) {}
+
+bool line_reader::fill() {
+  if (eof_ || error_ != 0) return false;
+  // Move the partial line to the front; grow only when a single line fills the whole buffer.
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+  const std::size_t wanted = buffer_.size() - end_;
+  ssize_t n;
+  do {
+    n = ::read(fd_, buffer_.data() + end_, wanted);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) {
+    error_ = errno;
+    return false;
+  }
+  if (n == 0) {
+    eof_ = true;
+    return false;
+  }
+  const auto got = static_cast<std::size_t>(n);
+  stalled_ = got < wanted;
+  end_ += got;
+  bytes_read_ += got;
+  return true;
+}
+
+bool line_reader::next_batch(std::vector<std::string_view>& lines) {
+  lines.clear();
+  const auto add = [&](const char* first, const char* last) {
+    if (last != first && last[-1] == '\r') --last;  // CRLF: the CR is not part of the line
+    lines.emplace_back(first, static_cast<std::size_t>(last - first));
+  };
+  std::size_t scanned = begin_;  // no line end in [begin_, scanned)
+  for (;;) {
+    const char* const data = buffer_.data();
+    const char* cursor = data + scanned;
+    const char* const stop = data + end_;
+    const char* line_begin = data + begin_;
+    while (cursor < stop) {
+      const auto* newline = static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
+      if (newline == nullptr) break;
+      add(line_begin, newline);
+      cursor = line_begin = newline + 1;
+    }
+    begin_ = static_cast<std::size_t>(line_begin - data);
+    if (!lines.empty()) return true;
+    scanned = end_ - begin_;  // offsets after fill() moves the tail to the front
+    if (!fill()) {
+      // End of input (or an error): a last line without a line end still counts.
+      if (error_ == 0 && end_ > begin_) {
+        add(buffer_.data() + begin_, buffer_.data() + end_);
+        begin_ = end_;
+        return true;
+      }
+      return false;
+    }
+  }
+}
+
+void output_buffer::flush() {
+  if (!buffer_.empty()) {
+    if (error_ == 0 && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) error_ = errno;
+    buffer_.clear();
+  }
+  if (error_ == 0 && std::fflush(file_) != 0) error_ = errno;
+}
+
+}  // namespace iri_tool

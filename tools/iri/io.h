@@ -1,0 +1,80 @@
+// io.h — block-wise line input and buffered output for the `iri` tool. Memory stays bounded by the
+// block size and the longest line, whatever the size of the input.
+#ifndef IRI_TOOL_IO_H
+#define IRI_TOOL_IO_H
+
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iri_tool {
+
+/// Reads a file descriptor in large blocks and hands out its lines as views into the block.
+/// Lines end with LF or CRLF (the CR is removed); a last line without a line end still counts; an
+/// empty input has no lines.
+class line_reader {
+ public:
+  static constexpr std::size_t block_size = std::size_t{1} << 20;
+
+  /// Does not take ownership of `fd`.
+  explicit line_reader(int fd);
+
+  /// Replaces `lines` with the next batch of complete lines: at least one, unless the input is
+  /// exhausted (returns false; check `error()`). The views stay valid until the next call.
+  bool next_batch(std::vector<std::string_view>& lines);
+
+  /// The errno of a failed read, 0 when none failed.
+  int error() const { return error_; }
+  /// Whether the last read returned less than asked: the producer is slower than we are, so
+  /// output should be flushed now rather than when the buffer is full.
+  bool input_stalled() const { return stalled_; }
+  /// Bytes read so far.
+  std::size_t bytes_read() const { return bytes_read_; }
+
+ private:
+  /// Reads more bytes after the carried-over tail; false at end of input or on error.
+  bool fill();
+
+  int fd_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0;  ///< start of the bytes not yet handed out (a partial line)
+  std::size_t end_ = 0;    ///< end of the bytes read
+  std::size_t bytes_read_ = 0;
+  int error_ = 0;
+  bool eof_ = false;
+  bool stalled_ = false;
+};
+
+/// Collects output in a std::string and writes it with fwrite when it is large and on `flush`.
+class output_buffer {
+ public:
+  static constexpr std::size_t flush_threshold = std::size_t{1} << 20;
+
+  /// Does not take ownership of `file`.
+  explicit output_buffer(std::FILE* file) : file_(file) {}
+  output_buffer(const output_buffer&) = delete;
+  output_buffer& operator=(const output_buffer&) = delete;
+  ~output_buffer() { flush(); }
+
+  /// The buffer to append to; call `maybe_flush` afterwards.
+  std::string& buffer() { return buffer_; }
+  void append(std::string_view text) { buffer_.append(text); }
+  void maybe_flush() {
+    if (buffer_.size() >= flush_threshold) flush();
+  }
+  void flush();
+  bool empty() const { return buffer_.empty(); }
+  /// The errno of the first failed write, 0 when none failed.
+  int error() const { return error_; }
+
+ private:
+  std::FILE* file_;
+  std::string buffer_;
+  int error_ = 0;
+};
+
+}  // namespace iri_tool
+
+#endif  // IRI_TOOL_IO_H
