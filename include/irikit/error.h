@@ -55,9 +55,17 @@ enum class error_code : std::uint8_t {
   invalid_ip_literal,  ///< "[" … "]" that is neither IPv6address nor IPvFuture, or unclosed
   invalid_ipv6,        ///< IPv6address (RFC 3986 §3.2.2)
   invalid_ipvfuture,   ///< IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-  // Operations built on the parser (conversion, resolution, …) append their codes below.
   invalid_utf16,       ///< an unpaired surrogate in UTF-16 input
   invalid_utf32,       ///< a surrogate or a value above U+10FFFF in UTF-32 input
+  // Conversion (RFC 3987 §3)
+  unsafe_ascii_char,   ///< to_uri: space < > " { } | \ ^ ` — "the conversion SHOULD fail" (§3.1)
+  idna_failed,         ///< the host could not be converted by IDNA (3987bis: the whole conversion fails)
+  unknown_charset,     ///< a charset name the Unicode backend does not know
+  charset_decode_failed,  ///< input bytes that are not valid in the named legacy charset
+  charset_unmappable,  ///< a character the target legacy charset cannot represent
+  // Resolution and relativization (RFC 3986 §5)
+  not_relativizable,   ///< no reference resolves back to the target (e.g. it has dot-segments)
+  // New codes are appended here, with a matching row in src/parse/error.cpp.
 };
 
 /// The stable kebab-case name of a code, e.g. "invalid-path-char".

@@ -14,7 +14,7 @@ struct code_info {
 };
 
 // Indexed by error_code; the order must follow the enum.
-constexpr std::array<code_info, 28> k_codes{{
+constexpr auto k_codes = std::to_array<code_info>({
     {"ok", "no error"},
     {"utf8-invalid-byte", "can never appear in UTF-8 (RFC 3629)"},
     {"utf8-truncated", "starts a UTF-8 sequence that is cut short (RFC 3629)"},
@@ -46,8 +46,17 @@ constexpr std::array<code_info, 28> k_codes{{
     {"invalid-ipvfuture", "breaks IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" ) (RFC 3986 §3.2.2)"},
     {"invalid-utf16", "is an unpaired UTF-16 surrogate"},
     {"invalid-utf32", "is not a Unicode scalar value (a surrogate or above U+10FFFF)"},
+    {"unsafe-ascii-char",
+     "is not allowed in URIs; the conversion fails unless asked to percent-encode it (RFC 3987 §3.1)"},
+    {"idna-failed", "starts a host that IDNA cannot convert (RFC 3987 §3.1, draft-ietf-iri-3987bis §3.4)"},
+    {"unknown-charset", "the character encoding is not known to the Unicode backend"},
+    {"charset-decode-failed", "is not valid in the named character encoding"},
+    {"charset-unmappable", "cannot be represented in the named character encoding"},
+    {"not-relativizable", "no relative reference resolves back to this target (RFC 3986 §5.2)"},
     {"unknown", "unknown error"},
-}};
+});
+static_assert(k_codes.size() == static_cast<std::size_t>(error_code::not_relativizable) + 2,
+              "one row per error_code, in order, then \"unknown\"");
 
 const code_info& info(error_code code) noexcept {
   const auto i = static_cast<std::size_t>(code);
@@ -82,6 +91,8 @@ std::string error_message(const parse_error& error, std::string_view input) {
     case error_code::empty_scheme:
     case error_code::unexpected_fragment:
     case error_code::invalid_percent_encoding:
+    case error_code::unknown_charset:
+    case error_code::not_relativizable:
       return std::string(i.what);
     case error_code::invalid_utf16:
     case error_code::invalid_utf32:
