@@ -125,7 +125,7 @@ void print_suite(const suite_report& report, const divergence_list& divergences,
     const char* why = r == nullptr                      ? "no such case"
                       : r->status == outcome::passed ? "the case now passes"
                                                      : "the case is skipped";
-    std::cout << "    STALE divergence " << d.case_id << " (known-divergences.txt:" << d.line << "): " << why
+    std::cout << "    STALE divergence " << d.case_id << " (" << divergences.file_name() << ':' << d.line << "): " << why
               << "; remove the entry\n";
   }
 }
@@ -165,7 +165,8 @@ int run(const options& opts) {
     for (const auto& s : registered_suites()) exists = exists || s.name == d.suite;
     if (!exists) {
       ++unknown_suites;
-      std::cout << "STALE divergence (known-divergences.txt:" << d.line << "): no suite named " << d.suite << '\n';
+      std::cout << "STALE divergence (" << divergences.file_name() << ':' << d.line << "): no suite named " << d.suite
+                << '\n';
     }
   }
 

@@ -86,6 +86,7 @@ suite_report run_suite(const suite& s, const std::filesystem::path& conformance_
 
 std::pair<divergence_list, std::vector<std::string>> divergence_list::load(const std::filesystem::path& path) {
   divergence_list list;
+  list.file_name_ = path.filename().string();
   std::vector<std::string> errors;
   std::ifstream in(path);
   if (!in) {
@@ -98,7 +99,7 @@ std::pair<divergence_list, std::vector<std::string>> divergence_list::load(const
     if (line.empty() || line.front() == '#') continue;
     const auto tab1 = line.find('\t');
     const auto tab2 = tab1 == std::string::npos ? std::string::npos : line.find('\t', tab1 + 1);
-    const auto where = path.filename().string() + ":" + std::to_string(number) + ": ";
+    const auto where = list.file_name_ + ":" + std::to_string(number) + ": ";
     if (tab2 == std::string::npos) {
       errors.push_back(where + "expected suite<TAB>case-id<TAB>reason");
       continue;

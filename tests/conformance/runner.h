@@ -116,8 +116,11 @@ class divergence_list {
 
   const divergence* find(std::string_view suite, std::string_view case_id) const;
   const std::vector<divergence>& entries() const { return entries_; }
+  /// The file name, for messages ("known-divergences.txt:12").
+  const std::string& file_name() const { return file_name_; }
 
  private:
+  std::string file_name_;
   std::vector<divergence> entries_;
   std::map<std::pair<std::string, std::string>, std::size_t, std::less<>> index_;
 };
