@@ -89,7 +89,9 @@ void print_suite(const suite_report& report, const divergence_list& divergences,
 
   // Unexpected failures first: they are what needs attention.
   for (const auto& r : report.cases()) {
-    if (r.status == outcome::failed && divergences.find(report.name(), r.id) == nullptr) print_failure(r, nullptr);
+    if (r.status == outcome::failed && divergences.find(report.name(), r.id) == nullptr) {
+      print_failure(r, nullptr);
+    }
   }
   for (const auto& r : report.cases()) {
     if (r.status != outcome::failed) continue;
@@ -122,11 +124,11 @@ void print_suite(const suite_report& report, const divergence_list& divergences,
     const case_result* r = report.find(d.case_id);
     if (r != nullptr && r->status == outcome::failed) continue;
     ++sum.stale;
-    const char* why = r == nullptr                      ? "no such case"
+    const char* why = r == nullptr                   ? "no such case"
                       : r->status == outcome::passed ? "the case now passes"
                                                      : "the case is skipped";
-    std::cout << "    STALE divergence " << d.case_id << " (" << divergences.file_name() << ':' << d.line << "): " << why
-              << "; remove the entry\n";
+    std::cout << "    STALE divergence " << d.case_id << " (" << divergences.file_name() << ':' << d.line
+              << "): " << why << "; remove the entry\n";
   }
 }
 
@@ -165,8 +167,8 @@ int run(const options& opts) {
     for (const auto& s : registered_suites()) exists = exists || s.name == d.suite;
     if (!exists) {
       ++unknown_suites;
-      std::cout << "STALE divergence (" << divergences.file_name() << ':' << d.line << "): no suite named " << d.suite
-                << '\n';
+      std::cout << "STALE divergence (" << divergences.file_name() << ':' << d.line << "): no suite named "
+                << d.suite << '\n';
     }
   }
 

@@ -38,7 +38,8 @@ void suite_report::skip(std::string id, std::string reason) {
 }
 
 const case_result* suite_report::find(std::string_view id) const {
-  const auto it = std::find_if(cases_.begin(), cases_.end(), [id](const case_result& r) { return r.id == id; });
+  const auto it =
+      std::find_if(cases_.begin(), cases_.end(), [id](const case_result& r) { return r.id == id; });
   return it == cases_.end() ? nullptr : &*it;
 }
 
@@ -84,7 +85,8 @@ suite_report run_suite(const suite& s, const std::filesystem::path& conformance_
 // ---------------------------------------------------------------------------------------------
 // Known divergences
 
-std::pair<divergence_list, std::vector<std::string>> divergence_list::load(const std::filesystem::path& path) {
+std::pair<divergence_list, std::vector<std::string>> divergence_list::load(
+    const std::filesystem::path& path) {
   divergence_list list;
   list.file_name_ = path.filename().string();
   std::vector<std::string> errors;
@@ -164,11 +166,11 @@ bool needs_escape(char32_t cp) {
   if (cp >= 0x2000 && cp <= 0x200F) return true;
   if (cp >= 0x2028 && cp <= 0x202F) return true;
   if (cp >= 0x205F && cp <= 0x206F) return true;
-  if (cp >= 0xE000 && cp <= 0xF8FF) return true;    // private use
-  if (cp >= 0xFDD0 && cp <= 0xFDEF) return true;    // noncharacters
+  if (cp >= 0xE000 && cp <= 0xF8FF) return true;  // private use
+  if (cp >= 0xFDD0 && cp <= 0xFDEF) return true;  // noncharacters
   if (cp == 0xFEFF || (cp >= 0xFFF0 && cp <= 0xFFFF)) return true;
-  if ((cp & 0xFFFE) == 0xFFFE) return true;         // U+nFFFE, U+nFFFF
-  if (cp >= 0xE0000) return true;                   // tags, variation selectors, private use planes
+  if ((cp & 0xFFFE) == 0xFFFE) return true;  // U+nFFFE, U+nFFFF
+  if (cp >= 0xE0000) return true;            // tags, variation selectors, private use planes
   return false;
 }
 
@@ -235,8 +237,6 @@ std::string printable(std::string_view text) {
 std::string printable_optional(const std::optional<std::string_view>& text) {
   return text ? printable(*text) : "(absent)";
 }
-
-std::string describe_error(const parse_error& error, std::string_view input) { return describe(error, input); }
 
 std::string describe_components(const iri_reference_view& view) {
   std::string out = "scheme=" + printable_optional(view.scheme());

@@ -22,13 +22,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "irikit/error.h"
 #include "irikit/iri.h"
@@ -142,9 +141,6 @@ std::optional<std::string> optional_string(const nlohmann::json& value);
 std::string printable(std::string_view text);
 /// printable(), or (absent) for nullopt.
 std::string printable_optional(const std::optional<std::string_view>& text);
-
-/// "byte N: code-name: message" for a failed parse.
-std::string describe_error(const parse_error& error, std::string_view input);
 
 /// The components of a parsed reference on one line: `scheme="http" authority="a" path="/" …`.
 std::string describe_components(const iri_reference_view& view);

@@ -22,7 +22,7 @@ void run_valid_absolute_iris(const std::filesystem::path& dir, suite_report& rep
     if (r) {
       report.pass(id);
     } else {
-      report.fail(id, input, "parses as an IRI", describe_error(r.error(), input));
+      report.fail(id, input, "parses as an IRI", describe(r.error(), input));
     }
   }
 }
@@ -40,7 +40,7 @@ void run_valid_iri_references(const std::filesystem::path& dir, suite_report& re
     if (r) {
       report.pass(id);
     } else {
-      report.fail(id, input, "parses as an IRI reference", describe_error(r.error(), input));
+      report.fail(id, input, "parses as an IRI reference", describe(r.error(), input));
     }
   }
 }
@@ -59,7 +59,8 @@ void run_invalid_iri_references(const std::filesystem::path& dir, suite_report& 
     if (!r) {
       report.pass(id);
     } else {
-      report.fail(id, input, "rejected (not an RFC 3987 IRI-reference)", "parsed: " + describe_components(*r));
+      report.fail(id, input, "rejected (not an RFC 3987 IRI-reference)",
+                  "parsed: " + describe_components(*r));
     }
   }
 }

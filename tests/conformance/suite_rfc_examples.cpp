@@ -30,7 +30,7 @@ void run_valid_uris(const std::filesystem::path& dir, suite_report& report) {
     if (r) {
       report.pass(id);
     } else {
-      report.fail(id, input, "parses as a URI (RFC 3986)", describe_error(r.error(), input));
+      report.fail(id, input, "parses as a URI (RFC 3986)", describe(r.error(), input));
     }
   }
 }
@@ -43,7 +43,7 @@ void run_components(const std::filesystem::path& dir, suite_report& report) {
     const std::string input = c.at("uri").get<std::string>();
     const auto r = parse_uri(input);
     if (!r) {
-      report.fail(id, input, "parses as a URI (RFC 3986)", describe_error(r.error(), input));
+      report.fail(id, input, "parses as a URI (RFC 3986)", describe(r.error(), input));
       continue;
     }
     component_diff diff;
@@ -69,7 +69,8 @@ void expect_parses(suite_report& report, std::string id, const nlohmann::json& v
   if (parsed) {
     report.pass(std::move(id));
   } else {
-    report.fail(std::move(id), input, "parses as " + std::string(rule_name(r)), describe_error(parsed.error(), input));
+    report.fail(std::move(id), input, "parses as " + std::string(rule_name(r)),
+                describe(parsed.error(), input));
   }
 }
 
@@ -117,8 +118,9 @@ void run_parse_only(const std::filesystem::path& dir, suite_report& report) {
     if (section == "rfc3986_5.4.1_normal" || section == "rfc3986_5.4.2_abnormal") {
       // RFC 3986 §5.4: the base is a URI, each example a URI-reference, each result a URI.
       expect_parses(report, section + "/base", value.at("base"), rule::uri);
-      expect_case_fields(report, section, value.at("cases"),
-                         {{"ref", rule::uri_reference}, {"expected", rule::uri}, {"expected_nonstrict", rule::uri}});
+      expect_case_fields(
+          report, section, value.at("cases"),
+          {{"ref", rule::uri_reference}, {"expected", rule::uri}, {"expected_nonstrict", rule::uri}});
     } else if (section == "rfc3986_5.2.4_remove_dot_segments") {
       // Paths: a path-absolute or path-noscheme on its own is a relative-ref (RFC 3986 §4.2).
       expect_case_fields(report, section, value.at("cases"),

@@ -21,7 +21,7 @@ void run_positive(const std::filesystem::path& dir, suite_report& report) {
     const nlohmann::json& expected = c.at(1);
     const auto r = parse_iri_reference(input);
     if (!r) {
-      report.fail(id, input, "parses as an IRI reference", describe_error(r.error(), input));
+      report.fail(id, input, "parses as an IRI reference", describe(r.error(), input));
       continue;
     }
     component_diff diff;
@@ -50,7 +50,8 @@ void run_negative(const std::filesystem::path& dir, suite_report& report) {
     if (!r) {
       report.pass(id);
     } else {
-      report.fail(id, input, "rejected (not an RFC 3987 IRI-reference)", "parsed: " + describe_components(*r));
+      report.fail(id, input, "rejected (not an RFC 3987 IRI-reference)",
+                  "parsed: " + describe_components(*r));
     }
   }
 }
