@@ -10,6 +10,8 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/irikitConfig.cmake.in
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/irikitConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/irikitConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/irikitConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/irikit)
+# pkg-config file relocatable: the prefix is found relative to the .pc file itself.
+file(RELATIVE_PATH IRIKIT_PC_TO_PREFIX "/root/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/root")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/irikit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/irikit.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/irikit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 if(IRIKIT_BUILD_TOOLS)
