@@ -1,0 +1,49 @@
+// IDNA through the Unicode backend (ICU): domain names between their Unicode form and their
+// ASCII-compatible form ("xn--" labels), for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4
+// (IRI → URI) and §3.2 / 3987bis §3.7 (URI → IRI, ToUnicode on request).
+//
+// This is an internal interface: only src/unicode/ includes ICU. Callers above `parse` (convert,
+// host, normalize, lint) use these two functions and never ICU directly.
+//
+//   auto a = irikit::unicode::domain_to_ascii("résumé.example.org", idna_mode::uts46_nontransitional);
+//   // *a == "xn--rsum-bpad.example.org"
+#ifndef IRIKIT_UNICODE_IDNA_H
+#define IRIKIT_UNICODE_IDNA_H
+
+#include <string>
+#include <string_view>
+
+#include "irikit/error.h"
+
+namespace irikit::unicode {
+
+/// Which IDNA processing the backend applies.
+enum class idna_mode {
+  /// UTS #46 non-transitional processing (IDNA2008 plus the UTS #46 mapping: ß, ς, ZWJ/ZWNJ are
+  /// kept, deviation characters are valid). The default for new code.
+  uts46_nontransitional,
+  /// UTS #46 transitional processing (ß → ss, ς → σ, ZWJ/ZWNJ removed), as IDNA2003 did.
+  uts46_transitional,
+  /// IDNA2003: RFC 3490 ToASCII / ToUnicode with Nameprep (RFC 3491) and UseSTD3ASCIIRules = true.
+  /// Unassigned code points are refused (AllowUnassigned = false), as RFC 3987 §3.1 asks when
+  /// creating IRIs.
+  idna2003,
+};
+
+/// ToASCII on every label of `utf8_domain` (valid UTF-8; labels separated by "." or the ideographic
+/// and fullwidth full stops U+3002, U+FF0E, U+FF61, which IDNA maps to "."). ASCII labels go
+/// through the same checks (UseSTD3ASCIIRules). An empty domain is returned as is; a trailing
+/// "." (the root label) is kept.
+///
+/// Failure: `error_code::idna_failed` with `offset` = the byte offset in `utf8_domain` of the first
+/// byte of the first label that failed (0 when the failure is not tied to one label).
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode);
+
+/// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). Fails like
+/// `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label whose Unicode form
+/// is not valid IDNA). The result is UTF-8.
+result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode);
+
+}  // namespace irikit::unicode
+
+#endif  // IRIKIT_UNICODE_IDNA_H
