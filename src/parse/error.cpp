@@ -29,7 +29,8 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"empty-scheme", "\":\" with no scheme before it (RFC 3986 §3.1; a relative path's first segment cannot "
                      "contain \":\", §4.2)"},
     {"invalid-scheme-char",
-     "is not allowed in a scheme (RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"},
+     "is not allowed in a scheme (RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )); "
+     "a relative path whose first segment contains \":\" must start with \"./\" (RFC 3986 §4.2)"},
     {"unexpected-fragment", "a fragment is not allowed here (RFC 3987 §2.2 absolute-IRI has none)"},
     {"invalid-userinfo-char", "is not allowed in iuserinfo (RFC 3987 §2.2)"},
     {"invalid-host-char", "is not allowed in ihost (RFC 3987 §2.2 ireg-name)"},
