@@ -12,8 +12,8 @@ class check_mapper final : public line_mapper {
  public:
   explicit check_mapper(irikit::rule r) : rule_(r) {}
 
-  void map(std::string_view line, std::vector<record>& out) const override {
-    record& r = out.emplace_back();
+  void map(std::string_view line, record_list& out) const override {
+    record& r = out.add();
     const irikit::result<void> valid = irikit::validate(line, rule_);
     r.add_bool("valid", valid.has_value());
     if (valid) {

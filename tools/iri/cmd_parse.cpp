@@ -13,8 +13,8 @@ class parse_mapper final : public line_mapper {
  public:
   explicit parse_mapper(irikit::rule r) : rule_(r) {}
 
-  void map(std::string_view line, std::vector<record>& out) const override {
-    record& r = out.emplace_back();
+  void map(std::string_view line, record_list& out) const override {
+    record& r = out.add();
     const irikit::result<irikit::iri_reference_view> parsed = irikit::parse(line, rule_);
     r.add_bool("valid", parsed.has_value());
     if (!parsed) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "json.h"
+
 namespace iri_tool {
 namespace {
 
@@ -47,6 +49,57 @@ std::vector<std::string_view> option_values::values(std::string_view name) const
     if (given_name == name) found.push_back(given_value);
   }
   return found;
+}
+
+void record::append_key(std::string_view key) {
+  members_.push_back(',');
+  append_json_string(members_, key);
+  members_.push_back(':');
+}
+
+record& record::add_null(std::string_view key) {
+  append_key(key);
+  members_.append("null");
+  return *this;
+}
+
+record& record::add_bool(std::string_view key, bool value) {
+  append_key(key);
+  members_.append(value ? "true" : "false");
+  return *this;
+}
+
+record& record::add_int(std::string_view key, std::int64_t value) {
+  append_key(key);
+  members_.append(std::to_string(value));
+  return *this;
+}
+
+record& record::add_string(std::string_view key, std::string_view value) {
+  append_key(key);
+  append_json_string(members_, value);
+  return *this;
+}
+
+record& record::add_raw(std::string_view key, std::string_view json) {
+  append_key(key);
+  members_.append(json);
+  return *this;
+}
+
+void record::reset() {
+  text.clear();
+  error.reset();
+  members_.clear();
+}
+
+record& record_list::add() {
+  if (size_ == records_.size()) {
+    records_.emplace_back();
+  } else {
+    records_[size_].reset();
+  }
+  return records_[size_++];
 }
 
 void record::fail(const irikit::parse_error& e, std::string_view input, std::uint32_t shift) {

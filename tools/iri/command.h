@@ -6,8 +6,8 @@
 //   namespace {
 //   class shout_mapper final : public line_mapper {
 //    public:
-//     void map(std::string_view line, std::vector<record>& out) const override {
-//       record& r = out.emplace_back();
+//     void map(std::string_view line, record_list& out) const override {
+//       record& r = out.add();
 //       r.text = upper(line);             // text mode prints this
 //       r.add_string("output", r.text);   // --json prints {"line":…,"input":…,"output":…}
 //     }
@@ -35,27 +35,11 @@
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "irikit/error.h"
 
 namespace iri_tool {
-
-/// A JSON value inserted verbatim (a nested array or object the command built with the helpers
-/// of json.h). The framework does not check it: it must be valid JSON.
-struct raw_json {
-  std::string text;
-};
-
-/// The value of one JSON key of a record.
-using field_value = std::variant<std::nullptr_t, bool, std::int64_t, std::string, raw_json>;
-
-/// One JSON key and its value. `key` must point to static storage (a string literal).
-struct field {
-  std::string_view key;
-  field_value value;
-};
 
 /// Why a line failed, ready to print: `iri: FILE:LINE: byte OFFSET: CODE: message` in text mode,
 /// `"error": {"code": CODE, "offset": OFFSET, "message": message}` in JSON.
@@ -66,36 +50,59 @@ struct line_error {
 };
 
 /// One output record. A line-mapping command makes exactly one per input line; others (extract)
-/// make zero or more.
-struct record {
+/// make zero or more. The JSON keys are rendered as they are added (in the mapper, so that this
+/// work is spread over threads too).
+class record {
+ public:
   /// What text mode prints on stdout (one line, without the newline). Ignored on failure: text
   /// mode prints an empty line instead, and the error on stderr.
   std::string text;
-  /// The command's JSON keys in output order (after "line" and "input", before "error").
-  std::vector<field> fields;
   /// Set when the line fails (exit status 1).
   std::optional<line_error> error;
 
-  record& add_null(std::string_view key) { return add(key, nullptr); }
-  record& add_bool(std::string_view key, bool value) { return add(key, value); }
-  record& add_int(std::string_view key, std::int64_t value) { return add(key, value); }
-  record& add_string(std::string_view key, std::string_view value) { return add(key, std::string(value)); }
+  // The command's JSON keys, in output order (after "line" and "input", before "error").
+  record& add_null(std::string_view key);
+  record& add_bool(std::string_view key, bool value);
+  record& add_int(std::string_view key, std::int64_t value);
+  /// A JSON string (escaped here; invalid UTF-8 bytes become U+FFFD).
+  record& add_string(std::string_view key, std::string_view value);
   /// A string, or null when absent.
   record& add_optional(std::string_view key, std::optional<std::string_view> value) {
     return value ? add_string(key, *value) : add_null(key);
   }
-  record& add_raw(std::string_view key, std::string json) { return add(key, raw_json{std::move(json)}); }
+  /// A JSON value inserted verbatim (a nested array or object built with json_builder, json.h).
+  record& add_raw(std::string_view key, std::string_view json);
 
   /// Marks the record failed with a library error. `input` is the text that was parsed; when it is
   /// a part of the line (for instance the second column of `A<TAB>B`), `shift` is its byte offset
   /// in the line, so that the reported offset counts from the start of the line.
   void fail(const irikit::parse_error& error, std::string_view input, std::uint32_t shift = 0);
 
+  /// The keys added so far as JSON members, each preceded by a comma: `,"valid":true,"path":"b"`.
+  const std::string& json_members() const { return members_; }
+  /// Empties the record and keeps its memory.
+  void reset();
+
  private:
-  record& add(std::string_view key, field_value value) {
-    fields.push_back(field{key, std::move(value)});
-    return *this;
-  }
+  void append_key(std::string_view key);
+  std::string members_;
+};
+
+/// The records of one input line, in order. Keeps their memory from one line to the next.
+class record_list {
+ public:
+  /// Appends an empty record and returns it.
+  record& add();
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const record& operator[](std::size_t i) const { return records_[i]; }
+  const record* begin() const { return records_.data(); }
+  const record* end() const { return records_.data() + size_; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::vector<record> records_;  ///< [0, size_) in use, the rest kept for reuse
+  std::size_t size_ = 0;
 };
 
 /// Maps input lines to records. Build everything in the constructor (from the options) and keep
@@ -104,8 +111,8 @@ struct record {
 class line_mapper {
  public:
   virtual ~line_mapper() = default;
-  /// Appends the records for one input line (without its line end) to `out`.
-  virtual void map(std::string_view line, std::vector<record>& out) const = 0;
+  /// Appends the records for one input line (without its line end) to `out` (`out.add()`).
+  virtual void map(std::string_view line, record_list& out) const = 0;
 };
 
 /// An option a command accepts, e.g. {"--as", "RULE", "the grammar rule"}; `value_name` is empty

@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <variant>
 
 #include "io.h"
 #include "json.h"
@@ -15,28 +14,10 @@
 namespace iri_tool {
 namespace {
 
-template <class... F>
-struct overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-overloaded(F...) -> overloaded<F...>;
-
 void append_number(std::string& out, std::uint64_t n) {
   char digits[24];
   const int length = std::snprintf(digits, sizeof digits, "%llu", static_cast<unsigned long long>(n));
   out.append(digits, static_cast<std::size_t>(length));
-}
-
-void append_field_value(std::string& out, const field_value& value) {
-  std::visit(overloaded{
-                 [&](std::nullptr_t) { out.append("null"); },
-                 [&](bool flag) { out.append(flag ? "true" : "false"); },
-                 [&](std::int64_t number) { out.append(std::to_string(number)); },
-                 [&](const std::string& text) { append_json_string(out, text); },
-                 [&](const raw_json& json) { out.append(json.text); },
-             },
-             value);
 }
 
 /// Progress on stderr for large inputs, only when stderr is a terminal (never in pipes).
@@ -74,7 +55,7 @@ class progress_meter {
 /// thread-safe, so this loop is the place to spread the work over threads; `results[i]` keeps the
 /// records of `lines[i]`, so the output order does not depend on how the work is split.
 void map_batch(const line_mapper& mapper, std::span<const std::string_view> lines,
-               std::vector<std::vector<record>>& results) {
+               std::vector<record_list>& results) {
   if (results.size() < lines.size()) results.resize(lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
     results[i].clear();
@@ -163,7 +144,7 @@ class runner {
   output_buffer err_{stderr};
   progress_meter progress_;
   std::vector<std::string_view> lines_;
-  std::vector<std::vector<record>> results_;
+  std::vector<record_list> results_;
   int status_ = exit_ok;
 };
 
@@ -183,12 +164,7 @@ void render_json(std::string& out, const line_origin& origin, std::string_view i
     out.append(",\"file\":");
     append_json_string(out, origin.file);
   }
-  for (const field& f : r.fields) {
-    out.push_back(',');
-    append_json_string(out, f.key);
-    out.push_back(':');
-    append_field_value(out, f.value);
-  }
+  out.append(r.json_members());
   if (r.error) {
     out.append(",\"error\":{\"code\":");
     append_json_string(out, r.error->code);

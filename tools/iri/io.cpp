@@ -50,7 +50,7 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
     const char* cursor = data + scanned;
     const char* const stop = data + end_;
     const char* line_begin = data + begin_;
-    while (cursor < stop) {
+    while (cursor < stop && lines.size() < max_batch_lines) {
       const auto* newline = static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
       if (newline == nullptr) break;
       add(line_begin, newline);

@@ -17,12 +17,14 @@ namespace iri_tool {
 class line_reader {
  public:
   static constexpr std::size_t block_size = std::size_t{1} << 20;
+  /// At most this many lines per batch, so that per-line state stays small with short lines.
+  static constexpr std::size_t max_batch_lines = 16384;
 
   /// Does not take ownership of `fd`.
   explicit line_reader(int fd);
 
-  /// Replaces `lines` with the next batch of complete lines: at least one, unless the input is
-  /// exhausted (returns false; check `error()`). The views stay valid until the next call.
+  /// Replaces `lines` with the next batch of complete lines (at most `max_batch_lines`): at least
+  /// one, unless the input is exhausted (returns false; check `error()`). The views stay valid until the next call.
   bool next_batch(std::vector<std::string_view>& lines);
 
   /// The errno of a failed read, 0 when none failed.

@@ -20,7 +20,9 @@ namespace {
 
 constexpr option_spec global_options[] = {
     {"--json", "", "JSON Lines on stdout: one object per record with \"line\" (1-based) and \"input\"\n"
-                   "first, then the command's keys, and \"error\" {code, offset, message} on failure"},
+                   "first (\"input_hex\" too when the line is not valid UTF-8, \"file\" when several\n"
+                   "FILEs are given), then the command's keys, and \"error\" {code, offset,\n"
+                   "message} on failure"},
     {"--help", "", "show this help and exit (also -h)"},
     {"--", "", "end of options: every later argument is a FILE"},
 };
@@ -59,7 +61,8 @@ std::string main_help() {
       "Works on Internationalized Resource Identifiers (RFC 3987), one per line, read from the\n"
       "FILEs or from standard input when there is none or a FILE is '-'. Every line-mapping\n"
       "command writes exactly one record per input line, in input order; a failing line gives an\n"
-      "empty line on stdout and 'iri: FILE:LINE: byte OFFSET: CODE: message' on stderr.\n"
+      "empty line on stdout and 'iri: FILE:LINE: byte OFFSET: CODE: message' on stderr (FILE is\n"
+      "'-' for standard input; LINE restarts at 1 in each FILE).\n"
       "\n"
       "Commands:\n";
   for (const command* c : all_commands()) {
