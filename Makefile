@@ -1,0 +1,32 @@
+# Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
+JOBS ?= $(shell nproc)
+.PHONY: demo test test-asan bench fuzz format clean setup
+
+setup:
+	@scripts/setup.sh base
+
+demo: setup
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS) --target iri
+	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
+
+test: setup
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS)
+	ctest --preset dev -j $(JOBS)
+
+test-asan: setup
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
+bench:
+	scripts/setup.sh base bench
+	cmake --preset bench >/dev/null
+	cmake --build --preset bench -j $(JOBS)
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cpp')
+
+clean:
+	rm -rf build

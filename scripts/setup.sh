@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
+#   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests)   (always)
+#   bench  Google Benchmark and the peers: Boost.URL, uriparser, curl, libidn2
+#   fuzz   clang with libFuzzer
+set -euo pipefail
+packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev)
+for profile in "$@"; do
+  case "$profile" in
+    base) ;;
+    bench) packages+=(libbenchmark-dev libboost-url1.81-dev liburiparser-dev libcurl4-openssl-dev libidn2-dev) ;;
+    fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
+  esac
+done
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup.sh: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
