@@ -1,0 +1,76 @@
+// Shared declarations of the benchmark binary: datasets, the per-line functions that are timed,
+// and the output checks that run before any timing.
+#ifndef IRIKIT_BENCH_BENCH_H
+#define IRIKIT_BENCH_BENCH_H
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "corpus.h"
+#include "floor.h"
+#include "irikit/iri.h"
+#include "peers.h"
+
+#ifndef IRIKIT_BENCH_CORPORA_DIR
+#define IRIKIT_BENCH_CORPORA_DIR "../shared/corpora"
+#endif
+
+namespace irikit::bench {
+
+/// What is timed: one call per line, true when the line is accepted.
+using line_fn = bool (*)(std::string_view) noexcept;
+
+inline bool floor_line(std::string_view l) noexcept { return floor_scan(l); }
+
+inline bool irikit_validate_uri(std::string_view l) noexcept {
+  return irikit::validate(l, irikit::rule::uri_reference).has_value();
+}
+inline bool irikit_validate_iri(std::string_view l) noexcept {
+  return irikit::validate(l, irikit::rule::iri_reference).has_value();
+}
+inline bool irikit_parse_uri(std::string_view l) noexcept {
+  const auto r = irikit::parse_uri_reference(l);
+  if (!r) return false;
+  benchmark::DoNotOptimize(r->parts());
+  return true;
+}
+inline bool irikit_parse_iri(std::string_view l) noexcept {
+  const auto r = irikit::parse_iri_reference(l);
+  if (!r) return false;
+  benchmark::DoNotOptimize(r->parts());
+  return true;
+}
+/// The fast path for already-valid input: boundaries only. "Accepted" = has a scheme, so that
+/// the result is used.
+inline bool irikit_parse_unchecked(std::string_view l) noexcept {
+  const auto v = irikit::parse_unchecked(l);
+  benchmark::DoNotOptimize(v.parts());
+  return v.parts().has_scheme;
+}
+
+struct dataset {
+  std::string group;  ///< "url" or "iri"
+  corpus lines;
+  bool absolute_urls;  ///< every line is meant as an absolute URL (curl can take part)
+};
+
+struct options {
+  std::string corpora_dir = IRIKIT_BENCH_CORPORA_DIR;
+  bool check_only = false;
+  std::size_t show_differences = 0;  ///< print up to N lines of each peer/irikit disagreement
+};
+
+/// The corpora of issue 7. Throws when a file is missing.
+std::vector<dataset> load_datasets(const std::string& corpora_dir);
+
+/// Checks every implementation's output on every dataset (see checks.cpp); prints a summary line
+/// per dataset and every failure. True when all checks pass.
+bool check_all(const std::vector<dataset>& data, const options& opts);
+
+}  // namespace irikit::bench
+
+#endif  // IRIKIT_BENCH_BENCH_H

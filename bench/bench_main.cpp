@@ -1,0 +1,124 @@
+// irikit_bench: irikit against its peers over the same in-memory corpora, side by side in one run.
+//
+//   irikit_bench [--corpora=DIR] [--check-only] [--differences=N] [Google Benchmark flags…]
+//
+// Each benchmark is named <group>/<dataset>/<implementation> and times one pass over every line of
+// the dataset. Before anything is timed, every implementation's output is checked (see checks.cpp):
+// a benchmark that would time the wrong thing (an early exit, a rule mix-up) stops the run.
+// scripts/bench.sh runs this with repetitions and writes bench/RESULTS.md.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bench.h"
+
+namespace irikit::bench {
+namespace {
+
+// Times one pass of `Fn` over every line; the count of accepted lines is kept alive.
+template <line_fn Fn>
+void time_pass(benchmark::State& state, const corpus* c) {
+  for (auto _ : state) {
+    std::size_t accepted = 0;
+    for (std::string_view line : c->lines) accepted += Fn(line);
+    benchmark::DoNotOptimize(accepted);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c->bytes));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c->lines.size()));
+  state.counters["bytes"] = static_cast<double>(c->bytes);
+  state.counters["lines"] = static_cast<double>(c->lines.size());
+  state.counters["non_ascii_bytes"] = static_cast<double>(c->non_ascii_bytes);
+}
+
+template <line_fn Fn>
+void add(const std::string& group, const corpus& c, const char* impl) {
+  const std::string name = group + "/" + c.name + "/" + impl;
+  benchmark::RegisterBenchmark(name.c_str(), time_pass<Fn>, &c)->Unit(benchmark::kMicrosecond);
+}
+
+// The implementations compared per kind of dataset, one benchmark each; checks.cpp checks the
+// same implementations under the same names.
+void register_url_group(const std::string& group, const corpus& c, bool absolute_urls) {
+  add<floor_line>(group, c, "floor");
+  add<irikit_validate_uri>(group, c, "irikit-validate-uri");
+  add<irikit_parse_uri>(group, c, "irikit-parse-uri");
+  add<irikit_validate_iri>(group, c, "irikit-validate-iri");
+  add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
+  add<boost_url_parse_uri_reference>(group, c, "boost-url");
+  add<uriparser_parse>(group, c, "uriparser");
+  if (absolute_urls) add<curl_url_parse>(group, c, "curl");
+}
+
+void register_iri_group(const std::string& group, const corpus& c) {
+  add<floor_line>(group, c, "floor");
+  add<irikit_validate_iri>(group, c, "irikit-validate-iri");
+  add<irikit_parse_iri>(group, c, "irikit-parse-iri");
+  add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Later operations, registered here once they exist (issue 7 lists them; none is implemented yet):
+//   to_uri      IRI→URI (RFC 3987 §3.1) over intl_*_iri.txt; peers: ICU-based conversion, curl
+//               CURLU_URLENCODE                                               [issue 3: convert/]
+//   to_iri      URI→IRI (RFC 3987 §3.2) over intl_wiki_uri.txt               [issue 3: convert/]
+//   resolve     RFC 3986 §5.2 over the Common Crawl (base, relative) pairs; peers: Boost.URL
+//               resolve, uriparser uriAddBaseUriExA, curl_url_set with a base [issue 4: resolve/]
+//   idna        ToASCII / ToUnicode over intl/idn_hosts.txt and ascii_hosts.txt; peers: libidn2
+//               idn2_lookup_u8, ICU uidna_nameToASCII_UTF8                   [issue 3: host/]
+// Each gets a register_*_group function and a check in checks.cpp, like the ones above.
+// ---------------------------------------------------------------------------------------------
+
+}  // namespace
+}  // namespace irikit::bench
+
+int main(int argc, char** argv) {
+  using namespace irikit::bench;
+  benchmark::Initialize(&argc, argv);
+  options opts;
+  std::vector<char*> rest{argv[0]};
+  for (int k = 1; k < argc; ++k) {
+    const std::string_view a = argv[k];
+    if (a.substr(0, 10) == "--corpora=") {
+      opts.corpora_dir = std::string(a.substr(10));
+    } else if (a == "--check-only") {
+      opts.check_only = true;
+    } else if (a.substr(0, 14) == "--differences=") {
+      opts.show_differences = std::stoul(std::string(a.substr(14)));
+    } else {
+      rest.push_back(argv[k]);
+    }
+  }
+  int rest_argc = static_cast<int>(rest.size());
+  if (benchmark::ReportUnrecognizedArguments(rest_argc, rest.data())) return 2;
+
+  std::vector<dataset> data;
+  try {
+    data = load_datasets(opts.corpora_dir);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "irikit_bench: %s (set --corpora=DIR)\n", e.what());
+    return 77;
+  }
+
+  // Check every implementation's output before anything is timed.
+  const bool ok = check_all(data, opts);
+  if (!ok) {
+    std::fprintf(stderr, "irikit_bench: output checks failed; nothing was timed\n");
+    return 1;
+  }
+  if (opts.check_only) return 0;
+
+  for (const dataset& d : data) {
+    if (d.group == "url") register_url_group(d.group, d.lines, d.absolute_urls);
+    if (d.group == "iri") register_iri_group(d.group, d.lines);
+  }
+  benchmark::AddCustomContext("irikit.corpora", opts.corpora_dir);
+  benchmark::AddCustomContext("boost.version", boost_version());
+  benchmark::AddCustomContext("uriparser.version", uriparser_version());
+  benchmark::AddCustomContext("curl.version", curl_version_string());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

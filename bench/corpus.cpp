@@ -1,0 +1,84 @@
+#include "corpus.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+
+namespace irikit::bench {
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+// Copies the lines into one NUL-separated block owned by the corpus.
+corpus make_corpus(std::string name, const std::string& path, const std::vector<std::string_view>& lines) {
+  corpus c;
+  c.name = std::move(name);
+  c.path = path;
+  std::size_t total = 0;
+  for (auto l : lines) total += l.size() + 1;
+  c.storage = std::make_unique<char[]>(total + 1);
+  char* p = c.storage.get();
+  c.lines.reserve(lines.size());
+  for (auto l : lines) {
+    std::memcpy(p, l.data(), l.size());
+    p[l.size()] = '\0';
+    c.lines.emplace_back(p, l.size());
+    c.bytes += l.size();
+    for (unsigned char b : l) c.non_ascii_bytes += b >= 0x80;
+    p += l.size() + 1;
+  }
+  return c;
+}
+
+}  // namespace
+
+corpus load_lines(std::string name, const std::string& path) {
+  const std::string text = read_file(path);
+  return make_corpus(std::move(name), path, split_lines(text));
+}
+
+corpus load_csv_column(std::string name, const std::string& path, std::size_t column) {
+  const std::string text = read_file(path);
+  std::vector<std::string_view> rows = split_lines(text);
+  if (!rows.empty()) rows.erase(rows.begin());  // header
+  std::vector<std::string_view> cells;
+  cells.reserve(rows.size());
+  for (std::string_view row : rows) {
+    if (row.empty()) continue;
+    std::size_t begin = 0;
+    for (std::size_t k = 0; k < column; ++k) {
+      const std::size_t comma = row.find(',', begin);
+      if (comma == std::string_view::npos) throw std::runtime_error(path + ": a row has too few columns");
+      begin = comma + 1;
+    }
+    const std::size_t end = row.find(',', begin);
+    if (column == 0 && end == std::string_view::npos)
+      throw std::runtime_error(path + ": a row has one column");
+    if (column > 0 && end != std::string_view::npos)
+      throw std::runtime_error(path + ": a row has extra commas");
+    cells.push_back(row.substr(begin, end == std::string_view::npos ? row.size() - begin : end - begin));
+  }
+  return make_corpus(std::move(name), path, cells);
+}
+
+}  // namespace irikit::bench

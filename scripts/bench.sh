@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds and runs the benchmarks (bench/), then writes bench/RESULTS.md.
+#
+#   scripts/bench.sh                      # preset "bench" in build/bench, 10 repetitions
+#   REPS=20 BUILD_DIR=build-bench scripts/bench.sh --benchmark_filter=url/
+#
+# Environment: BUILD_DIR (default build/bench), REPS (repetitions, default 10), MIN_TIME (seconds
+# per repetition, default 0.1), JOBS (build parallelism, default 2), NO_BUILD=1 (use the existing
+# binary), OUT (default bench/RESULTS.md). Extra arguments go to irikit_bench.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build=${BUILD_DIR:-build/bench}
+reps=${REPS:-10}
+min_time=${MIN_TIME:-0.1}
+jobs=${JOBS:-2}
+out=${OUT:-bench/RESULTS.md}
+
+if [ -z "${NO_BUILD:-}" ]; then
+  scripts/setup.sh base bench
+  if [ "$build" = build/bench ]; then
+    cmake --preset bench >/dev/null
+  else
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DIRIKIT_BUILD_BENCH=ON -DIRIKIT_BUILD_TESTS=OFF \
+      -DIRIKIT_BUILD_TOOLS=OFF -DIRIKIT_INSTALL=OFF >/dev/null
+  fi
+  cmake --build "$build" -j "$jobs" --target irikit_bench
+fi
+
+bin="$build/bench/irikit_bench"
+json=$(mktemp /tmp/irikit_bench.XXXXXX.json)
+trap 'rm -f "$json"' EXIT
+args=(--benchmark_repetitions="$reps" --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true
+      --benchmark_format=json --benchmark_out="$json" --benchmark_out_format=json "$@")
+command="$bin ${args[*]}"
+command=${command//$json/RESULTS.json}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+"$bin" "${args[@]}" >/dev/null
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+simd=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(sse2|sse4_2|avx2|avx512bw)$' | tr '\n' ' ')
+machine="$cpu, $(nproc) cores, $(uname -sr), $(c++ --version | head -1); SIMD: $simd"
+git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src bench || echo ' + uncommitted changes')"
+
+python3 bench/report.py "$json" "$out" \
+  --command "${REPS:+REPS=$reps }scripts/bench.sh $*   # runs: $command" \
+  --machine "$machine" --load-before "$load_before" --load-after "$load_after" --git "$git_rev"
+echo "bench.sh: wrote $out" >&2
