@@ -5,6 +5,7 @@
 #include "irikit/encoding.h"
 #include "irikit/error.h"
 #include "irikit/iri.h"
+#include "irikit/resolve.h"
 #include "irikit/version.h"
 
 #endif  // IRIKIT_IRIKIT_H
