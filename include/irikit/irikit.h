@@ -2,8 +2,10 @@
 #ifndef IRIKIT_IRIKIT_H
 #define IRIKIT_IRIKIT_H
 
+#include "irikit/convert.h"
 #include "irikit/encoding.h"
 #include "irikit/error.h"
+#include "irikit/host.h"
 #include "irikit/iri.h"
 #include "irikit/resolve.h"
 #include "irikit/version.h"

@@ -39,6 +39,11 @@ enum class idna_mode {
 /// byte of the first label that failed (0 when the failure is not tied to one label).
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode);
 
+/// The same, with RFC 3490's AllowUnassigned flag for `idna2003` (ignored by the UTS #46 modes,
+/// which always refuse unassigned code points). RFC 3987 §3.1: FALSE when creating IRIs, TRUE
+/// otherwise (e.g. when mapping an existing IRI to a URI for retrieval).
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned);
+
 /// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). Fails like
 /// `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label whose Unicode form
 /// is not valid IDNA). The result is UTF-8.

@@ -1,0 +1,449 @@
+// IRI ↔ URI conversion (irikit/convert.h): RFC 3987 §3.1 and §3.2, draft-ietf-iri-3987bis §3.3–§3.7
+// and §6 (LEIRI), §3.1 step 1 (legacy charsets) and §7.7 (legacy user agents).
+//
+// The default paths use only UTF-8 and the fixed ranges of grammar/code_points.h; the Unicode
+// backend (unicode/idna.h, unicode/charset.h, unicode/normalize.h) is called only when an option
+// asks for IDNA, a query charset or a legacy charset.
+#include "irikit/convert.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "convert/appropriate.h"
+#include "grammar/char_class.h"
+#include "grammar/code_points.h"
+#include "grammar/utf8.h"
+#include "irikit/encoding.h"
+#include "irikit/iri.h"
+#include "unicode/charset.h"
+#include "unicode/idna.h"
+#include "unicode/normalize.h"
+
+namespace irikit {
+namespace {
+
+using grammar::is_in;
+
+constexpr std::array<char, 16> k_hex_upper{'0', '1', '2', '3', '4', '5', '6', '7',
+                                           '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
+
+/// Appends "%HH" with uppercase hex (RFC 3987 §3.1 step 2.2 "SHOULD use uppercase letters").
+void append_pct(std::string& out, unsigned char octet) {
+  out.push_back('%');
+  out.push_back(k_hex_upper[octet >> 4]);
+  out.push_back(k_hex_upper[octet & 0x0F]);
+}
+
+/// ASCII characters that URIs allow as themselves: unreserved, reserved (gen-delims, sub-delims)
+/// and "%" (RFC 3986 §2). Everything else below 0x80 is "unsafe" for §3.1.
+constexpr bool is_uri_ascii(unsigned char c) noexcept {
+  return c == '%' || is_in(c, grammar::k_unreserved | grammar::k_sub_delims | grammar::k_gen_delims);
+}
+
+/// is_uri_ascii as a table, for the copy loops.
+constexpr std::array<bool, 256> k_uri_ascii = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 0x80; ++c) t[c] = is_uri_ascii(static_cast<unsigned char>(c));
+  return t;
+}();
+
+constexpr bool is_pct_triplet(std::string_view s, std::size_t i) noexcept {
+  return i + 2 < s.size() && s[i] == '%' && grammar::hex_value(s[i + 1]) >= 0 && grammar::hex_value(s[i + 2]) >= 0;
+}
+
+std::uint32_t u32(std::size_t v) { return static_cast<std::uint32_t>(v); }
+
+bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i];
+    char y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// IRI → URI
+
+/// §3.1 step 2 over text[begin, end) (already known to be valid UTF-8): non-ASCII characters
+/// become %HH of their UTF-8 octets; unsafe ASCII is encoded or refused.
+parse_error encode_range(std::string_view text, std::size_t begin, std::size_t end, bool encode_unsafe,
+                         std::string& out) {
+  const char* const data = text.data();
+  std::size_t i = begin;
+  while (i < end) {
+    // Copy the longest run of characters URIs allow in one append (the common case).
+    std::size_t j = i;
+    while (j < end && k_uri_ascii[static_cast<unsigned char>(data[j])]) ++j;
+    out.append(data + i, j - i);
+    if (j == end) break;
+    const auto c = static_cast<unsigned char>(data[j]);
+    if (c >= 0x80) {
+      append_pct(out, c);  // every octet of a multi-byte sequence (valid UTF-8 was checked)
+    } else if (encode_unsafe) {
+      append_pct(out, c);
+    } else {
+      return {error_code::unsafe_ascii_char, u32(j)};
+    }
+    i = j + 1;
+  }
+  return {};
+}
+
+bool has_non_ascii(std::string_view s) {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return true;
+  }
+  return false;
+}
+
+/// The host in IRI form for IDNA: percent-encoded octets decoded (3987bis §3.4 works on
+/// characters). nullopt when the decoded octets are not UTF-8.
+std::optional<std::string> decode_host(std::string_view host) {
+  std::string out;
+  out.reserve(host.size());
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    if (is_pct_triplet(host, i)) {
+      out.push_back(static_cast<char>(grammar::hex_value(host[i + 1]) * 16 + grammar::hex_value(host[i + 2])));
+      i += 2;
+    } else {
+      out.push_back(host[i]);
+    }
+  }
+  if (!validate_utf8(out)) return std::nullopt;
+  return out;
+}
+
+bool is_http_scheme(std::string_view text, const iri_parts& p) {
+  if (!p.has_scheme) return false;
+  const std::string_view scheme = text.substr(0, p.scheme_end);
+  return iequals_ascii(scheme, "http") || iequals_ascii(scheme, "https");
+}
+
+/// 3987bis §3.5: the query of an http/https IRI in a non-UCS document charset.
+parse_error encode_query_in_charset(std::string_view text, std::size_t begin, std::size_t end, bool encode_unsafe,
+                                    std::string_view charset, std::string& out) {
+  std::size_t i = begin;
+  while (i < end) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      if (const parse_error e = encode_range(text, i, i + 1, encode_unsafe, out); e.code != error_code::ok) return e;
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < end && static_cast<unsigned char>(text[j]) >= 0x80) ++j;
+    const auto bytes = unicode::encode_charset(text.substr(i, j - i), charset);
+    if (!bytes) return {bytes.error().code, u32(i + bytes.error().offset)};
+    for (char b : *bytes) append_pct(out, static_cast<unsigned char>(b));
+    i = j;
+  }
+  return {};
+}
+
+parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_options& options) {
+  if (const auto v = validate_utf8(iri); !v) return v.error();
+  bool charset_query = false;
+  if (!options.query_charset.empty()) {
+    if (!unicode::is_known_charset(options.query_charset)) return {error_code::unknown_charset, 0};
+    charset_query = !unicode::is_ucs_charset(options.query_charset);
+  }
+  out.reserve(iri.size() + iri.size() / 2);
+  const bool encode_unsafe = options.encode_unsafe_ascii;
+  if (options.idna == idna_mode::none && !charset_query) return encode_range(iri, 0, iri.size(), encode_unsafe, out);
+
+  // Component boundaries (3987bis §3.3: the mapping applies component by component). The input
+  // need not be a valid IRI, so the unchecked splitter finds them.
+  const iri_parts p = parse_unchecked(iri).parts();
+  std::size_t done = 0;
+  if (options.idna != idna_mode::none && p.has_authority && p.host_type == host_kind::reg_name) {
+    const std::string_view host = iri.substr(p.host_begin, p.host_end - p.host_begin);
+    if (has_non_ascii(host)) {  // ASCII hosts are left alone: the mapping is the identity on URIs
+      if (const parse_error e = encode_range(iri, 0, p.host_begin, encode_unsafe, out); e.code != error_code::ok) {
+        return e;
+      }
+      const std::optional<std::string> decoded = decode_host(host);
+      if (!decoded) return {error_code::idna_failed, p.host_begin};
+      host_options ho{options.idna, options.idna2003_allow_unassigned};
+      const auto ascii = host_to_ascii(*decoded, ho);
+      if (!ascii) {
+        // The label offset is exact when the host had no percent-encoding to decode.
+        const bool exact = decoded->size() == host.size();
+        return {error_code::idna_failed, u32(p.host_begin + (exact ? ascii.error().offset : 0))};
+      }
+      out.append(*ascii);
+      done = p.host_end;
+    }
+  }
+  if (charset_query && p.has_query && is_http_scheme(iri, p)) {
+    const std::size_t q_begin = p.path_end + 1;
+    const std::size_t q_end = p.query_end;
+    if (const parse_error e = encode_range(iri, done, q_begin, encode_unsafe, out); e.code != error_code::ok) return e;
+    if (const parse_error e = encode_query_in_charset(iri, q_begin, q_end, encode_unsafe, options.query_charset, out);
+        e.code != error_code::ok) {
+      return e;
+    }
+    done = q_end;
+  }
+  return encode_range(iri, done, iri.size(), encode_unsafe, out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// URI → IRI
+
+/// Decodes a run of percent-encoded octets whose non-ASCII part is to be read in some encoding,
+/// appending IRI text to `out`. Returns false when the run cannot be decoded (legacy charsets).
+using run_decoder = bool (*)(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
+                             std::string_view charset, std::string& out);
+
+/// §3.2 steps 2–4 on one run of consecutive "%HH" triplets, reading non-ASCII octets as UTF-8.
+bool decode_run_utf8(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
+                     std::string_view /*charset*/, std::string& out) {
+  const std::size_t n = octets.size();
+  const char* const bytes = reinterpret_cast<const char*>(octets.data());
+  std::size_t k = 0;
+  while (k < n) {
+    const unsigned char o = octets[k];
+    if (o < 0x80) {
+      // Step 2: only unreserved ASCII is decoded; "%", reserved and unsafe ASCII keep their
+      // triplet exactly as written (case included).
+      if (is_in(o, grammar::k_unreserved)) {
+        out.push_back(static_cast<char>(o));
+      } else {
+        out.append(run_text.substr(k * 3, 3));
+      }
+      ++k;
+      continue;
+    }
+    const grammar::decoded d = grammar::decode_utf8(bytes, k, n);
+    if (d.code != error_code::ok) {
+      append_pct(out, o);  // step 3: not part of a strictly legal UTF-8 sequence
+      ++k;
+      continue;
+    }
+    if (convert::is_appropriate(d.cp, in_query)) {
+      out.append(bytes + k, d.length);  // step 5: the character itself
+    } else {
+      for (std::size_t m = 0; m < d.length; ++m) append_pct(out, octets[k + m]);  // step 4
+    }
+    k += d.length;
+  }
+  return true;
+}
+
+/// §7.7: a run read in a legacy charset. ASCII-only runs are handled as in to_iri.
+bool decode_run_charset(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
+                        std::string_view charset, std::string& out) {
+  bool high = false;
+  for (unsigned char o : octets) high = high || o >= 0x80;
+  if (!high) return decode_run_utf8(run_text, octets, in_query, charset, out);
+  const auto text = unicode::decode_charset(
+      std::string_view(reinterpret_cast<const char*>(octets.data()), octets.size()), charset);
+  if (!text) return false;
+  const std::string& s = *text;
+  for (std::size_t i = 0; i < s.size();) {
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    if (d.code != error_code::ok) return false;
+    if (d.cp < 0x80) {
+      if (is_in(static_cast<unsigned char>(d.cp), grammar::k_unreserved)) {
+        out.push_back(static_cast<char>(d.cp));
+      } else {
+        append_pct(out, static_cast<unsigned char>(d.cp));
+      }
+    } else if (convert::is_appropriate(d.cp, in_query)) {
+      out.append(s, i, d.length);
+    } else {
+      for (std::size_t m = 0; m < d.length; ++m) append_pct(out, static_cast<unsigned char>(s[i + m]));
+    }
+    i += d.length;
+  }
+  return true;
+}
+
+/// Runs steps 2–5 over text[begin, end): literal characters are copied, each run of triplets goes
+/// through `decode`. `q_begin`/`q_end` delimit the query (iprivate is allowed there only).
+bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std::size_t q_begin, std::size_t q_end,
+                  run_decoder decode, std::string_view charset, std::string& out) {
+  std::vector<unsigned char> octets;
+  std::size_t i = begin;
+  while (i < end) {
+    if (!is_pct_triplet(text, i) || i + 2 >= end) {
+      // Literal characters are copied as they are, up to the next "%".
+      std::size_t j = text.find('%', i + 1);
+      if (j == std::string_view::npos || j > end) j = end;
+      out.append(text.data() + i, j - i);
+      i = j;
+      continue;
+    }
+    const std::size_t run_begin = i;
+    octets.clear();
+    while (i < end && i + 2 < end && is_pct_triplet(text, i)) {
+      octets.push_back(static_cast<unsigned char>(grammar::hex_value(text[i + 1]) * 16 + grammar::hex_value(text[i + 2])));
+      i += 3;
+    }
+    const bool in_query = run_begin >= q_begin && run_begin < q_end;
+    if (!decode(text.substr(run_begin, i - run_begin), octets, in_query, charset, out)) return false;
+  }
+  return true;
+}
+
+/// ToUnicode on the "xn--" labels of an IRI host (§3.2.1), keeping a label unless it is valid,
+/// round-trips and yields only characters appropriate in an IRI.
+std::string labels_to_unicode(std::string_view host, idna_mode mode) {
+  std::string out;
+  std::size_t begin = 0;
+  while (begin <= host.size()) {
+    std::size_t end = host.find('.', begin);
+    if (end == std::string_view::npos) end = host.size();
+    const std::string_view label = host.substr(begin, end - begin);
+    bool converted = false;
+    if (label.size() > 4 && iequals_ascii(label.substr(0, 4), "xn--") && !has_non_ascii(label)) {
+      const auto uni = host_to_unicode(label, mode);
+      if (uni && !uni->empty()) {
+        const auto back = host_to_ascii(*uni, mode);
+        bool appropriate = true;
+        for (std::size_t i = 0; i < uni->size() && appropriate;) {
+          const grammar::decoded d = grammar::decode_utf8(uni->data(), i, uni->size());
+          appropriate = d.code == error_code::ok &&
+                        (d.cp < 0x80 ? is_in(static_cast<unsigned char>(d.cp), grammar::k_reg_name)
+                                     : convert::is_appropriate(d.cp, false));
+          i += d.code == error_code::ok ? d.length : 1;
+        }
+        if (back && iequals_ascii(*back, label) && appropriate) {
+          out.append(*uni);
+          converted = true;
+        }
+      }
+    }
+    if (!converted) out.append(label);
+    if (end == host.size()) break;
+    out.push_back('.');
+    begin = end + 1;
+  }
+  return out;
+}
+
+parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_options& options, run_decoder decode,
+                        std::string_view charset, bool& decoded_ok) {
+  decoded_ok = true;
+  const auto parsed = parse_iri_reference(uri);
+  if (!parsed) return parsed.error();
+  const iri_parts& p = parsed->parts();
+  out.reserve(uri.size());
+  const std::size_t q_begin = p.has_query ? p.path_end + 1 : uri.size() + 1;
+  const std::size_t q_end = p.has_query ? p.query_end : uri.size() + 1;
+  const bool to_unicode = options.idna_to_unicode && options.idna != idna_mode::none && p.has_authority &&
+                          p.host_type == host_kind::reg_name;
+  if (!to_unicode) {
+    decoded_ok = decode_range(uri, 0, uri.size(), q_begin, q_end, decode, charset, out);
+    return {};
+  }
+  decoded_ok = decode_range(uri, 0, p.host_begin, q_begin, q_end, decode, charset, out);
+  std::string host;
+  decoded_ok = decoded_ok && decode_range(uri, p.host_begin, p.host_end, q_begin, q_end, decode, charset, host);
+  out.append(labels_to_unicode(host, options.idna));
+  decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
+  return {};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+result<void> to_uri_into(std::string_view iri, std::string& out, const to_uri_options& options) {
+  out.clear();
+  const parse_error e = to_uri_impl(iri, out, options);
+  if (e.code != error_code::ok) {
+    out.clear();
+    return e;
+  }
+  return {};
+}
+
+result<std::string> to_uri(std::string_view iri, const to_uri_options& options) {
+  std::string out;
+  if (auto r = to_uri_into(iri, out, options); !r) return r.error();
+  return out;
+}
+
+result<void> to_iri_into(std::string_view uri, std::string& out, const to_iri_options& options) {
+  out.clear();
+  bool decoded_ok = true;
+  const parse_error e = to_iri_impl(uri, out, options, decode_run_utf8, {}, decoded_ok);
+  if (e.code != error_code::ok) {
+    out.clear();
+    return e;
+  }
+  return {};
+}
+
+result<std::string> to_iri(std::string_view uri, const to_iri_options& options) {
+  std::string out;
+  if (auto r = to_iri_into(uri, out, options); !r) return r.error();
+  return out;
+}
+
+result<std::string> leiri_to_iri(std::string_view leiri) {
+  const auto parsed = parse(leiri, rule::leiri);
+  if (!parsed) return parsed.error();
+  const iri_parts& p = parsed->parts();
+  const std::size_t q_begin = p.has_query ? p.path_end + 1 : leiri.size() + 1;
+  const std::size_t q_end = p.has_query ? p.query_end : leiri.size() + 1;
+  std::string out;
+  out.reserve(leiri.size());
+  for (std::size_t i = 0; i < leiri.size();) {
+    // Copy the run of ASCII characters that IRIs allow in one append.
+    std::size_t j = i;
+    while (j < leiri.size() && k_uri_ascii[static_cast<unsigned char>(leiri[j])]) ++j;
+    out.append(leiri.data() + i, j - i);
+    i = j;
+    if (i == leiri.size()) break;
+    const auto c = static_cast<unsigned char>(leiri[i]);
+    if (c < 0x80) {
+      // 3987bis §6: leiri-ucschar's ASCII part (space < > " { } | \ ^ ` and the controls).
+      append_pct(out, c);
+      ++i;
+      continue;
+    }
+    const grammar::decoded d = grammar::decode_utf8(leiri.data(), i, leiri.size());
+    if (d.code != error_code::ok) return parse_error{d.code, u32(i)};  // cannot happen after parse
+    const bool in_query = i >= q_begin && i < q_end;
+    if (convert::is_valid_in_iri(d.cp, in_query)) {
+      out.append(leiri, i, d.length);
+    } else {
+      for (std::size_t m = 0; m < d.length; ++m) append_pct(out, static_cast<unsigned char>(leiri[i + m]));
+    }
+    i += d.length;
+  }
+  return out;
+}
+
+result<std::string> from_charset(std::string_view bytes, std::string_view charset) {
+  if (!unicode::is_known_charset(charset)) return parse_error{error_code::unknown_charset, 0};
+  auto text = unicode::decode_charset(bytes, charset);
+  if (!text) return text.error();
+  if (unicode::is_ucs_charset(charset)) return text;  // §3.1 step 1c: no normalization
+  return unicode::normalize(*text, unicode::normal_form::nfc);  // §3.1 step 1b
+}
+
+std::vector<std::string> interpret_candidates(std::string_view uri, std::span<const std::string_view> legacy_charsets) {
+  std::vector<std::string> candidates;
+  std::string utf8;
+  bool ok = true;
+  if (to_iri_impl(uri, utf8, {}, decode_run_utf8, {}, ok).code != error_code::ok) return candidates;
+  candidates.push_back(std::move(utf8));
+  for (std::string_view charset : legacy_charsets) {
+    if (!unicode::is_known_charset(charset)) continue;
+    std::string candidate;
+    if (to_iri_impl(uri, candidate, {}, decode_run_charset, charset, ok).code != error_code::ok || !ok) continue;
+    bool seen = false;
+    for (const std::string& c : candidates) seen = seen || c == candidate;
+    if (!seen) candidates.push_back(std::move(candidate));
+  }
+  return candidates;
+}
+
+}  // namespace irikit

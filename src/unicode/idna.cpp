@@ -1,0 +1,229 @@
+// IDNA through ICU (see idna.h).
+//
+// UTS #46 uses ICU's UTS #46 implementation (through its C API, uidna_openUTS46: ICU's C++ header
+// <unicode/idna.h> has the same include path as this folder's idna.h) with UseSTD3ASCIIRules, CheckBidi and CheckJoiners
+// on (CheckHyphens is always on in ICU; CONTEXTO is optional in UTS #46 and left off), plus the
+// non-transitional ToASCII flag for `uts46_nontransitional` (ToUnicode is always non-transitional,
+// as UTS #46 has required since Unicode 15.1). VerifyDnsLength applies to ToASCII only,
+// as in UTS #46 §4.2 and IdnaTestV2.txt.
+//
+// IDNA2003 uses ICU's RFC 3490 implementation (uidna_IDNToASCII / uidna_IDNToUnicode with
+// Nameprep over Unicode 3.2), not the UTS #46 transitional emulation: RFC 3987 §3.1 names RFC 3490
+// ToASCII with its two flags, and only the real implementation honours AllowUnassigned. ICU marks
+// that API deprecated (in favour of UTS #46) but still ships it; the warnings are silenced here.
+#include "unicode/idna.h"
+
+#include <unicode/uchar.h>
+#include <unicode/uidna.h>
+#include <unicode/unistr.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace irikit::unicode {
+namespace {
+
+constexpr std::uint32_t k_uts46_common = UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ;
+
+struct uidna_closer {
+  void operator()(UIDNA* p) const { uidna_close(p); }
+};
+using uidna_ptr = std::unique_ptr<UIDNA, uidna_closer>;
+
+const UIDNA* uts46(bool transitional) {
+  // Thread-safe lazy initialization; ICU's UIDNA objects are immutable and shareable.
+  static const uidna_ptr nontransitional_instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    uidna_ptr p(uidna_openUTS46(
+        k_uts46_common | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE, &status));
+    return U_SUCCESS(status) ? std::move(p) : nullptr;
+  }();
+  static const uidna_ptr transitional_instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    uidna_ptr p(uidna_openUTS46(k_uts46_common | UIDNA_NONTRANSITIONAL_TO_UNICODE, &status));
+    return U_SUCCESS(status) ? std::move(p) : nullptr;
+  }();
+  return transitional ? transitional_instance.get() : nontransitional_instance.get();
+}
+
+using uts46_function = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*, UErrorCode*);
+
+/// Runs one UTF-8 UTS #46 function; returns the ICU error bits (or ~0 on a hard failure).
+std::uint32_t run_uts46(uts46_function f, const UIDNA* idna, std::string_view in, std::string& out) {
+  int32_t capacity = static_cast<int32_t>(in.size() * 4 + 64);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    out.resize(static_cast<std::size_t>(capacity));
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = f(idna, in.data(), static_cast<int32_t>(in.size()), out.data(), capacity, &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      capacity = n + 1;
+      continue;
+    }
+    if (U_FAILURE(status)) return ~0u;
+    out.resize(static_cast<std::size_t>(n));
+    return info.errors;
+  }
+  return ~0u;
+}
+
+parse_error idna_error(std::uint32_t offset) { return {error_code::idna_failed, offset}; }
+
+/// Label boundaries: "." and the three full stops IDNA maps to "." (U+3002, U+FF0E, U+FF61).
+/// Returns {offset, length} for every label (the empty root label after a trailing dot included).
+std::vector<std::pair<std::size_t, std::size_t>> split_labels(std::string_view s) {
+  std::vector<std::pair<std::size_t, std::size_t>> labels;
+  std::size_t begin = 0;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    std::size_t sep = 0;
+    if (s[i] == '.') {
+      sep = 1;
+    } else if (s.compare(i, 3, "\xE3\x80\x82") == 0 || s.compare(i, 3, "\xEF\xBC\x8E") == 0 ||
+               s.compare(i, 3, "\xEF\xBD\xA1") == 0) {
+      sep = 3;
+    }
+    if (sep != 0) {
+      labels.emplace_back(begin, i - begin);
+      i += sep;
+      begin = i;
+    } else {
+      ++i;
+    }
+  }
+  labels.emplace_back(begin, s.size() - begin);
+  return labels;
+}
+
+/// The offset of the first empty label that is not the root label, else 0.
+std::uint32_t empty_label_offset(std::string_view domain) {
+  const auto labels = split_labels(domain);
+  for (std::size_t k = 0; k + 1 < labels.size(); ++k) {
+    if (labels[k].second == 0) return static_cast<std::uint32_t>(labels[k].first);
+  }
+  return 0;
+}
+
+/// Errors that matter: everything for ToASCII; for ToUnicode the DNS length checks are not part
+/// of the operation (UTS #46 §4.3 does not verify lengths).
+std::uint32_t relevant(std::uint32_t errors, bool to_ascii) {
+  if (!to_ascii) errors &= ~static_cast<std::uint32_t>(UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG);
+  return errors;
+}
+
+/// Offset of the first label that fails on its own, 0 when the failure needs the whole name
+/// (for instance the total length, or the Bidi rule across labels).
+std::uint32_t failing_label_uts46(const UIDNA* idna, std::string_view domain, bool to_ascii) {
+  const uts46_function f = to_ascii ? uidna_labelToASCII_UTF8 : uidna_labelToUnicodeUTF8;
+  for (const auto& [offset, length] : split_labels(domain)) {
+    if (length == 0) continue;
+    std::string out;
+    if (relevant(run_uts46(f, idna, domain.substr(offset, length), out), to_ascii) != 0) {
+      return static_cast<std::uint32_t>(offset);
+    }
+  }
+  return empty_label_offset(domain);
+}
+
+result<std::string> uts46_convert(std::string_view domain, bool transitional, bool to_ascii) {
+  const UIDNA* idna = uts46(transitional);
+  if (idna == nullptr) return idna_error(0);
+  std::string out;
+  const uts46_function f = to_ascii ? uidna_nameToASCII_UTF8 : uidna_nameToUnicodeUTF8;
+  if (relevant(run_uts46(f, idna, domain, out), to_ascii) != 0) {
+    return idna_error(failing_label_uts46(idna, domain, to_ascii));
+  }
+  return out;
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+using idna2003_function = int32_t (*)(const UChar*, int32_t, UChar*, int32_t, int32_t, UParseError*, UErrorCode*);
+
+/// Runs one of ICU's RFC 3490 functions on UTF-16; false on failure.
+bool run_idna2003(idna2003_function f, const icu::UnicodeString& in, int32_t options, icu::UnicodeString& out) {
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError parse_error{};
+  int32_t capacity = in.length() * 4 + 64;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    UChar* buffer = out.getBuffer(capacity);
+    if (buffer == nullptr) return false;
+    status = U_ZERO_ERROR;
+    const int32_t n = f(in.getBuffer(), in.length(), buffer, capacity, options, &parse_error, &status);
+    out.releaseBuffer(U_SUCCESS(status) ? n : 0);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      capacity = n + 1;
+      continue;
+    }
+    return U_SUCCESS(status);
+  }
+  return false;
+}
+
+result<std::string> idna2003_convert(std::string_view domain, bool allow_unassigned, bool to_ascii) {
+  const int32_t options = UIDNA_USE_STD3_RULES | (allow_unassigned ? UIDNA_ALLOW_UNASSIGNED : 0);
+  const idna2003_function whole = to_ascii ? uidna_IDNToASCII : uidna_IDNToUnicode;
+  const idna2003_function one_label = to_ascii ? uidna_toASCII : uidna_toUnicode;
+  const icu::UnicodeString in = icu::UnicodeString::fromUTF8(icu::StringPiece(domain.data(), static_cast<int32_t>(domain.size())));
+  icu::UnicodeString out;
+  if (!run_idna2003(whole, in, options, out)) {
+    for (const auto& [offset, length] : split_labels(domain)) {
+      if (length == 0) continue;
+      const icu::UnicodeString label = icu::UnicodeString::fromUTF8(
+          icu::StringPiece(domain.data() + offset, static_cast<int32_t>(length)));
+      icu::UnicodeString ignored;
+      if (!run_idna2003(one_label, label, options, ignored)) return idna_error(static_cast<std::uint32_t>(offset));
+    }
+    return idna_error(empty_label_offset(domain));
+  }
+  std::string utf8;
+  out.toUTF8String(utf8);
+  return utf8;
+}
+
+#pragma GCC diagnostic pop
+
+bool has_invalid_utf16(const icu::UnicodeString& s) {
+  for (int32_t i = 0; i < s.length(); ++i) {
+    if (s.charAt(i) == 0xFFFD) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned) {
+  if (utf8_domain.empty()) return std::string();
+  switch (mode) {
+    case idna_mode::uts46_nontransitional: return uts46_convert(utf8_domain, false, true);
+    case idna_mode::uts46_transitional: return uts46_convert(utf8_domain, true, true);
+    case idna_mode::idna2003: {
+      // ICU's RFC 3490 code takes UTF-16; invalid UTF-8 would silently become U+FFFD.
+      const icu::UnicodeString probe = icu::UnicodeString::fromUTF8(
+          icu::StringPiece(utf8_domain.data(), static_cast<int32_t>(utf8_domain.size())));
+      if (has_invalid_utf16(probe) && utf8_domain.find("\xEF\xBF\xBD") == std::string_view::npos) {
+        return idna_error(0);
+      }
+      return idna2003_convert(utf8_domain, allow_unassigned, true);
+    }
+  }
+  return idna_error(0);
+}
+
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode) {
+  return domain_to_ascii(utf8_domain, mode, false);
+}
+
+result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
+  if (domain.empty()) return std::string();
+  switch (mode) {
+    case idna_mode::uts46_nontransitional: return uts46_convert(domain, false, false);
+    case idna_mode::uts46_transitional: return uts46_convert(domain, true, false);
+    case idna_mode::idna2003: return idna2003_convert(domain, true, false);
+  }
+  return idna_error(0);
+}
+
+}  // namespace irikit::unicode

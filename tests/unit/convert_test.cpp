@@ -1,0 +1,372 @@
+// Unit tests for irikit/convert.h: RFC 3987 §3.1 (IRI → URI), §3.2 (URI → IRI), §3.1 step 1
+// (legacy charsets), §7.7 (legacy user agents) and draft-ietf-iri-3987bis §3.5 and §6 (LEIRI),
+// plus property tests over ../shared/corpora.
+#include "irikit/convert.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cctype>
+#include <span>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "irikit/encoding.h"
+#include "irikit/iri.h"
+
+namespace irikit {
+namespace {
+
+std::string uri(std::string_view iri, const to_uri_options& options = {}) {
+  auto r = to_uri(iri, options);
+  return r ? *r : "ERROR " + std::string(code_name(r.error().code)) + "@" + std::to_string(r.error().offset);
+}
+
+std::string iri_of(std::string_view u, const to_iri_options& options = {}) {
+  auto r = to_iri(u, options);
+  return r ? *r : "ERROR " + std::string(code_name(r.error().code)) + "@" + std::to_string(r.error().offset);
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 3987 §3.1 examples
+
+TEST(ToUri, Rfc3987Section31Examples) {
+  // "http://www.example.org/red%09ros&#xE9;#red" → existing percent-encodings are not re-encoded.
+  EXPECT_EQ(uri("http://www.example.org/red%09ros\u00E9#red"), "http://www.example.org/red%09ros%C3%A9#red");
+  // "http://r&#xE9;sum&#xE9;.example.org": percent-encoded without IDNA, ToASCII with it.
+  EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org"), "http://r%C3%A9sum%C3%A9.example.org");
+  EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org", {.idna = idna_mode::uts46}), "http://xn--rsum-bpad.example.org");
+  EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org", {.idna = idna_mode::idna2003}),
+            "http://xn--rsum-bpad.example.org");
+  // Old Italic, outside the BMP: four UTF-8 octets each, never CESU-8.
+  EXPECT_EQ(uri("http://example.com/\U00010300\U00010301\U00010302"),
+            "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82");
+}
+
+TEST(ToUri, IdentityOnUrisAndIdempotent) {
+  for (std::string_view u : {"http://a/b%2Fc?d=%e9#f", "urn:isbn:0451450523", "", "//h:80", "a%zz", "[::1]", "#",
+                             "http://xn--rsum-bpad.example.org/%C3%A9"}) {
+    EXPECT_EQ(uri(u), u);
+    EXPECT_EQ(uri(u, {.idna = idna_mode::uts46}), u);
+  }
+  const std::string once = uri("http://例え.jp/パス?q=値#片");
+  EXPECT_EQ(once, "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%E5%80%A4#%E7%89%87");
+  EXPECT_EQ(uri(once), once);
+}
+
+TEST(ToUri, UnsafeAsciiFailsUnlessEncoded) {
+  // §3.1: space < > " { } | \ ^ ` — "If these characters are found but are not converted, then
+  // the conversion SHOULD fail".
+  EXPECT_EQ(uri("http://a/b c"), "ERROR unsafe-ascii-char@10");
+  EXPECT_EQ(uri("http://a/<b>"), "ERROR unsafe-ascii-char@9");
+  EXPECT_EQ(uri("http://a/b c<>\"{}|\\^`", {.encode_unsafe_ascii = true}),
+            "http://a/b%20c%3C%3E%22%7B%7D%7C%5C%5E%60");
+  // Controls are not allowed in URIs either.
+  EXPECT_EQ(uri("a\tb"), "ERROR unsafe-ascii-char@1");
+  EXPECT_EQ(uri("a\n\x7F", {.encode_unsafe_ascii = true}), "a%0A%7F");
+  // "#", "%", "[" and "]" are never converted, even when they break the syntax.
+  EXPECT_EQ(uri("a#b#c%[]", {.encode_unsafe_ascii = true}), "a#b#c%[]");
+}
+
+TEST(ToUri, EveryNonAsciiCharacterIsEncoded) {
+  // iprivate (in the query, where it is allowed) and characters outside ucschar alike
+  // (3987bis §3.3: "defined for all sequences of Unicode characters").
+  EXPECT_EQ(uri("?\uE000"), "?%EE%80%80");
+  EXPECT_EQ(uri("/\u200E\u00A0\uFFFD"), "/%E2%80%8E%C2%A0%EF%BF%BD");
+  EXPECT_EQ(uri("a\xC0\xAF"), "ERROR utf8-overlong@1");
+}
+
+TEST(ToUri, IdnaOnlyForNonAsciiRegNames) {
+  const to_uri_options idna{.idna = idna_mode::uts46};
+  // python-rfc3986: userinfo is percent-encoded, never IDNA; ASCII hosts keep their case.
+  EXPECT_EQ(uri("http://B\u00FC:x@gOoGle.com", idna), "http://B%C3%BC:x@gOoGle.com");
+  EXPECT_EQ(uri("http://B\u00FCcher.de:80/\u00E9?\u00E9#\u00E9", idna),
+            "http://xn--bcher-kva.de:80/%C3%A9?%C3%A9#%C3%A9");
+  // Percent-encoded octets in a non-ASCII host are decoded before ToASCII.
+  EXPECT_EQ(uri("http://r%C3%A9sum\u00E9.org/", idna), "http://xn--rsum-bpad.org/");
+  EXPECT_EQ(uri("http://[::1]/\u00E9", idna), "http://[::1]/%C3%A9");
+  EXPECT_EQ(uri("http://fa\u00DF.de/", idna), "http://xn--fa-hia.de/");
+  EXPECT_EQ(uri("http://fa\u00DF.de/", {.idna = idna_mode::uts46_transitional}), "http://fass.de/");
+  // 3987bis §3.4: if the domain name conversion fails, the entire conversion fails. The offset is
+  // that of the failing label.
+  EXPECT_EQ(uri("http://\u00E9.-bad.org/", idna), "ERROR idna-failed@10");
+  EXPECT_EQ(uri("http://%FF\u00E9.org/", idna), "ERROR idna-failed@7");
+}
+
+TEST(ToUri, QueryInDocumentCharset) {
+  // 3987bis §3.5: http/https queries in a non-UCS document charset; never other components.
+  const to_uri_options latin1{.query_charset = "windows-1252"};
+  EXPECT_EQ(uri("http://a/\u00E9?q=\u00E9\u20AC#\u00E9", latin1), "http://a/%C3%A9?q=%E9%80#%C3%A9");
+  EXPECT_EQ(uri("HTTPS://a/?\u00E9", latin1), "HTTPS://a/?%E9");
+  EXPECT_EQ(uri("ftp://a/?\u00E9", latin1), "ftp://a/?%C3%A9");
+  EXPECT_EQ(uri("http://a/?\u00E9", {.query_charset = "UTF-16"}), "http://a/?%C3%A9");
+  EXPECT_EQ(uri("http://a/?\u30BD", {.query_charset = "Shift_JIS"}), "http://a/?%83%5C");
+  EXPECT_EQ(uri("http://a/?x\u6F22", latin1), "ERROR charset-unmappable@11");
+  EXPECT_EQ(uri("http://a/", {.query_charset = "no-such-charset"}), "ERROR unknown-charset@0");
+}
+
+TEST(ToUri, IntoReusesTheBuffer) {
+  std::string out = "previous content";
+  ASSERT_TRUE(to_uri_into("/\u00E9", out));
+  EXPECT_EQ(out, "/%C3%A9");
+  EXPECT_FALSE(to_uri_into("/ ", out));
+  EXPECT_EQ(out, "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 3987 §3.2 and §3.2.1 examples
+
+TEST(ToIri, Rfc3987Section321Examples) {
+  EXPECT_EQ(iri_of("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u00FCrst");
+  // <fc> is not part of a strictly legal UTF-8 sequence: re-encoded in step 3.
+  EXPECT_EQ(iri_of("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+  // U+202E RIGHT-TO-LEFT OVERRIDE is re-encoded in step 4, in uppercase; xn-- is not converted…
+  EXPECT_EQ(iri_of("http://xn--99zt52a.example.org/%e2%80%ae"), "http://xn--99zt52a.example.org/%E2%80%AE");
+  // …unless ToUnicode is asked for.
+  EXPECT_EQ(iri_of("http://xn--99zt52a.example.org/%e2%80%ae", {.idna_to_unicode = true}),
+            "http://\u7D0D\u8C46.example.org/%E2%80%AE");
+}
+
+TEST(ToIri, Rfc3987Section32NotIso88591) {
+  // §3.2: "r%E9sum%E9" must not be read as iso-8859-1.
+  EXPECT_EQ(iri_of("http://www.example.org/r%E9sum%E9.html"), "http://www.example.org/r%E9sum%E9.html");
+  EXPECT_EQ(iri_of("http://www.example.org/r%C3%A9sum%C3%A9.html"), "http://www.example.org/r\u00E9sum\u00E9.html");
+}
+
+TEST(ToIri, Step2KeepsReservedPercentAndUnsafeAscii) {
+  // Decoded: unreserved ASCII. Kept as written (case included): %25, reserved, unsafe ASCII.
+  EXPECT_EQ(iri_of("/%41%7e%2f%2F%25%20%3c%3F%23%00%7F"), "/A~%2f%2F%25%20%3c%3F%23%00%7F");
+  // Host: decoded too.
+  EXPECT_EQ(iri_of("http://r%C3%A9sum%C3%A9.example.org/"), "http://r\u00E9sum\u00E9.example.org/");
+}
+
+TEST(ToIri, Step3InvalidUtf8IsReencodedInUppercase) {
+  EXPECT_EQ(iri_of("/%c0%af"), "/%C0%AF");              // overlong "/" (RFC 3987 §8)
+  EXPECT_EQ(iri_of("/%ed%a0%80"), "/%ED%A0%80");        // surrogate U+D800
+  EXPECT_EQ(iri_of("/%e2%82"), "/%E2%82");              // truncated
+  EXPECT_EQ(iri_of("/%e2%82%41"), "/%E2%82A");          // truncated, then an unreserved octet
+  EXPECT_EQ(iri_of("/%f4%90%80%80"), "/%F4%90%80%80");  // above U+10FFFF
+  EXPECT_EQ(iri_of("/%e2%82%ac%ac"), "/\u20AC%AC");     // a stray continuation byte after a valid one
+}
+
+TEST(ToIri, Step4InappropriateCharacters) {
+  // §4.1 bidi formatting characters, ALM and the isolates included.
+  for (std::string_view u : {"/%E2%80%8E", "/%E2%80%8F", "/%E2%80%AA", "/%E2%80%AB", "/%E2%80%AC", "/%E2%80%AD",
+                             "/%E2%80%AE", "/%D8%9C", "/%E2%81%A6", "/%E2%81%A7", "/%E2%81%A8", "/%E2%81%A9"}) {
+    EXPECT_EQ(iri_of(u), u);
+  }
+  // §2.2: not ucschar — C1 controls, noncharacters, specials, tags.
+  for (std::string_view u : {"/%C2%80", "/%C2%9F", "/%EF%B7%90", "/%EF%BF%BE", "/%EF%BF%BD", "/%F3%A0%80%81",
+                             "/%F0%9F%BF%BF"}) {
+    EXPECT_EQ(iri_of(u), u);
+  }
+  // §2.2: iprivate only in the query.
+  EXPECT_EQ(iri_of("/%EE%80%80?%EE%80%80#%EE%80%80"), "/%EE%80%80?\uE000#%EE%80%80");
+  EXPECT_EQ(iri_of("?%F3%B0%80%80"), "?\U000F0000");
+  // §6.1 b: spaces, invisible characters and look-alikes of delimiters (docs/conversion.md).
+  for (std::string_view u : {"/%C2%A0", "/%E3%80%80", "/%E2%80%8B", "/%EF%BB%BF", "/%C2%AD", "/%EF%BC%8F",
+                             "/%E2%88%95", "/%E2%81%84", "/%EF%B9%96"}) {
+    EXPECT_EQ(iri_of(u), u);
+  }
+  // Letters are decoded, full-width and half-width forms included; ZWNJ/ZWJ too (needed in
+  // Persian, Sinhala…).
+  EXPECT_EQ(iri_of("/%EF%BC%A1%EF%BD%B1%E2%80%8C"), "/\uFF21\uFF71\u200C");
+}
+
+TEST(ToIri, ToUnicodeOnlyForValidRoundTrippingLabels) {
+  const to_iri_options tu{.idna_to_unicode = true};
+  EXPECT_EQ(iri_of("http://xn--rsum-bpad.example.org/", tu), "http://r\u00E9sum\u00E9.example.org/");
+  EXPECT_EQ(iri_of("http://XN--RSUM-BPAD.example.org/", tu), "http://r\u00E9sum\u00E9.example.org/");
+  // Invalid Punycode, a label that does not round-trip (uppercase inside the encoding gives a
+  // different ASCII form is fine; a hyphen rule violation is not) stay as they are.
+  EXPECT_EQ(iri_of("http://xn--zz.example.org/", tu), "http://xn--zz.example.org/");
+  EXPECT_EQ(iri_of("http://xn--a.example.org/", tu), "http://xn--a.example.org/");
+  EXPECT_EQ(iri_of("http://u@xn--99zt52a:8080/", tu), "http://u@\u7D0D\u8C46:8080/");
+  EXPECT_EQ(iri_of("http://[::1]/", tu), "http://[::1]/");
+}
+
+TEST(ToIri, InputMustBeAValidIriReference) {
+  EXPECT_EQ(iri_of("http://a/b c"), "ERROR invalid-path-char@10");
+  EXPECT_EQ(iri_of("http://a/\u00E9%C3%A9"), "http://a/\u00E9\u00E9");
+  std::string out = "x";
+  ASSERT_TRUE(to_iri_into("/%C3%A9", out));
+  EXPECT_EQ(out, "/\u00E9");
+}
+
+TEST(ToIri, RoundTripsThroughToUri) {
+  for (std::string_view u : {"http://www.example.org/D%C3%BCrst", "http://xn--99zt52a.example.org/%E2%80%AE",
+                             "/%C2%A0%E2%80%8E?%EE%80%80", "http://r%C3%A9sum%C3%A9.example.org/%FC"}) {
+    EXPECT_EQ(uri(iri_of(u)), u);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// LEIRI (3987bis §6)
+
+TEST(LeiriToIri, EncodesExactlyWhatIrisDoNotAllow) {
+  auto r = leiri_to_iri("http://a/b c<d>\"{|}\\^`\x01\x7F\u00E9?\uE000 #\uE000");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "http://a/b%20c%3Cd%3E%22%7B%7C%7D%5C%5E%60%01%7F\u00E9?\uE000%20#%EE%80%80");
+  EXPECT_TRUE(is_valid(*r));
+  // Bidi formatting characters, C1 controls, noncharacters and specials.
+  r = leiri_to_iri("/\u200E\u0085\uFDD0\uFFFD\u00A0");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "/%E2%80%8E%C2%85%EF%B7%90%EF%BF%BD\u00A0");
+  // A valid IRI is unchanged.
+  EXPECT_EQ(*leiri_to_iri("http://例え.jp/パス?q=値"), "http://例え.jp/パス?q=値");
+  EXPECT_FALSE(leiri_to_iri("http://a/\xFF"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// §3.1 step 1 and §7.7
+
+TEST(FromCharset, LegacyIsNormalizedToNfc) {
+  // §3.1 note: windows-1258 "Vi&#xEA;&#x323;t Nam" becomes NFC "Vi&#x1EC7;t Nam" (variant b).
+  // 0xEA = ê, 0xF2 = U+0323 COMBINING DOT BELOW in windows-1258.
+  auto r = from_charset("http://example.org/Vi\xEA\xF2t", "windows-1258");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "http://example.org/Vi\u1EC7t");
+  EXPECT_EQ(*from_charset("/r\xE9sum\xE9", "ISO-8859-1"), "/r\u00E9sum\u00E9");
+  EXPECT_EQ(*from_charset("/\x83\x5C", "Shift_JIS"), "/\u30BD");
+  EXPECT_EQ(*from_charset("/\xA4\xA2", "EUC-JP"), "/\u3042");
+  EXPECT_EQ(*from_charset("/\xF3\xD2", "KOI8-R"), "/\u0421\u0440");
+  EXPECT_EQ(*from_charset("/\xA4\xA4", "Big5"), "/\u4E2D");
+  EXPECT_EQ(*from_charset("/\x81\x30\x81\x30", "GB18030"), "/\u0080");
+}
+
+TEST(FromCharset, UnicodeIsNotNormalized) {
+  // Variant c: "e" + U+0301 stays decomposed.
+  EXPECT_EQ(*from_charset("/e\xCC\x81", "UTF-8"), "/e\u0301");
+  EXPECT_EQ(*from_charset(std::string("\0/\0e\x03\x01", 6), "UTF-16BE"), "/e\u0301");
+  const auto bad = from_charset("/\x81\x20", "Shift_JIS");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, error_code::charset_decode_failed);
+  EXPECT_EQ(bad.error().offset, 1u);
+  EXPECT_EQ(from_charset("x", "no-such-charset").error().code, error_code::unknown_charset);
+  EXPECT_EQ(from_charset("x", "").error().code, error_code::unknown_charset);
+}
+
+TEST(InterpretCandidates, Utf8FirstThenLegacyCharsets) {
+  // §7.7: "software for Japanese may accept URIs in Shift_JIS and/or EUC-JP in addition to UTF-8".
+  constexpr std::array<std::string_view, 3> charsets{"Shift_JIS", "EUC-JP", "ISO-8859-1"};
+  auto c = interpret_candidates("/%83%5C/%E3%82%BD", charsets);
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[0], "/%83%5C/\u30BD");
+  EXPECT_EQ(c[1].substr(0, 5), "/\u30BD/");  // Shift_JIS (EUC-JP cannot decode %E3%82%BD: skipped)
+  // ISO-8859-1: U+0083 and U+0082 are C1 controls, not appropriate in IRIs: re-encoded in UTF-8.
+  EXPECT_EQ(c[2], "/%C2%83%5C/\u00E3%C2%82\u00BD");
+  c = interpret_candidates("/%83%5C", std::span(charsets).first(2));
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[1], "/\u30BD");
+  EXPECT_EQ(c[2], "/%C2%83%5C");  // EUC-JP maps 0x80–0x8D to C1 controls, kept encoded
+  c = interpret_candidates("/r%E9sum%E9", charsets);
+  ASSERT_EQ(c.size(), 2u);  // Shift_JIS and EUC-JP cannot decode a lone %E9
+  EXPECT_EQ(c[0], "/r%E9sum%E9");
+  EXPECT_EQ(c[1], "/r\u00E9sum\u00E9");
+  EXPECT_EQ(interpret_candidates("/a", charsets), std::vector<std::string>{"/a"});
+  EXPECT_TRUE(interpret_candidates("/a b", charsets).empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests over ../shared/corpora (IRIKIT_CORPORA_DIR)
+
+/// Uppercase hex in triplets and decode percent-encoded unreserved characters: the two
+/// differences RFC 3987 §3.2 allows between u and to_uri(to_iri(u)).
+std::string canonical_pct(std::string_view s) {
+  const auto hex = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+  };
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      const int v = hex(s[i + 1]) * 16 + hex(s[i + 2]);
+      if (std::isalnum(v) || v == '-' || v == '.' || v == '_' || v == '~') {
+        out.push_back(static_cast<char>(v));
+      } else {
+        out.push_back('%');
+        out.push_back("0123456789ABCDEF"[v >> 4]);
+        out.push_back("0123456789ABCDEF"[v & 15]);
+      }
+      i += 2;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> corpus_lines() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> lines;
+  const fs::path dir = IRIKIT_CORPORA_DIR;
+  if (!fs::is_directory(dir)) return lines;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".txt" && ext != ".csv" && ext != ".dat") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (ext == ".csv") {  // base,relative: both columns
+        const auto comma = line.find(',');
+        if (comma != std::string::npos) {
+          lines.push_back(line.substr(comma + 1));
+          line.resize(comma);
+        }
+      }
+      lines.push_back(std::move(line));
+    }
+  }
+  return lines;
+}
+
+TEST(ConvertProperties, OverEveryCorpusLine) {
+  const std::vector<std::string> lines = corpus_lines();
+  if (lines.empty()) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  std::size_t to_uri_checked = 0, round_trips = 0, to_iri_checked = 0, leiri_converted = 0;
+  std::string u, u2, i, back;
+  for (const std::string& line : lines) {
+    if (!validate_utf8(line)) continue;
+    // to_uri (unsafe ASCII encoded) succeeds on any UTF-8 and is idempotent (RFC 3987 §3.1).
+    ASSERT_TRUE(to_uri_into(line, u, {.encode_unsafe_ascii = true})) << line;
+    ASSERT_TRUE(to_uri_into(u, u2)) << u;
+    ASSERT_EQ(u2, u) << line;
+    const bool is_iri = is_valid(line, rule::iri_reference);
+    const bool is_leiri = is_iri || is_valid(line, rule::leiri);
+    if (is_leiri) {
+      // Every LEIRI, hence every IRI, maps to a valid URI reference.
+      ASSERT_TRUE(is_valid(u, rule::uri_reference)) << line << " -> " << u;
+      ++to_uri_checked;
+    }
+    if (is_leiri && !is_iri) {
+      // LEIRI → IRI (3987bis §6) yields a valid IRI.
+      const auto converted = leiri_to_iri(line);
+      ASSERT_TRUE(converted) << line;
+      ASSERT_TRUE(is_valid(*converted, rule::iri_reference)) << line << " -> " << *converted;
+      ++leiri_converted;
+    }
+    if (!is_iri) continue;  // to_iri refuses what is not an IRI reference
+    // to_iri never yields an invalid IRI.
+    ASSERT_TRUE(to_iri_into(line, i)) << line;
+    ASSERT_TRUE(is_valid(i, rule::iri_reference)) << line << " -> " << i;
+    ++to_iri_checked;
+    // to_uri(to_iri(u)) == u up to hex case and percent-encoded unreserved characters (§3.2).
+    if (u == line) {  // the line is a URI reference (to_uri is the identity exactly on those)
+      ASSERT_TRUE(to_uri_into(i, back)) << i;
+      if (back != line) ASSERT_EQ(canonical_pct(back), canonical_pct(line)) << line << " -> " << i;
+      ++round_trips;
+    }
+  }
+  EXPECT_GT(to_uri_checked, 100000u);
+  EXPECT_GT(round_trips, 100000u);
+  EXPECT_GT(to_iri_checked, 100000u);
+  EXPECT_GT(leiri_converted, 100u);
+  RecordProperty("lines", static_cast<int>(lines.size()));
+}
+
+}  // namespace
+}  // namespace irikit
