@@ -189,6 +189,7 @@ result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std:
   if (!p.has_authority && out.size() - p.path_begin >= 2 && out[p.path_begin] == '/' && out[p.path_begin + 1] == '/') {
     out.insert(p.path_begin, "/.");
   }
+  if (!p.has_authority) p.authority_begin = p.host_begin = p.host_end = p.path_begin;  // as the parser does
   p.path_end = static_cast<std::uint32_t>(out.size());
   if (query) {
     p.has_query = true;

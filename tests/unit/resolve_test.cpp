@@ -181,6 +181,15 @@ TEST(Resolve, ComponentsOfTheResult) {
   ASSERT_TRUE(reparsed);
   EXPECT_EQ(reparsed->parts(), r->parts());
 
+  for (std::string_view ref : {"mailto:user@host?subject=blah", "dav:", "g", "//h", "?q"}) {
+    for (std::string_view base : {"http://a/b/c/d;p?q", "urn:x:y", "s:/a/b", "s://u@[::1]:9"}) {
+      const auto t = resolve(base, ref);
+      ASSERT_TRUE(t);
+      const auto p = parse_iri(t->text());
+      ASSERT_TRUE(p) << t->text();
+      EXPECT_EQ(p->parts(), t->parts()) << ref << " against " << base;
+    }
+  }
   const auto v6 = resolve("http://[::1]:80/a", "//[v1.x]/b?");
   ASSERT_TRUE(v6);
   EXPECT_EQ(v6->text(), "http://[v1.x]/b?");
