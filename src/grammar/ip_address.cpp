@@ -10,7 +10,8 @@ namespace {
 std::size_t dec_octet(std::string_view text, std::size_t i) noexcept {
   std::size_t n = 0;
   int value = 0;
-  while (i + n < text.size() && n < 3 && is_in(text[i + n], k_digit)) value = value * 10 + (text[i + n++] - '0');
+  while (i + n < text.size() && n < 3 && is_in(text[i + n], k_digit))
+    value = value * 10 + (text[i + n++] - '0');
   if (n == 0) return 0;
   if (n > 1 && text[i] == '0') return 0;  // no leading zero
   if (value > 255) return 0;
@@ -20,6 +21,8 @@ std::size_t dec_octet(std::string_view text, std::size_t i) noexcept {
 }  // namespace
 
 bool is_ipv4address(std::string_view text) noexcept {
+  // "0.0.0.0" to "255.255.255.255", ending in a digit: most reg-names fail here, without the loop.
+  if (text.size() < 7 || text.size() > 15 || !is_in(text.back(), k_digit)) return false;
   std::size_t i = 0;
   for (int octet = 0; octet < 4; ++octet) {
     if (octet > 0) {
@@ -56,7 +59,7 @@ std::size_t match_ipv6address(std::string_view text) noexcept {
       pieces += 2;
       break;
     }
-    if (i == start) return i;                    // empty piece
+    if (i == start) return i;                         // empty piece
     if (i < n && is_in(text[i], k_hexdig)) return i;  // a fifth hex digit
     ++pieces;
     if (i == n) break;

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "grammar/char_class.h"
+#include "grammar/char_scan.h"
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
@@ -33,11 +34,16 @@ struct component_traits {
 
 constexpr component_traits traits_of(component c) noexcept {
   switch (c) {
-    case component::userinfo: return {k_userinfo, error_code::invalid_userinfo_char};
-    case component::reg_name: return {k_reg_name, error_code::invalid_host_char};
-    case component::path: return {k_path, error_code::invalid_path_char};
-    case component::query: return {k_query, error_code::invalid_query_char};
-    case component::fragment: return {k_query, error_code::invalid_fragment_char};
+    case component::userinfo:
+      return {k_userinfo, error_code::invalid_userinfo_char};
+    case component::reg_name:
+      return {k_reg_name, error_code::invalid_host_char};
+    case component::path:
+      return {k_path, error_code::invalid_path_char};
+    case component::query:
+      return {k_query, error_code::invalid_query_char};
+    case component::fragment:
+      return {k_query, error_code::invalid_fragment_char};
   }
   return {0, error_code::invalid_path_char};
 }
@@ -60,16 +66,38 @@ constexpr error_code check_code_point(char32_t cp, component c, repertoire rep, 
   return invalid;
 }
 
+constexpr plain_set plain_set_of(component c) noexcept {
+  switch (c) {
+    case component::userinfo:
+      return plain_set::userinfo;
+    case component::reg_name:
+      return plain_set::reg_name;
+    case component::path:
+      return plain_set::path;
+    case component::query:
+    case component::fragment:
+      return plain_set::query;
+  }
+  return plain_set::path;
+}
+
 // Scans text[i, end) as component `c`, stopping at the first byte in `stop` (or at end). On
 // success `i` is left at the stop byte (or end). Returns ok or the error.
+//
+// Runs of plain bytes (the component's ASCII class and valid "%" HEXDIG HEXDIG) are skipped in
+// blocks by skip_plain (grammar/char_scan.h); the loop below looks at every other byte one at a
+// time, exactly as it would without the blocks, so errors and their offsets are the same.
 parse_error scan(std::string_view text, std::size_t& i, std::size_t end, component c, repertoire rep,
                  const parse_options& options, char_mask stop) noexcept {
   const auto [ascii, invalid] = traits_of(c);
   const char_mask accept = ascii | (rep == repertoire::leiri ? k_leiri_extra : 0);
+  const plain_set plain = plain_set_of(c);
   const char* s = text.data();
   while (i < end) {
+    i = skip_plain(s, i, end, text.size(), plain);
+    if (i >= end) break;
     const auto b = static_cast<unsigned char>(s[i]);
-    if (is_in(b, accept)) {
+    if (is_in(b, accept)) {  // LEIRI's extra ASCII characters
       ++i;
       continue;
     }
@@ -81,11 +109,14 @@ parse_error scan(std::string_view text, std::size_t& i, std::size_t end, compone
       continue;
     }
     if (b >= 0x80) {
-      const decoded d = decode_utf8(s, i, text.size());
-      if (d.code != error_code::ok) return fail(d.code, i);
-      const error_code e = check_code_point(d.cp, c, rep, options, invalid);
-      if (e != error_code::ok) return fail(e, i);
-      i += d.length;
+      // A run of non-ASCII characters, one code point at a time.
+      do {
+        const decoded d = decode_utf8(s, i, text.size());
+        if (d.code != error_code::ok) return fail(d.code, i);
+        const error_code e = check_code_point(d.cp, c, rep, options, invalid);
+        if (e != error_code::ok) return fail(e, i);
+        i += d.length;
+      } while (i < end && static_cast<unsigned char>(s[i]) >= 0x80);
       continue;
     }
     if (is_in(b, stop)) return k_ok;
@@ -96,13 +127,6 @@ parse_error scan(std::string_view text, std::size_t& i, std::size_t end, compone
 
 // "?" and "#" end the path; "#" ends the query; nothing ends the fragment.
 constexpr char_mask k_stop_none = 0;
-
-std::size_t find_any(std::string_view text, std::size_t from, std::size_t to, const char* set) noexcept {
-  for (std::size_t i = from; i < to; ++i) {
-    if (std::strchr(set, text[i]) != nullptr && text[i] != '\0') return i;
-  }
-  return to;
-}
 
 // The error for a non-ASCII or otherwise disallowed byte in an ASCII-only production (scheme,
 // port, IP-literal): invalid UTF-8 is reported as such, anything else with `code`.
@@ -124,7 +148,8 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
   if (const void* at = std::memchr(text.data() + begin, '@', end - begin)) {
     const std::size_t at_pos = static_cast<const char*>(at) - text.data();
     std::size_t i = begin;
-    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none); e.code != error_code::ok) {
+    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none);
+        e.code != error_code::ok) {
       return e;
     }
     out.has_userinfo = true;
@@ -142,7 +167,8 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
     const bool future = !literal.empty() && (literal[0] == 'v' || literal[0] == 'V');
     const std::size_t bad = future ? match_ipvfuture(literal) : match_ipv6address(literal);
     if (bad != k_match) {
-      return ascii_only_error(text, host_begin + 1 + bad, future ? error_code::invalid_ipvfuture : error_code::invalid_ipv6);
+      return ascii_only_error(text, host_begin + 1 + bad,
+                              future ? error_code::invalid_ipvfuture : error_code::invalid_ipv6);
     }
     out.host_type = future ? host_kind::ipvfuture : host_kind::ipv6;
     if (host_end < end && text[host_end] != ':') return fail(error_code::invalid_host_char, host_end);
@@ -150,10 +176,12 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
     const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
     host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
     std::size_t i = host_begin;
-    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none); e.code != error_code::ok) {
+    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none);
+        e.code != error_code::ok) {
       return e;
     }
-    out.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4 : host_kind::reg_name;
+    out.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4
+                                                                                   : host_kind::reg_name;
   }
   out.host_end = static_cast<std::uint32_t>(host_end);
 
@@ -169,8 +197,12 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
 constexpr bool rule_requires_scheme(rule r) noexcept {
   return r == rule::iri || r == rule::absolute_iri || r == rule::uri || r == rule::absolute_uri;
 }
-constexpr bool rule_forbids_scheme(rule r) noexcept { return r == rule::relative_ref || r == rule::relative_uri; }
-constexpr bool rule_forbids_fragment(rule r) noexcept { return r == rule::absolute_iri || r == rule::absolute_uri; }
+constexpr bool rule_forbids_scheme(rule r) noexcept {
+  return r == rule::relative_ref || r == rule::relative_uri;
+}
+constexpr bool rule_forbids_fragment(rule r) noexcept {
+  return r == rule::absolute_iri || r == rule::absolute_uri;
+}
 
 }  // namespace
 
@@ -199,7 +231,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // No scheme: a ":" before the first "/", "?" or "#" would put a colon in the first segment of
     // a relative path (RFC 3986 §4.2), so the text before it was meant as a scheme; say what is
     // wrong with it.
-    const std::size_t colon = find_any(text, 0, n, ":/?#");
+    const std::size_t colon = find_first_of(s, 0, n, n, stop_set::scheme_colon);
     if (colon < n && s[colon] == ':') {
       if (colon == 0) return fail(error_code::empty_scheme, 0);
       const std::size_t bad = is_in(s[0], k_alpha) ? i : 0;
@@ -212,7 +244,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   // "//" iauthority ipath-abempty
   if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
     const std::size_t begin = i + 2;
-    const std::size_t end = find_any(text, begin, n, "/?#");
+    const std::size_t end = find_first_of(s, begin, n, n, stop_set::authority_end);
     if (auto e = parse_authority(text, begin, end, rep, options, out); e.code != error_code::ok) return e;
     i = end;
   } else {
@@ -221,14 +253,16 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   }
 
   // ipath: ipchar / "/" up to "?" or "#".
-  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims); e.code != error_code::ok) return e;
+  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims); e.code != error_code::ok)
+    return e;
   out.path_end = static_cast<std::uint32_t>(i);
   if (i < n && s[i] != '?' && s[i] != '#') return fail(error_code::invalid_path_char, i);  // "[" "]"
 
   if (i < n && s[i] == '?') {
     out.has_query = true;
     ++i;
-    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims); e.code != error_code::ok) return e;
+    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims); e.code != error_code::ok)
+      return e;
     if (i < n && s[i] != '#') return fail(error_code::invalid_query_char, i);
   }
   out.query_end = static_cast<std::uint32_t>(i);
@@ -237,7 +271,8 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     if (rule_forbids_fragment(r)) return fail(error_code::unexpected_fragment, i);
     out.has_fragment = true;
     ++i;
-    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none); e.code != error_code::ok) return e;
+    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none); e.code != error_code::ok)
+      return e;
   }
   return k_ok;
 }

@@ -1,0 +1,53 @@
+// Block scanning over the character classes of char_class.h: skip a run of plain characters, or
+// find the first byte of a small delimiter set, 16 or 32 bytes at a time.
+//
+// "Plain" for a component means a byte that the component accepts as itself (its ASCII class in
+// k_char_table), or a "%" followed by two hexadecimal digits: everything the parser's per-byte loop
+// would accept without doing anything else. The scan stops at the first other byte ("%" without two
+// hex digits, any byte >= 0x80, a delimiter, an invalid byte), and the parser's scalar loop takes
+// over from there with exactly the logic it always had, so errors and offsets do not change.
+//
+// Implementations, chosen once at run time: AVX2 (32-byte blocks, class membership through two
+// nibble lookups), SSE2 (16-byte blocks, membership through range compares; the x86-64 baseline),
+// and a scalar table loop (other targets, and inputs shorter than one block).
+#ifndef IRIKIT_GRAMMAR_CHAR_SCAN_H
+#define IRIKIT_GRAMMAR_CHAR_SCAN_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace irikit::grammar {
+
+/// The classes that can be skipped in blocks (plain bytes, see above).
+enum class plain_set : std::uint8_t {
+  path,      ///< k_path: ipchar / "/" over ASCII
+  query,     ///< k_query: ipchar / "/" / "?" (also ifragment)
+  userinfo,  ///< k_userinfo: unreserved / sub-delims / ":"
+  reg_name,  ///< k_reg_name: unreserved / sub-delims
+};
+
+/// The delimiter sets that can be searched in blocks.
+enum class stop_set : std::uint8_t {
+  authority_end,  ///< "/" "?" "#": the end of an authority (RFC 3986 §3.2)
+  scheme_colon,   ///< ":" "/" "?" "#": is there a ":" before the first segment ends (§4.2)?
+};
+
+/// The first offset in [from, to) that is not plain for `set`, or `to`. `size` is the size of the
+/// whole text `s` points to (blocks may read any byte of it, never past it); to <= size.
+std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::size_t size,
+                       plain_set set) noexcept;
+
+/// The first offset in [from, to) whose byte is in `set`, or `to`. Same bounds as skip_plain.
+std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::size_t size,
+                          stop_set set) noexcept;
+
+/// "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks and tests).
+const char* scan_implementation() noexcept;
+
+/// For tests and benchmarks only: switch to the named implementation ("avx2", "sse2", "scalar") for
+/// the whole process. False (and nothing changes) when this build or CPU does not have it.
+bool use_scan_implementation(const char* name) noexcept;
+
+}  // namespace irikit::grammar
+
+#endif  // IRIKIT_GRAMMAR_CHAR_SCAN_H
