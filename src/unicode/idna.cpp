@@ -226,4 +226,6 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
   return idna_error(0);
 }
 
+bool idna_backend_assigns(char32_t cp) { return u_charType(static_cast<UChar32>(cp)) != U_UNASSIGNED; }
+
 }  // namespace irikit::unicode

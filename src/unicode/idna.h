@@ -49,6 +49,11 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 /// is not valid IDNA). The result is UTF-8.
 result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode);
 
+/// Whether the backend's Unicode version (the one its IDNA mapping table comes from) assigns
+/// `cp`. Conformance runners use it to classify failures caused by characters newer than the
+/// backend (IdnaTestV2.txt may be of a later Unicode version than ICU).
+bool idna_backend_assigns(char32_t cp);
+
 }  // namespace irikit::unicode
 
 #endif  // IRIKIT_UNICODE_IDNA_H
