@@ -7,6 +7,7 @@
 #include "irikit/error.h"
 #include "irikit/host.h"
 #include "irikit/iri.h"
+#include "irikit/normalize.h"
 #include "irikit/resolve.h"
 #include "irikit/version.h"
 
