@@ -2,11 +2,13 @@
 #ifndef IRIKIT_IRIKIT_H
 #define IRIKIT_IRIKIT_H
 
+#include "irikit/bidi.h"
 #include "irikit/convert.h"
 #include "irikit/encoding.h"
 #include "irikit/error.h"
 #include "irikit/host.h"
 #include "irikit/iri.h"
+#include "irikit/lint.h"
 #include "irikit/normalize.h"
 #include "irikit/resolve.h"
 #include "irikit/version.h"

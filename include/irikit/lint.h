@@ -1,0 +1,95 @@
+// irikit/lint.h — advice about IRIs that are valid but hazardous: text that is not normalized,
+// look-alike and invisible characters, mixed scripts and confusable hosts, suspicious
+// percent-encodings, non-canonical spellings and the bidi rules of RFC 3987 §4.2.
+//
+// Each finding names a rule of a fixed catalogue (`lint_rules()`), with a stable kebab-case id, a
+// default severity, the section of the specification it comes from and a byte range of the input.
+// Findings are never fatal: only text that does not parse is an error, and it is reported as
+// usual (code + offset) without findings, since spans inside unknown components would mislead.
+//
+//   irikit::lint_options options;
+//   options.set_severity("lowercase-percent-hex", irikit::severity::warning);
+//   options.disable("not-nfkc");
+//   auto r = irikit::lint("http://раураl.com/%c3%a9", options);
+//   if (r) {
+//     for (const irikit::diagnostic& d : *r) {
+//       // confusable-host warning 7+12: host label "раураl" looks like the ASCII label "paypal" …
+//     }
+//   }
+//
+// docs/lint-rules.md is generated from the catalogue (`lint_rules_markdown()`).
+#ifndef IRIKIT_LINT_H
+#define IRIKIT_LINT_H
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "irikit/error.h"
+#include "irikit/iri.h"
+
+namespace irikit {
+
+/// How much a finding matters. `off` disables a rule.
+enum class severity : std::uint8_t { off, info, warning, error };
+
+/// "off", "info", "warning", "error".
+std::string_view severity_name(severity s) noexcept;
+/// The inverse of severity_name; nullopt when unknown.
+std::optional<severity> severity_from_name(std::string_view name) noexcept;
+
+/// One rule of the catalogue. Ids never change meaning; new rules are appended.
+struct lint_rule {
+  std::string_view id;           ///< stable kebab-case id, e.g. "not-nfc"
+  severity default_severity;
+  std::string_view reference;    ///< where the advice comes from, e.g. "RFC 3987 §5.3.2.2"
+  std::string_view summary;      ///< one line: what the rule flags
+  std::string_view description;  ///< what exactly is flagged, the span, and why
+};
+
+/// Every rule, in catalogue order.
+std::span<const lint_rule> lint_rules() noexcept;
+/// The rule with this id, or nullptr.
+const lint_rule* find_lint_rule(std::string_view id) noexcept;
+
+/// A finding (STYLE.md `diagnostic`): a rule, its effective severity and a byte range of the input.
+struct diagnostic {
+  std::string_view rule;   ///< the rule's id (static storage)
+  severity level;
+  std::uint32_t offset;    ///< byte offset of the span in the input
+  std::uint32_t length;    ///< bytes
+  std::string message;     ///< names the characters and the component, e.g. U+FF0F in "path segment"
+};
+
+/// Which rules run and at which severity. Unknown ids are rejected by the setters.
+class lint_options {
+ public:
+  /// The grammar rule the text is parsed with (any IRI or URI rule; `leiri` lets through
+  /// characters that the IRI rules reject, which the character rules then report).
+  rule grammar = rule::iri_reference;
+
+  /// Overrides the severity of rule `id` (`severity::off` disables it). False when `id` is unknown.
+  bool set_severity(std::string_view id, severity s);
+  /// Same as set_severity(id, severity::off).
+  bool disable(std::string_view id) { return set_severity(id, severity::off); }
+  /// The severity rule `id` runs at: its override, or its default.
+  severity severity_of(std::string_view id) const noexcept;
+
+ private:
+  std::vector<std::pair<std::string_view, severity>> overrides_;
+};
+
+/// Lints `text`: parses it with `options.grammar` and returns every finding of every enabled rule,
+/// sorted by offset (then by catalogue order). Text that does not parse gives the parse error.
+result<std::vector<diagnostic>> lint(std::string_view text, const lint_options& options = {});
+
+/// The rules page (docs/lint-rules.md), generated from the catalogue.
+std::string lint_rules_markdown();
+
+}  // namespace irikit
+
+#endif  // IRIKIT_LINT_H

@@ -1,0 +1,253 @@
+// The lint rule catalogue: ids, default severities, references and descriptions, the severity
+// overrides of lint_options, and the generated rules page (docs/lint-rules.md).
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "irikit/lint.h"
+#include "unicode/unicode.h"
+
+namespace irikit {
+namespace {
+
+// Append-only: ids are part of the CLI contract (`iri lint --json`).
+constexpr std::array<lint_rule, 26> k_rules{{
+    {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2",
+     "a component is not in Unicode Normalization Form C",
+     "IRIs SHOULD be created in NFC; comparison assumes they are pre-normalized. Flagged per "
+     "component (see \"Components\" below); the span is the component and the message gives its NFC form."},
+    {"not-nfkc", severity::info, "RFC 3987 §7.5, §5.3.2.2",
+     "a compatibility character (the text is not in NFKC)",
+     "Newly created resource names should generally be in NFKC. Flagged per character whose NFKC "
+     "form differs from itself, such as the ligature U+FB01 (\"fi\"), superscripts and circled "
+     "digits; characters already reported by fullwidth-latin, halfwidth-katakana, space-lookalike or "
+     "delimiter-lookalike are not reported again."},
+    {"fullwidth-latin", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2",
+     "a full-width form of an ASCII character",
+     "Full-width Latin letters, digits and punctuation (U+FF01–FF5E) look like their ASCII "
+     "counterparts and should be avoided. The span is the character; full-width delimiters such as "
+     "U+FF0F are reported as delimiter-lookalike instead."},
+    {"halfwidth-katakana", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2",
+     "a half-width Katakana character",
+     "Half-width Katakana and its half-width punctuation (U+FF62–FF9F) should be avoided in "
+     "favour of the full-width forms. The span is the character."},
+    {"space-lookalike", severity::warning, "RFC 3987 §6.1 b",
+     "a character that looks like a space",
+     "Space separators other than U+0020 (General_Category Zs, such as U+00A0, U+2002, U+3000) "
+     "and blank fillers (U+115F, U+1160, U+2800, U+3164, U+FFA0). The span is the character."},
+    {"delimiter-lookalike", severity::warning, "RFC 3987 §6.1 b, §8",
+     "a character that looks like a delimiter",
+     "A non-ASCII character whose UTS #39 confusable skeleton is one of the ASCII delimiters "
+     "\": / ? # [ ] @ . % & = + ; , < > \\\" { } | \\\\ ^ `\", or one of the full stops U+3002, U+FF0E, "
+     "U+FF61 (which IDNA maps to \".\"), such as U+2044 FRACTION SLASH or U+FF0F FULLWIDTH SOLIDUS. "
+     "Readers take it for the delimiter. The span is the character."},
+    {"unassigned", severity::warning, "RFC 3987 §6.1, §7.5",
+     "an unassigned code point",
+     "A code point that the Unicode version of the backend does not assign (General_Category Cn, "
+     "noncharacters aside), as a character or percent-encoded in UTF-8. Its properties, and so its "
+     "normalization and display, may change. The span is the character or its percent-encoding."},
+    {"noncharacter", severity::error, "RFC 3987 §2.2",
+     "a noncharacter",
+     "U+FDD0–FDEF and the last two code points of each plane are excluded from ucschar and "
+     "iprivate; they can only appear percent-encoded (or in a LEIRI). The span is the character or "
+     "its percent-encoding."},
+    {"private-use-outside-query", severity::warning, "RFC 3987 §2.2",
+     "a private-use character outside the query",
+     "iprivate characters are only allowed in iquery. Flagged when a private-use character "
+     "(General_Category Co) appears elsewhere percent-encoded in UTF-8, or as a character in a "
+     "LEIRI. The span is the character or its percent-encoding."},
+    {"control-char", severity::warning, "RFC 3987 §2.2, §6.1; RFC 3986 §2",
+     "a control character",
+     "C0 and C1 controls and DEL (General_Category Cc), percent-encoded (such as %00, %0A, %C2%85) "
+     "or, in a LEIRI, as characters. The span is the character or its percent-encoding."},
+    {"format-char", severity::warning, "RFC 3987 §6.1",
+     "an invisible format character",
+     "Format characters (General_Category Cf) other than the bidi formatting characters, such as "
+     "U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN, U+FEFF and tag characters: invisible, so two "
+     "IRIs that look the same differ. U+200C/U+200D (ZWNJ/ZWJ) are required in some scripts: "
+     "disable the rule for such text. As a character or percent-encoded; the span is either."},
+    {"encoded-bidi-formatting", severity::error, "RFC 3987 §4.1, §3.2",
+     "a percent-encoded bidi formatting character",
+     "IRIs MUST NOT contain LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI or PDI; the parser "
+     "rejects them as characters. Percent-encoded (such as %E2%80%AE, RLO) they are valid but must "
+     "stay encoded when the IRI is converted for display (§3.2 step 3), and they can reorder what a "
+     "reader sees if decoded. The span is the percent-encoding."},
+    {"mixed-script", severity::warning, "RFC 3987 §7.5, §8; UTS #39 §5.2",
+     "several scripts inside one component",
+     "A component whose letters are not all used together in one language: it is not "
+     "\"Moderately Restrictive\" in the sense of UTS #39 §5.2. Allowed: a single script; Latin with "
+     "Han, Hiragana and Katakana; Latin with Han and Bopomofo; Latin with Han and Hangul; Latin "
+     "with one other Recommended script except Cyrillic and Greek. Common and Inherited characters "
+     "(digits, punctuation, marks) do not count. Checked per component; the span is the component."},
+    {"confusable-host", severity::warning, "RFC 3987 §7.5, §8; UTS #39 §4",
+     "a host label that can be confused with another",
+     "A reg-name label with non-ASCII characters is flagged when (a) the UTS #39 confusable "
+     "skeleton of the label, ASCII letters lowered first, is all ASCII: the label looks like an "
+     "ASCII label, as Cyrillic \"раураl\" looks like \"paypal\"; or (b) the spoof checker finds it "
+     "a mixed-script confusable (a part of it in one script can be replaced by look-alikes from "
+     "another). Whole-script confusables between two non-Latin scripts are not flagged. The span "
+     "is the label."},
+    {"percent-not-utf8", severity::warning, "RFC 3987 §3.2, §8",
+     "percent-encoded octets that are not UTF-8",
+     "A run of percent-encoded octets of 0x80 and above that is not well-formed UTF-8 (a legacy "
+     "encoding, a truncated sequence, an encoded surrogate). Such octets cannot be converted to "
+     "IRI characters (§3.2). The span is the percent-encodings of the bad sequence."},
+    {"percent-overlong-utf8", severity::error, "RFC 3987 §8",
+     "an overlong UTF-8 form in percent-encodings",
+     "Percent-encoded octets that would be an overlong UTF-8 form, such as %C0%AF for \"/\": a "
+     "lenient decoder turns \"%C0%AF..\" into \"/..\" after checks have passed. The span is the "
+     "percent-encodings of the sequence; the message names the character it would smuggle."},
+    {"lowercase-percent-hex", severity::info, "RFC 3987 §5.3.2.1; RFC 3986 §2.1",
+     "a percent-encoding with lowercase hexadecimal digits",
+     "Percent-encodings should use uppercase hexadecimal digits (%C3%A9, not %c3%a9); they are "
+     "equivalent, but only the uppercase form is normalized. The span is the triplet."},
+    {"scheme-not-lowercase", severity::info, "RFC 3987 §5.3.2.1; RFC 3986 §3.1",
+     "a scheme with uppercase letters",
+     "Schemes are case-insensitive and normalized to lowercase. The span is the scheme."},
+    {"host-not-lowercase", severity::info, "RFC 3987 §5.3.2.1; RFC 3986 §3.2.2",
+     "a reg-name host with uppercase letters",
+     "Host names are case-insensitive and normalized to lowercase (IDNA maps non-ASCII uppercase "
+     "letters too). Flagged for a reg-name with an ASCII uppercase letter or a character of "
+     "General_Category Lu or Lt. The span is the host."},
+    {"needless-percent-encoding", severity::warning, "RFC 3987 §5.3.2.3; RFC 3986 §2.3, §6.2.2.2",
+     "a percent-encoded unreserved ASCII character",
+     "ALPHA, DIGIT, \"-\", \".\", \"_\" and \"~\" should not be percent-encoded (%41 is \"A\"); "
+     "URI producers should write them as they are. The span is the triplet."},
+    {"empty-port", severity::info, "RFC 3986 §3.2.3, §6.2.3",
+     "an empty port",
+     "An authority ending in \":\" with no port digits (\"http://example.org:/\"); the \":\" should "
+     "be omitted. The span is the \":\"."},
+    {"default-port", severity::info, "RFC 3986 §3.2.3, §6.2.3",
+     "the scheme's default port",
+     "A port equal to the default of a well-known scheme (ftp 21, http 80, https 443, ws 80, "
+     "wss 443, gopher 70), leading zeros included; it should be omitted. The span is \":\" and the "
+     "digits."},
+    {"dot-segments", severity::warning, "RFC 3987 §5.3.2; RFC 3986 §5.2.4, §6.2.2.3",
+     "a \".\" or \"..\" segment in an absolute IRI",
+     "Dot-segments are meant for relative references; in an IRI with a scheme they are removed by "
+     "resolution and normalization, so the IRI is not in normal form. Percent-encoded dots (%2E) "
+     "count. The span is the segment."},
+    {"bidi-mixed-direction", severity::warning, "RFC 3987 §4.2 rule 1",
+     "a component with both right-to-left and left-to-right characters",
+     "A component SHOULD NOT use both right-to-left (Bidi_Class R or AL) and left-to-right (L) "
+     "characters. The span is the component."},
+    {"bidi-rtl-edge", severity::warning, "RFC 3987 §4.2 rule 2, §4.4 examples 8 and 9",
+     "a right-to-left component that does not start and end with a right-to-left character",
+     "A component with right-to-left characters SHOULD start and end with one (trailing "
+     "combining marks aside). Digits and \"%\" at the edges are the hazard of §4.4 examples 8 and 9: "
+     "\"1/2\" is read as a number and the components are shown out of order. The span is the "
+     "component."},
+    {"idna-bidi-rule", severity::warning, "RFC 5893 §2; RFC 3987 §4.2",
+     "a host label that breaks the IDNA Bidi Rule",
+     "When a reg-name is a Bidi domain name (a label has an R, AL or AN character), each label "
+     "must satisfy the six conditions of RFC 5893 §2 (for instance an all-digit label such as "
+     "\"123\" breaks condition 1, as in RFC 3987 §4.4 example 10). Registries refuse such names. "
+     "Labels with percent-encodings are skipped. The span is the label; the message names the "
+     "condition."},
+}};
+
+}  // namespace
+
+std::string_view severity_name(severity s) noexcept {
+  switch (s) {
+    case severity::off: return "off";
+    case severity::info: return "info";
+    case severity::warning: return "warning";
+    case severity::error: return "error";
+  }
+  return "off";
+}
+
+std::optional<severity> severity_from_name(std::string_view name) noexcept {
+  for (const severity s : {severity::off, severity::info, severity::warning, severity::error}) {
+    if (severity_name(s) == name) return s;
+  }
+  return std::nullopt;
+}
+
+std::span<const lint_rule> lint_rules() noexcept { return k_rules; }
+
+const lint_rule* find_lint_rule(std::string_view id) noexcept {
+  for (const lint_rule& r : k_rules) {
+    if (r.id == id) return &r;
+  }
+  return nullptr;
+}
+
+bool lint_options::set_severity(std::string_view id, severity s) {
+  const lint_rule* r = find_lint_rule(id);
+  if (r == nullptr) return false;
+  for (auto& o : overrides_) {
+    if (o.first == r->id) {
+      o.second = s;
+      return true;
+    }
+  }
+  overrides_.emplace_back(r->id, s);
+  return true;
+}
+
+severity lint_options::severity_of(std::string_view id) const noexcept {
+  for (const auto& o : overrides_) {
+    if (o.first == id) return o.second;
+  }
+  const lint_rule* r = find_lint_rule(id);
+  return r != nullptr ? r->default_severity : severity::off;
+}
+
+std::string lint_rules_markdown() {
+  std::string out =
+      "<!-- Generated from the rule catalogue (src/lint/catalogue.cpp) by\n"
+      "     `iri lint --list-rules --markdown > docs/lint-rules.md`; do not edit.\n"
+      "     tests/unit/lint_test.cpp checks that this file is up to date. -->\n"
+      "# Lint rules\n"
+      "\n"
+      "`irikit::lint` and `iri lint` report findings on IRIs that parse but are hazardous or not in\n"
+      "normal form. Each finding has a rule id from this catalogue, a severity, a byte offset and\n"
+      "length into the input line, and a message. Findings are never fatal: `iri lint` exits with 1\n"
+      "only for lines that do not parse, which are reported as parse errors (code and offset) with no\n"
+      "findings. Change a severity with `--severity RULE=LEVEL` (`off`, `info`, `warning`, `error`)\n"
+      "or turn a rule off with `--disable RULE` (`lint_options::set_severity` / `disable`).\n"
+      "\n"
+      "Character rules look at the characters of the IRI and, where the rule says so, at the\n"
+      "characters that percent-encoded UTF-8 stands for. Component rules use the components of\n"
+      "RFC 3987 §4.2: the userinfo, each label of a reg-name, each path segment (its extension, after\n"
+      "the last \".\", on its own), each name and each value of the query's name=value pairs\n"
+      "(separated by \"&\" or \";\"), and the fragment.\n"
+      "\n"
+      "Character properties come from Unicode ";
+  out += unicode::unicode_version();
+  out +=
+      " (the version of the Unicode backend when this page was generated).\n"
+      "\n"
+      "| id | default | reference | flags |\n"
+      "|---|---|---|---|\n";
+  for (const lint_rule& r : k_rules) {
+    out += "| [`";
+    out += r.id;
+    out += "`](#";
+    out += r.id;
+    out += ") | ";
+    out += severity_name(r.default_severity);
+    out += " | ";
+    out += r.reference;
+    out += " | ";
+    out += r.summary;
+    out += " |\n";
+  }
+  for (const lint_rule& r : k_rules) {
+    out += "\n## ";
+    out += r.id;
+    out += "\n\n";
+    out += "Default severity: ";
+    out += severity_name(r.default_severity);
+    out += ". Reference: ";
+    out += r.reference;
+    out += ".\n\n";
+    out += r.description;
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace irikit

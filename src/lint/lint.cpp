@@ -1,0 +1,429 @@
+// irikit::lint — runs the rules of the catalogue (catalogue.cpp) over a parsed IRI reference.
+#include "irikit/lint.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "grammar/char_class.h"
+#include "grammar/code_points.h"
+#include "grammar/utf8.h"
+#include "irikit/bidi.h"
+#include "unicode/normalize.h"
+#include "unicode/properties.h"
+#include "unicode/spoof.h"
+#include "unicode/unicode.h"
+
+namespace irikit {
+namespace {
+
+std::string code_point_label(char32_t cp) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(cp));
+  std::string out = buffer;
+  const std::string name = unicode::character_name(cp);
+  if (!name.empty()) {
+    out += ' ';
+    out += name;
+  }
+  return out;
+}
+
+std::string quoted(std::string_view text) {
+  std::string out = "\"";
+  out.append(text);
+  out += '"';
+  return out;
+}
+
+const std::string& unicode_version_string() {
+  static const std::string v = unicode::unicode_version();
+  return v;
+}
+
+bool is_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+/// Collects the findings of one lint run.
+class linter {
+ public:
+  linter(iri_reference_view iri, const lint_options& options) : iri_(iri), text_(iri.text()), options_(options) {}
+
+  std::vector<diagnostic> run() {
+    check_characters();
+    check_percent_encodings();
+    check_components();
+    check_scheme_and_authority();
+    check_dot_segments();
+    std::stable_sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
+      if (a.offset != b.offset) return a.offset < b.offset;
+      return rule_index(a.rule) < rule_index(b.rule);
+    });
+    return std::move(findings_);
+  }
+
+ private:
+  static std::size_t rule_index(std::string_view id) {
+    const auto rules = lint_rules();
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      if (rules[i].id == id) return i;
+    }
+    return rules.size();
+  }
+
+  bool enabled(std::string_view id) const { return options_.severity_of(id) != severity::off; }
+
+  void report(std::string_view id, std::size_t offset, std::size_t length, std::string message) {
+    const severity s = options_.severity_of(id);
+    if (s == severity::off) return;
+    const lint_rule* r = find_lint_rule(id);
+    findings_.push_back({r->id, s, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(length),
+                         std::move(message)});
+  }
+
+  /// The name of the component that holds byte `offset`.
+  std::string_view component_at(std::size_t offset) const {
+    const iri_parts& p = iri_.parts();
+    if (p.has_scheme && offset < p.scheme_end) return "scheme";
+    if (p.has_authority && offset < p.path_begin) {
+      if (p.has_userinfo && offset < p.host_begin) return "userinfo";
+      if (offset < p.host_end) return "host";
+      return "port";
+    }
+    if (offset < p.path_end) return "path";
+    if (p.has_query && offset < p.query_end) return "query";
+    return "fragment";
+  }
+
+  bool in_query(std::size_t offset) const {
+    const iri_parts& p = iri_.parts();
+    return p.has_query && offset > p.path_end && offset < p.query_end;
+  }
+
+  /// Rules that apply to a character whether written as is or percent-encoded in UTF-8.
+  void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded) {
+    const std::string where = std::string(encoded ? "percent-encoded in the " : "in the ") +
+                              std::string(component_at(offset));
+    if (encoded && grammar::is_bidi_formatting(cp)) {
+      report("encoded-bidi-formatting", offset, length,
+             code_point_label(cp) + " " + where + ": bidi formatting characters must not be part of an IRI");
+      return;
+    }
+    if (unicode::is_noncharacter(cp)) {
+      report("noncharacter", offset, length, code_point_label(cp) + " " + where + " is a noncharacter");
+      return;
+    }
+    if (!unicode::is_assigned(cp)) {
+      report("unassigned", offset, length, code_point_label(cp) + " " + where + " is unassigned in Unicode " +
+                                               unicode_version_string());
+      return;
+    }
+    if (unicode::is_private_use(cp)) {
+      if (!in_query(offset)) {
+        report("private-use-outside-query", offset, length,
+               code_point_label(cp) + " " + where + ": private-use characters belong in the query only");
+      }
+      return;
+    }
+    if (unicode::is_control(cp)) {
+      report("control-char", offset, length, code_point_label(cp) + " " + where + " is a control character");
+      return;
+    }
+    if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp)) {
+      report("format-char", offset, length, code_point_label(cp) + " " + where + " is an invisible format character");
+    }
+  }
+
+  static bool is_delimiter_skeleton(std::string_view s) {
+    return s.size() == 1 && std::string_view(":/?#[]@.%&=+;,<>\"{}|\\^`").find(s[0]) != std::string_view::npos;
+  }
+
+  /// Look-alike rules (§6.1 b) and NFKC (§7.5) for one character written as is.
+  void check_appearance(char32_t cp, std::size_t offset, std::size_t length) {
+    const std::string_view bytes = text_.substr(offset, length);
+    const std::string where = " in the " + std::string(component_at(offset));
+    if (cp == 0x115F || cp == 0x1160 || cp == 0x2800 || cp == 0x3164 || cp == 0xFFA0 ||
+        (unicode::is_space_separator(cp) && cp != U' ')) {
+      report("space-lookalike", offset, length, code_point_label(cp) + where + " looks like a space");
+      return;
+    }
+    if (cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61) {
+      report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like \".\"");
+      return;
+    }
+    std::string skel = unicode::skeleton(bytes);
+    if (cp >= 0xFF01 && cp <= 0xFF5E) skel.assign(1, static_cast<char>(cp - 0xFF01 + 0x21));  // full-width ASCII
+    if (is_delimiter_skeleton(skel)) {
+      report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like " + quoted(skel));
+      return;
+    }
+    if (cp >= 0xFF01 && cp <= 0xFF5E) {
+      std::string ascii(1, static_cast<char>(cp - 0xFF01 + 0x21));
+      report("fullwidth-latin", offset, length, code_point_label(cp) + where + " is the full-width form of " + quoted(ascii));
+      return;
+    }
+    if (cp >= 0xFF62 && cp <= 0xFF9F) {
+      report("halfwidth-katakana", offset, length,
+             code_point_label(cp) + where + " is half-width; use " + quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)));
+      return;
+    }
+    if (enabled("not-nfkc") && !unicode::is_normalized(bytes, unicode::normal_form::nfkc) &&
+        unicode::is_normalized(bytes, unicode::normal_form::nfc)) {
+      report("not-nfkc", offset, length,
+             code_point_label(cp) + where + " is a compatibility character (NFKC: " +
+                 quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)) + ")");
+    }
+  }
+
+  void check_characters() {
+    for (std::size_t i = 0; i < text_.size();) {
+      const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
+      if (d.code != error_code::ok) {  // not reachable after a strict parse; stay safe
+        ++i;
+        continue;
+      }
+      if (d.cp < 0x80) {
+        if (d.cp < 0x20 || d.cp == 0x7F) check_code_point(d.cp, i, 1, false);  // LEIRI only
+      } else {
+        check_code_point(d.cp, i, d.length, false);
+        check_appearance(d.cp, i, d.length);
+      }
+      i += d.length;
+    }
+  }
+
+  void check_percent_encodings() {
+    const std::string_view t = text_;
+    for (std::size_t i = 0; i < t.size();) {
+      if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 || grammar::hex_value(t[i + 2]) < 0) {
+        ++i;
+        continue;
+      }
+      // A run of triplets: decode its octets.
+      std::string octets;
+      const std::size_t run_begin = i;
+      while (i + 2 < t.size() && t[i] == '%' && grammar::hex_value(t[i + 1]) >= 0 && grammar::hex_value(t[i + 2]) >= 0) {
+        const char h1 = t[i + 1], h2 = t[i + 2];
+        if ((h1 >= 'a' && h1 <= 'f') || (h2 >= 'a' && h2 <= 'f')) {
+          report("lowercase-percent-hex", i, 3, quoted(t.substr(i, 3)) + " in the " + std::string(component_at(i)) +
+                                                    " should be written with uppercase hexadecimal digits");
+        }
+        octets.push_back(static_cast<char>(grammar::hex_value(h1) * 16 + grammar::hex_value(h2)));
+        i += 3;
+      }
+      decode_run(run_begin, octets);
+    }
+  }
+
+  void decode_run(std::size_t run_begin, const std::string& octets) {
+    const auto offset_of = [run_begin](std::size_t k) { return run_begin + 3 * k; };
+    for (std::size_t k = 0; k < octets.size();) {
+      const unsigned char b = static_cast<unsigned char>(octets[k]);
+      if (b < 0x80) {
+        if (grammar::is_in(b, grammar::k_unreserved)) {
+          report("needless-percent-encoding", offset_of(k), 3,
+                 quoted(text_.substr(offset_of(k), 3)) + " in the " + std::string(component_at(offset_of(k))) +
+                     " encodes the unreserved character " + quoted(std::string(1, static_cast<char>(b))) +
+                     ", which should be written as is");
+        } else if (b < 0x20 || b == 0x7F) {
+          check_code_point(b, offset_of(k), 3, true);
+        }
+        ++k;
+        continue;
+      }
+      const grammar::decoded d = grammar::decode_utf8(octets.data(), k, octets.size());
+      if (d.code == error_code::ok) {
+        check_code_point(d.cp, offset_of(k), 3 * d.length, true);
+        k += d.length;
+        continue;
+      }
+      // The bad sequence: the lead octet and the continuation octets it claims, as far as present.
+      const std::size_t expected = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+      std::size_t n = 1;
+      while (n < expected && k + n < octets.size() && grammar::is_continuation(static_cast<unsigned char>(octets[k + n]))) ++n;
+      const std::string_view span = text_.substr(offset_of(k), 3 * n);
+      if (d.code == error_code::utf8_overlong && n == expected) {
+        char32_t cp = b & (expected == 2 ? 0x1F : expected == 3 ? 0x0F : 0x07);
+        for (std::size_t j = 1; j < n; ++j) cp = (cp << 6) | (static_cast<unsigned char>(octets[k + j]) & 0x3F);
+        std::string shown = code_point_label(cp);
+        if (cp >= 0x20 && cp < 0x7F) shown += " " + quoted(std::string(1, static_cast<char>(cp)));
+        report("percent-overlong-utf8", offset_of(k), span.size(),
+               quoted(span) + " is an overlong UTF-8 form of " + shown + "; lenient decoders turn it into that character");
+      } else {
+        report("percent-not-utf8", offset_of(k), span.size(),
+               quoted(span) + " in the " + std::string(component_at(offset_of(k))) + " is not UTF-8 (" +
+                   std::string(code_name(d.code)) + ")");
+      }
+      k += n;
+    }
+  }
+
+  void check_components() {
+    const std::vector<bidi_component> components = bidi_components(iri_);
+    for (const bidi_component& c : components) {
+      const std::string_view s = text_.substr(c.offset, c.length);
+      const std::string name(bidi_component_name(c.kind));
+      if (is_ascii(s)) continue;
+      if (enabled("not-nfc") && !unicode::is_normalized(s, unicode::normal_form::nfc)) {
+        report("not-nfc", c.offset, c.length,
+               name + " " + quoted(s) + " is not in NFC (NFC: " + quoted(unicode::normalize(s, unicode::normal_form::nfc)) + ")");
+      }
+      if (enabled("mixed-script") && !unicode::is_moderately_restrictive(s)) {
+        report("mixed-script", c.offset, c.length, name + " " + quoted(s) + " mixes " + scripts_of(s));
+      }
+      if (c.kind == bidi_component_kind::host_label && enabled("confusable-host")) check_confusable_label(c, s);
+    }
+    for (const bidi_violation& v : check_bidi_structure(iri_)) {
+      const std::string_view s = text_.substr(v.component.offset, v.component.length);
+      const std::string name(bidi_component_name(v.component.kind));
+      if (v.kind == bidi_violation_kind::mixed_direction) {
+        report("bidi-mixed-direction", v.component.offset, v.component.length,
+               name + " " + quoted(s) + " mixes right-to-left and left-to-right characters");
+      } else {
+        report("bidi-rtl-edge", v.component.offset, v.component.length,
+               name + " " + quoted(s) + " has right-to-left characters but " + (v.at_start ? "starts" : "ends") +
+                   " with " + code_point_label(v.edge));
+      }
+    }
+    const iri_parts& p = iri_.parts();
+    if (p.has_authority && p.host_type == host_kind::reg_name && enabled("idna-bidi-rule")) {
+      const std::string_view host = text_.substr(p.host_begin, p.host_end - p.host_begin);
+      for (const bidi_rule_violation& v : check_bidi_rule(host)) {
+        report("idna-bidi-rule", p.host_begin + v.offset, v.length,
+               "host label " + quoted(host.substr(v.offset, v.length)) + " breaks condition " +
+                   std::to_string(v.condition) + " of the Bidi Rule (RFC 5893 §2) at " + code_point_label(v.character));
+      }
+    }
+  }
+
+  static std::string scripts_of(std::string_view s) {
+    std::vector<int> seen;
+    for (std::size_t i = 0; i < s.size();) {
+      const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+      if (d.code != error_code::ok) break;
+      const int sc = unicode::script(d.cp);
+      if (!unicode::is_script_neutral(sc) && std::find(seen.begin(), seen.end(), sc) == seen.end()) seen.push_back(sc);
+      i += d.length;
+    }
+    std::string out;
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+      if (k > 0) out += k + 1 == seen.size() ? " and " : ", ";
+      out += unicode::script_name(seen[k]);
+    }
+    return out.empty() ? "scripts" : out;
+  }
+
+  void check_confusable_label(const bidi_component& c, std::string_view label) {
+    if (label.find('%') != std::string_view::npos) return;
+    std::string lowered(label);
+    for (char& ch : lowered) {
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+    }
+    const std::string skel = unicode::skeleton(lowered);
+    const bool ascii_skeleton = !skel.empty() && std::all_of(skel.begin(), skel.end(), [](char ch) {
+      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+    });
+    if (ascii_skeleton) {
+      report("confusable-host", c.offset, c.length,
+             "host label " + quoted(label) + " looks like the ASCII label " + quoted(skel) + " (UTS #39 skeleton)");
+    } else if (unicode::is_mixed_script_confusable(label)) {
+      report("confusable-host", c.offset, c.length,
+             "host label " + quoted(label) + " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
+    }
+  }
+
+  void check_scheme_and_authority() {
+    const iri_parts& p = iri_.parts();
+    std::string_view scheme;
+    if (p.has_scheme) {
+      scheme = text_.substr(0, p.scheme_end);
+      if (std::any_of(scheme.begin(), scheme.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; })) {
+        std::string lower(scheme);
+        for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+        report("scheme-not-lowercase", 0, scheme.size(), "scheme " + quoted(scheme) + " should be written " + quoted(lower));
+      }
+    }
+    if (!p.has_authority) return;
+    if (p.host_type == host_kind::reg_name) {
+      const std::string_view host = text_.substr(p.host_begin, p.host_end - p.host_begin);
+      bool upper = false;
+      for (std::size_t i = 0; i < host.size() && !upper;) {
+        if (host[i] == '%') {  // percent-encodings: hex digits are not letters of the name
+          i += 3;
+          continue;
+        }
+        const grammar::decoded d = grammar::decode_utf8(host.data(), i, host.size());
+        if (d.code != error_code::ok) break;
+        upper = (d.cp >= 'A' && d.cp <= 'Z') || (d.cp >= 0x80 && unicode::is_uppercase(d.cp));
+        i += d.length;
+      }
+      if (upper) report("host-not-lowercase", p.host_begin, host.size(), "host " + quoted(host) + " has uppercase letters");
+    }
+    if (p.has_port) {
+      const std::string_view port = text_.substr(p.host_end + 1, p.path_begin - p.host_end - 1);
+      if (port.empty()) {
+        report("empty-port", p.host_end, 1, "empty port: the \":\" after the host should be omitted");
+      } else if (!scheme.empty()) {
+        std::string lower(scheme);
+        for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+        const std::size_t digits = port.find_first_not_of('0');
+        const std::string_view value = digits == std::string_view::npos ? std::string_view("0") : port.substr(digits);
+        struct known {
+          std::string_view scheme, port;
+        };
+        constexpr known defaults[] = {{"ftp", "21"}, {"http", "80"}, {"https", "443"},
+                                      {"ws", "80"},  {"wss", "443"}, {"gopher", "70"}};
+        for (const known& k : defaults) {
+          if (k.scheme == lower && k.port == value) {
+            report("default-port", p.host_end, port.size() + 1,
+                   "port " + std::string(port) + " is the default port of " + std::string(k.scheme) + " and should be omitted");
+          }
+        }
+      }
+    }
+  }
+
+  static bool is_dot_segment(std::string_view s) {
+    std::string d;
+    for (std::size_t i = 0; i < s.size();) {
+      if (s[i] == '%' && i + 2 < s.size() && s[i + 1] == '2' && (s[i + 2] == 'e' || s[i + 2] == 'E')) {
+        d += '.';
+        i += 3;
+      } else {
+        d += s[i];
+        ++i;
+      }
+    }
+    return d == "." || d == "..";
+  }
+
+  void check_dot_segments() {
+    const iri_parts& p = iri_.parts();
+    if (!p.has_scheme || !enabled("dot-segments")) return;
+    std::size_t start = p.path_begin;
+    for (std::size_t i = p.path_begin; i <= p.path_end; ++i) {
+      if (i < p.path_end && text_[i] != '/') continue;
+      const std::string_view seg = text_.substr(start, i - start);
+      if (is_dot_segment(seg)) {
+        report("dot-segments", start, seg.size(), "dot-segment " + quoted(seg) + " in an IRI with a scheme");
+      }
+      start = i + 1;
+    }
+  }
+
+  iri_reference_view iri_;
+  std::string_view text_;
+  const lint_options& options_;
+  std::vector<diagnostic> findings_;
+};
+
+}  // namespace
+
+result<std::vector<diagnostic>> lint(std::string_view text, const lint_options& options) {
+  const result<iri_reference_view> parsed = parse(text, options.grammar);
+  if (!parsed) return parsed.error();
+  return linter(*parsed, options).run();
+}
+
+}  // namespace irikit

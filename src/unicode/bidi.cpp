@@ -1,0 +1,102 @@
+#include "unicode/bidi.h"
+
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+
+#include <memory>
+#include <string>
+
+namespace irikit::unicode {
+namespace {
+
+struct ubidi_closer {
+  void operator()(UBiDi* b) const noexcept { ubidi_close(b); }
+};
+
+}  // namespace
+
+bidi_class bidi_class_of(char32_t cp) noexcept {
+  switch (u_charDirection(static_cast<UChar32>(cp))) {
+    case U_LEFT_TO_RIGHT: return bidi_class::L;
+    case U_RIGHT_TO_LEFT: return bidi_class::R;
+    case U_RIGHT_TO_LEFT_ARABIC: return bidi_class::AL;
+    case U_EUROPEAN_NUMBER: return bidi_class::EN;
+    case U_EUROPEAN_NUMBER_SEPARATOR: return bidi_class::ES;
+    case U_EUROPEAN_NUMBER_TERMINATOR: return bidi_class::ET;
+    case U_ARABIC_NUMBER: return bidi_class::AN;
+    case U_COMMON_NUMBER_SEPARATOR: return bidi_class::CS;
+    case U_DIR_NON_SPACING_MARK: return bidi_class::NSM;
+    case U_BOUNDARY_NEUTRAL: return bidi_class::BN;
+    case U_BLOCK_SEPARATOR: return bidi_class::B;
+    case U_SEGMENT_SEPARATOR: return bidi_class::S;
+    case U_WHITE_SPACE_NEUTRAL: return bidi_class::WS;
+    case U_OTHER_NEUTRAL: return bidi_class::ON;
+    case U_LEFT_TO_RIGHT_EMBEDDING: return bidi_class::LRE;
+    case U_LEFT_TO_RIGHT_OVERRIDE: return bidi_class::LRO;
+    case U_RIGHT_TO_LEFT_EMBEDDING: return bidi_class::RLE;
+    case U_RIGHT_TO_LEFT_OVERRIDE: return bidi_class::RLO;
+    case U_POP_DIRECTIONAL_FORMAT: return bidi_class::PDF;
+    case U_LEFT_TO_RIGHT_ISOLATE: return bidi_class::LRI;
+    case U_RIGHT_TO_LEFT_ISOLATE: return bidi_class::RLI;
+    case U_FIRST_STRONG_ISOLATE: return bidi_class::FSI;
+    case U_POP_DIRECTIONAL_ISOLATE: return bidi_class::PDI;
+    default: return bidi_class::ON;
+  }
+}
+
+std::string_view bidi_class_name(bidi_class c) noexcept {
+  static constexpr std::string_view names[] = {"L",  "R",  "AL", "EN",  "ES",  "ET",  "AN",  "CS",
+                                               "NSM", "BN", "B",  "S",   "WS",  "ON",  "LRE", "LRO",
+                                               "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"};
+  return names[static_cast<std::size_t>(c)];
+}
+
+char32_t mirror(char32_t cp) noexcept { return static_cast<char32_t>(u_charMirror(static_cast<UChar32>(cp))); }
+
+bidi_layout layout_paragraph(std::u32string_view text, paragraph_level level) {
+  bidi_layout out;
+  if (text.empty()) return out;
+  // UTF-16 for ICU, remembering which code point each code unit belongs to.
+  std::u16string units;
+  std::vector<std::uint32_t> owner;
+  units.reserve(text.size());
+  owner.reserve(text.size());
+  for (std::uint32_t i = 0; i < text.size(); ++i) {
+    const char32_t cp = text[i];
+    if (cp >= 0x10000) {
+      units.push_back(static_cast<char16_t>(0xD7C0 + (cp >> 10)));
+      units.push_back(static_cast<char16_t>(0xDC00 | (cp & 0x3FF)));
+      owner.push_back(i);
+      owner.push_back(i);
+    } else {
+      units.push_back(static_cast<char16_t>(cp));
+      owner.push_back(i);
+    }
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<UBiDi, ubidi_closer> bidi(ubidi_openSized(static_cast<int32_t>(units.size()), 0, &status));
+  if (U_FAILURE(status)) return out;
+  const UBiDiLevel para = level == paragraph_level::ltr   ? UBiDiLevel{0}
+                          : level == paragraph_level::rtl ? UBiDiLevel{1}
+                                                          : UBiDiLevel{UBIDI_DEFAULT_LTR};
+  ubidi_setPara(bidi.get(), reinterpret_cast<const UChar*>(units.data()), static_cast<int32_t>(units.size()), para,
+                nullptr, &status);
+  if (U_FAILURE(status)) return out;
+  const UBiDiLevel* levels = ubidi_getLevels(bidi.get(), &status);
+  std::vector<int32_t> map(units.size());
+  ubidi_getVisualMap(bidi.get(), map.data(), &status);
+  if (U_FAILURE(status) || levels == nullptr) return out;
+  out.levels.resize(text.size());
+  for (std::size_t u = 0; u < units.size(); ++u) out.levels[owner[u]] = levels[u];
+  out.visual_to_logical.reserve(text.size());
+  for (const int32_t logical_unit : map) {
+    if (logical_unit < 0) continue;  // inserted marks (none without reordering options)
+    const std::uint32_t cp_index = owner[static_cast<std::size_t>(logical_unit)];
+    // The two units of a surrogate pair are adjacent in visual order (reversed in RTL runs).
+    if (!out.visual_to_logical.empty() && out.visual_to_logical.back() == cp_index) continue;
+    out.visual_to_logical.push_back(cp_index);
+  }
+  return out;
+}
+
+}  // namespace irikit::unicode

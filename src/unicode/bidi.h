@@ -1,0 +1,46 @@
+// The Unicode Bidirectional Algorithm (UAX #9) through the backend: Bidi_Class values and the
+// reordering of a paragraph. Text is handled as code points so that callers never see UTF-16.
+#ifndef IRIKIT_UNICODE_BIDI_H
+#define IRIKIT_UNICODE_BIDI_H
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace irikit::unicode {
+
+/// Bidi_Class (UAX #9 Table 4).
+enum class bidi_class : std::uint8_t {
+  L, R, AL,                      // strong
+  EN, ES, ET, AN, CS, NSM, BN,   // weak
+  B, S, WS, ON,                  // neutral
+  LRE, LRO, RLE, RLO, PDF,       // explicit embeddings and overrides
+  LRI, RLI, FSI, PDI,            // explicit isolates
+};
+
+bidi_class bidi_class_of(char32_t cp) noexcept;
+/// "L", "R", "AL", "EN", …
+std::string_view bidi_class_name(bidi_class c) noexcept;
+/// R or AL.
+constexpr bool is_strong_rtl(bidi_class c) noexcept { return c == bidi_class::R || c == bidi_class::AL; }
+
+/// Bidi_Mirroring_Glyph: the mirrored character shown at an odd embedding level, or `cp` itself.
+char32_t mirror(char32_t cp) noexcept;
+
+/// The paragraph embedding level (UAX #9 P2–P3 or forced, as by HL1).
+enum class paragraph_level : std::uint8_t { ltr, rtl, first_strong };
+
+/// One paragraph after the algorithm has run: the resolved embedding level of every code point
+/// (in logical order) and, for each visual position from left to right, the logical index shown
+/// there. Line breaking is not modelled: the paragraph is one line.
+struct bidi_layout {
+  std::vector<std::uint8_t> levels;
+  std::vector<std::uint32_t> visual_to_logical;
+};
+
+/// Runs UAX #9 on `text` (one paragraph, no line breaks). An empty layout when the backend fails.
+bidi_layout layout_paragraph(std::u32string_view text, paragraph_level level);
+
+}  // namespace irikit::unicode
+
+#endif  // IRIKIT_UNICODE_BIDI_H

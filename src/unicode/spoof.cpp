@@ -1,0 +1,79 @@
+#include "unicode/spoof.h"
+
+#include <unicode/uset.h>
+#include <unicode/uspoof.h>
+
+#include <memory>
+
+namespace irikit::unicode {
+namespace {
+
+struct spoof_closer {
+  void operator()(USpoofChecker* c) const noexcept { uspoof_close(c); }
+};
+using checker_ptr = std::unique_ptr<USpoofChecker, spoof_closer>;
+
+/// A configured checker. Checking with a configured USpoofChecker is thread-safe in ICU, so each
+/// configuration is built once and shared.
+checker_ptr make_checker(int32_t checks, URestrictionLevel level) {
+  UErrorCode status = U_ZERO_ERROR;
+  checker_ptr c(uspoof_open(&status));
+  if (U_FAILURE(status)) return nullptr;
+  uspoof_setChecks(c.get(), checks, &status);
+  if (checks & USPOOF_RESTRICTION_LEVEL) uspoof_setRestrictionLevel(c.get(), level);
+  // Every code point is allowed: the grammar and the other lint rules judge characters; the
+  // checker only judges scripts and confusability.
+  USet* all = uset_openEmpty();
+  uset_addRange(all, 0, 0x10FFFF);
+  uspoof_setAllowedChars(c.get(), all, &status);
+  uset_close(all);
+  if (U_FAILURE(status)) return nullptr;
+  return c;
+}
+
+const USpoofChecker* restriction_checker() {
+  static const checker_ptr c = make_checker(USPOOF_RESTRICTION_LEVEL, USPOOF_MODERATELY_RESTRICTIVE);
+  return c.get();
+}
+
+const USpoofChecker* confusable_checker() {
+  static const checker_ptr c = make_checker(USPOOF_MIXED_SCRIPT_CONFUSABLE, USPOOF_UNRESTRICTIVE);
+  return c.get();
+}
+
+int32_t run(const USpoofChecker* c, std::string_view utf8) {
+  if (c == nullptr) return 0;
+  UErrorCode status = U_ZERO_ERROR;
+  const int32_t r = uspoof_checkUTF8(c, utf8.data(), static_cast<int32_t>(utf8.size()), nullptr, &status);
+  return U_SUCCESS(status) ? r : 0;
+}
+
+}  // namespace
+
+bool is_moderately_restrictive(std::string_view utf8) {
+  return (run(restriction_checker(), utf8) & USPOOF_RESTRICTION_LEVEL) == 0;
+}
+
+bool is_mixed_script_confusable(std::string_view utf8) {
+  return (run(confusable_checker(), utf8) & USPOOF_MIXED_SCRIPT_CONFUSABLE) != 0;
+}
+
+std::string skeleton(std::string_view utf8) {
+  const USpoofChecker* c = confusable_checker();
+  if (c == nullptr) return std::string(utf8);
+  std::string out(utf8.size() * 3 + 16, '\0');
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t n = uspoof_getSkeletonUTF8(c, 0, utf8.data(), static_cast<int32_t>(utf8.size()), out.data(),
+                                     static_cast<int32_t>(out.size()), &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR) {
+    out.resize(static_cast<std::size_t>(n) + 1);
+    status = U_ZERO_ERROR;
+    n = uspoof_getSkeletonUTF8(c, 0, utf8.data(), static_cast<int32_t>(utf8.size()), out.data(),
+                               static_cast<int32_t>(out.size()), &status);
+  }
+  if (U_FAILURE(status)) return std::string(utf8);
+  out.resize(static_cast<std::size_t>(n));
+  return out;
+}
+
+}  // namespace irikit::unicode
