@@ -113,6 +113,10 @@ class line_mapper {
   virtual ~line_mapper() = default;
   /// Appends the records for one input line (without its line end) to `out` (`out.add()`).
   virtual void map(std::string_view line, record_list& out) const = 0;
+  /// Whether JSON records repeat the input line as "input" (the contract's default). A command
+  /// whose records are parts of a line of running text (extract) says no: the line can be long
+  /// and would be repeated for every record.
+  virtual bool json_input() const { return true; }
 };
 
 /// An option a command accepts, e.g. {"--as", "RULE", "the grammar rule"}; `value_name` is empty

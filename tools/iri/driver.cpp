@@ -3,10 +3,16 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "io.h"
 #include "json.h"
@@ -30,8 +36,10 @@ class progress_meter {
     const auto now = clock::now();
     if (now - start_ < std::chrono::seconds(2) || now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
-    std::fprintf(stderr, "\riri: %.*s: %zu MiB, %llu lines\033[K", static_cast<int>(file.size()), file.data(),
-                 bytes >> 20, static_cast<unsigned long long>(lines));
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\riri: %.*s: %zu MiB, %llu lines, %.0f lines/s\033[K", static_cast<int>(file.size()),
+                 file.data(), bytes >> 20, static_cast<unsigned long long>(lines),
+                 seconds > 0 ? static_cast<double>(lines) / seconds : 0.0);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -40,6 +48,7 @@ class progress_meter {
   void clear() {
     if (!shown_) return;
     std::fputs("\r\033[K", stderr);
+    std::fflush(stderr);
     shown_ = false;
   }
 
@@ -51,23 +60,134 @@ class progress_meter {
   clock::time_point last_;
 };
 
-/// Runs the mapper over one batch of lines. Every line is independent and `map` is const and
-/// thread-safe, so this loop is the place to spread the work over threads; `results[i]` keeps the
-/// records of `lines[i]`, so the output order does not depend on how the work is split.
-void map_batch(const line_mapper& mapper, std::span<const std::string_view> lines,
-               std::vector<record_list>& results) {
-  if (results.size() < lines.size()) results.resize(lines.size());
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    results[i].clear();
-    mapper.map(lines[i], results[i]);
+/// One batch of lines on its way through the pipeline: the bytes are copied out of the reader's
+/// block so that the reader can move on while workers map and render the batch. The main thread
+/// writes `out` and `err` in batch order, so the output order never depends on the threads.
+struct batch {
+  std::string bytes;                   ///< the lines' bytes (the views below point here)
+  std::vector<std::string_view> lines;
+  std::vector<record_list> results;    ///< results[i] belongs to lines[i]
+  std::string out;                     ///< rendered stdout
+  std::string err;                     ///< rendered stderr (text mode messages)
+  std::string_view file;
+  std::uint64_t first_line = 0;        ///< number of lines[0] minus one
+  std::size_t bytes_read = 0;          ///< reader position, for progress
+  bool failed = false;                 ///< some record has an error
+  bool done = false;                   ///< guarded by the pool mutex once submitted
+};
+
+/// Maps every line of a batch and renders its records. Every line is independent and `map` is
+/// const and thread-safe, so batches can run on any thread in any order.
+void process_batch(const line_mapper& mapper, const run_settings& settings, bool name_files, batch& b) {
+  if (b.results.size() < b.lines.size()) b.results.resize(b.lines.size());
+  b.out.clear();
+  b.err.clear();
+  b.failed = false;
+  line_origin origin{b.file, b.first_line, name_files};
+  for (std::size_t i = 0; i < b.lines.size(); ++i) {
+    ++origin.line;
+    record_list& records = b.results[i];
+    records.clear();
+    mapper.map(b.lines[i], records);
+    for (const record& r : records) {
+      if (r.error) b.failed = true;
+      if (settings.json) {
+        render_json(b.out, origin, b.lines[i], r, mapper.json_input());
+      } else {
+        render_text(b.out, b.err, origin, r);
+      }
+    }
   }
 }
 
-/// The state of one run: output streams and the running exit status.
+/// A fixed set of worker threads that process batches taken from a queue.
+class worker_pool {
+ public:
+  worker_pool(const line_mapper& mapper, const run_settings& settings, bool name_files, unsigned threads)
+      : mapper_(mapper), settings_(settings), name_files_(name_files) {
+    workers_.reserve(threads);
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  }
+  worker_pool(const worker_pool&) = delete;
+  worker_pool& operator=(const worker_pool&) = delete;
+  ~worker_pool() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+  void submit(batch* b) {
+    {
+      std::lock_guard lock(mutex_);
+      b->done = false;
+      queue_.push_back(b);
+    }
+    work_ready_.notify_one();
+  }
+
+  bool is_done(const batch* b) {
+    std::lock_guard lock(mutex_);
+    return b->done;
+  }
+
+  void wait(batch* b) {
+    std::unique_lock lock(mutex_);
+    batch_done_.wait(lock, [b] { return b->done; });
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      batch* b = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        work_ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        b = queue_.front();
+        queue_.pop_front();
+      }
+      process_batch(mapper_, settings_, name_files_, *b);
+      {
+        std::lock_guard lock(mutex_);
+        b->done = true;
+      }
+      batch_done_.notify_all();
+    }
+  }
+
+  const line_mapper& mapper_;
+  const run_settings& settings_;
+  bool name_files_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable batch_done_;
+  std::deque<batch*> queue_;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+/// The state of one run: reads batches, hands them to the workers (or maps them in place with
+/// one job), writes the results in input order, keeps the running exit status.
+///
+/// Memory stays bounded: at most `jobs + 2` batches exist at once, each holding at most one
+/// block of input (1 MiB, or one longer line) and its output. Reading waits for the oldest batch
+/// to be written when all are in use.
 class runner {
  public:
+  /// Batches with fewer lines than this are mapped on the main thread: not worth a hand-over, and
+  /// it keeps interactive use (one line at a time from a pipe) free of thread latency.
+  static constexpr std::size_t min_parallel_lines = 512;
+
   runner(const line_mapper& mapper, const run_settings& settings, bool name_files)
-      : mapper_(mapper), settings_(settings), name_files_(name_files) {}
+      : mapper_(mapper), settings_(settings), name_files_(name_files), jobs_(std::max(1u, settings.jobs)) {}
+
+  ~runner() {
+    // The pool's destructor joins the workers; no batch is in flight by then.
+    pool_.reset();
+  }
 
   void process(std::string_view file) {
     const bool is_stdin = file == "-";
@@ -78,87 +198,153 @@ class runner {
         fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
       } while (fd < 0 && errno == EINTR);
       if (fd < 0) {
+        drain();
         report_unreadable(file, errno);
         return;
       }
     }
     line_reader reader(fd);
-    line_origin origin{file, 0, name_files_};
-    while (out_.error() == 0 && reader.next_batch(lines_)) {
-      map_batch(mapper_, lines_, results_);
-      emit_batch(origin);
-      progress_.update(file, reader.bytes_read(), origin.line);
-      if (reader.input_stalled()) flush();
+    std::uint64_t line = 0;
+    while (write_error_ == 0) {
+      batch* b = free_batch();
+      if (!reader.next_batch(b->lines)) {
+        spare_.push_back(b);
+        break;
+      }
+      copy_lines(*b);
+      b->file = file;
+      b->first_line = line;
+      b->bytes_read = reader.bytes_read();
+      line += b->lines.size();
+      if (jobs_ == 1 || b->lines.size() < min_parallel_lines) {
+        process_batch(mapper_, settings_, name_files_, *b);
+        b->done = true;
+      } else {
+        if (!pool_) pool_ = std::make_unique<worker_pool>(mapper_, settings_, name_files_, jobs_);
+        pool_->submit(b);
+      }
+      in_flight_.push_back(b);
+      // Write what is ready without waiting, except when the producer is slower than we are:
+      // then write everything now, as a line-at-a-time pipe expects.
+      if (reader.input_stalled()) {
+        drain();
+      } else {
+        emit_ready();
+      }
     }
+    drain();
     if (reader.error() != 0) report_unreadable(file, reader.error());
     if (!is_stdin) ::close(fd);
   }
 
   int finish() {
-    flush();
+    drain();
     progress_.clear();
-    if (out_.error() != 0) {
-      std::fprintf(stderr, "iri: write error: %s\n", std::strerror(out_.error()));
+    if (write_error_ != 0) {
+      std::fprintf(stderr, "iri: write error: %s\n", std::strerror(write_error_));
       status_ = exit_usage;
     }
     return status_;
   }
 
  private:
-  void emit_batch(line_origin& origin) {
-    for (std::size_t i = 0; i < lines_.size(); ++i) {
-      ++origin.line;
-      for (const record& r : results_[i]) {
-        if (r.error && status_ == exit_ok) status_ = exit_failed;
-        if (settings_.json) {
-          render_json(out_.buffer(), origin, lines_[i], r);
-        } else {
-          render_text(out_.buffer(), err_.buffer(), origin, r);
-        }
-      }
-      out_.maybe_flush();
-      if (err_.buffer().size() >= output_buffer::flush_threshold) flush();
+  /// A batch to fill: a spare one, a new one while fewer than jobs + 2 exist, or else the oldest
+  /// in flight once it is written.
+  batch* free_batch() {
+    if (spare_.empty() && all_.size() < jobs_ + 2) {
+      all_.push_back(std::make_unique<batch>());
+      return all_.back().get();
     }
+    while (spare_.empty()) emit_oldest();
+    batch* b = spare_.back();
+    spare_.pop_back();
+    return b;
+  }
+
+  /// Copies the bytes of the lines out of the reader's block and points the views at the copy.
+  static void copy_lines(batch& b) {
+    const char* first = b.lines.front().data();
+    const char* last = b.lines.back().data() + b.lines.back().size();
+    b.bytes.assign(first, static_cast<std::size_t>(last - first));
+    const char* base = b.bytes.data();
+    for (std::string_view& l : b.lines) l = std::string_view(base + (l.data() - first), l.size());
+  }
+
+  /// Waits for the oldest batch in flight and writes it.
+  void emit_oldest() {
+    batch* b = in_flight_.front();
+    if (pool_) pool_->wait(b);
+    in_flight_.pop_front();
+    write_batch(*b);
+    spare_.push_back(b);
+  }
+
+  /// Writes the finished batches at the head of the queue, without waiting for the others.
+  void emit_ready() {
+    while (!in_flight_.empty() && (!pool_ || pool_->is_done(in_flight_.front()))) emit_oldest();
+  }
+
+  void drain() {
+    while (!in_flight_.empty()) emit_oldest();
+    flush_streams();
+  }
+
+  void write_batch(batch& b) {
+    if (b.failed && status_ == exit_ok) status_ = exit_failed;
+    write(stdout, b.out);
+    if (!b.err.empty()) {
+      // stdout first, then the messages of the same lines on stderr.
+      flush_streams();
+      progress_.clear();
+      write(stderr, b.err);
+      std::fflush(stderr);
+    }
+    progress_.update(b.file, b.bytes_read, b.first_line + b.lines.size());
+  }
+
+  void write(std::FILE* stream, const std::string& text) {
+    if (text.empty() || write_error_ != 0) return;
+    if (std::fwrite(text.data(), 1, text.size(), stream) != text.size()) write_error_ = errno;
+  }
+
+  void flush_streams() {
+    if (write_error_ == 0 && std::fflush(stdout) != 0) write_error_ = errno;
   }
 
   void report_unreadable(std::string_view file, int error) {
-    err_.append("iri: ");
-    err_.append(file);
-    err_.append(": ");
-    err_.append(std::strerror(error));
-    err_.append("\n");
+    flush_streams();
+    progress_.clear();
+    std::fprintf(stderr, "iri: %.*s: %s\n", static_cast<int>(file.size()), file.data(), std::strerror(error));
     status_ = exit_usage;
-  }
-
-  /// Writes stdout first, then the messages of the same lines on stderr.
-  void flush() {
-    out_.flush();
-    if (!err_.empty()) progress_.clear();
-    err_.flush();
   }
 
   const line_mapper& mapper_;
   const run_settings& settings_;
   bool name_files_;
-  output_buffer out_{stdout};
-  output_buffer err_{stderr};
+  unsigned jobs_;
+  std::unique_ptr<worker_pool> pool_;
+  std::vector<std::unique_ptr<batch>> all_;
+  std::vector<batch*> spare_;
+  std::deque<batch*> in_flight_;
   progress_meter progress_;
-  std::vector<std::string_view> lines_;
-  std::vector<record_list> results_;
+  int write_error_ = 0;
   int status_ = exit_ok;
 };
 
 }  // namespace
 
-void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r) {
+void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r,
+                 bool with_input) {
   out.append("{\"line\":");
   append_number(out, origin.line);
-  out.append(",\"input\":");
-  if (!append_json_string(out, input)) {
-    // Not valid UTF-8: "input" shows U+FFFD for each bad byte, "input_hex" keeps every byte.
-    out.append(",\"input_hex\":\"");
-    append_hex(out, input);
-    out.push_back('"');
+  if (with_input) {
+    out.append(",\"input\":");
+    if (!append_json_string(out, input)) {
+      // Not valid UTF-8: "input" shows U+FFFD for each bad byte, "input_hex" keeps every byte.
+      out.append(",\"input_hex\":\"");
+      append_hex(out, input);
+      out.push_back('"');
+    }
   }
   if (origin.name_file) {
     out.append(",\"file\":");
@@ -195,6 +381,11 @@ void render_text(std::string& out, std::string& err, const line_origin& origin, 
   err.append(": ");
   err.append(r.error->message);
   err.push_back('\n');
+}
+
+unsigned default_jobs() noexcept {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
 }
 
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings) {

@@ -3,6 +3,7 @@
 #ifndef IRI_TOOL_DRIVER_H
 #define IRI_TOOL_DRIVER_H
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,7 +22,13 @@ enum exit_status : int {
 
 struct run_settings {
   bool json = false;
+  /// Worker threads mapping batches of lines (--jobs); 1 maps everything on the calling thread.
+  /// The output order never depends on it.
+  unsigned jobs = 1;
 };
+
+/// The default for --jobs: every core (std::thread::hardware_concurrency, at least 1).
+unsigned default_jobs() noexcept;
 
 /// Where a line comes from, for messages and JSON.
 struct line_origin {
@@ -31,8 +38,10 @@ struct line_origin {
 };
 
 /// Appends one record as a JSON object and a newline: "line", "input" (plus "input_hex" when the
-/// input is not valid UTF-8, and "file" when `origin.name_file`), the command's fields, "error".
-void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r);
+/// input is not valid UTF-8; both left out when `with_input` is false), "file" when
+/// `origin.name_file`, the command's fields, "error".
+void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r,
+                 bool with_input = true);
 
 /// Appends one record in text mode: its text, or an empty line on failure, to `out`, and the
 /// message `iri: FILE:LINE: byte OFFSET: CODE: message` to `err`.

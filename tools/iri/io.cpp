@@ -35,6 +35,18 @@ bool line_reader::fill() {
   stalled_ = got < wanted;
   end_ += got;
   bytes_read_ += got;
+  if (!bom_checked_) {
+    // A UTF-8 byte order mark at the very start of the input is not part of the first line.
+    // Nothing has been handed out yet (begin_ == 0): a BOM prefix holds no line end.
+    static constexpr char bom[] = {'\xEF', '\xBB', '\xBF'};
+    const std::size_t have = end_ < 3 ? end_ : 3;
+    if (std::memcmp(buffer_.data(), bom, have) != 0) {
+      bom_checked_ = true;
+    } else if (have == 3) {
+      begin_ = 3;
+      bom_checked_ = true;
+    }
+  }
   return true;
 }
 

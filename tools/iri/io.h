@@ -13,7 +13,8 @@ namespace iri_tool {
 
 /// Reads a file descriptor in large blocks and hands out its lines as views into the block.
 /// Lines end with LF or CRLF (the CR is removed); a last line without a line end still counts; an
-/// empty input has no lines.
+/// empty input has no lines. A UTF-8 byte order mark (EF BB BF) at the very start of the input is
+/// skipped: it is not part of the first line (byte offsets in that line count from after it).
 class line_reader {
  public:
   static constexpr std::size_t block_size = std::size_t{1} << 20;
@@ -47,6 +48,7 @@ class line_reader {
   int error_ = 0;
   bool eof_ = false;
   bool stalled_ = false;
+  bool bom_checked_ = false;  ///< whether the start of the input was checked for a BOM
 };
 
 /// Collects output in a std::string and writes it with fwrite when it is large and on `flush`.

@@ -6,6 +6,7 @@
 // options (command.h) and the parsing here is the same for all of them: `--opt VALUE` or
 // `--opt=VALUE`, options and FILEs in any order, `--` ends the options, `-` is standard input.
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,6 +24,8 @@ constexpr option_spec global_options[] = {
                    "first (\"input_hex\" too when the line is not valid UTF-8, \"file\" when several\n"
                    "FILEs are given), then the command's keys, and \"error\" {code, offset,\n"
                    "message} on failure"},
+    {"--jobs", "N", "map lines on N threads (default: every core; 1: no extra thread); the\n"
+                    "output is in input order whatever N is"},
     {"--help", "", "show this help and exit (also -h)"},
     {"--", "", "end of options: every later argument is a FILE"},
 };
@@ -54,7 +57,7 @@ void append_options(std::string& out, std::span<const option_spec> options) {
 
 std::string main_help() {
   std::string out =
-      "Usage: iri [--json] COMMAND [OPTIONS] [FILE...]\n"
+      "Usage: iri [--json] [--jobs N] COMMAND [OPTIONS] [FILE...]\n"
       "       iri help [COMMAND]\n"
       "       iri --version\n"
       "\n"
@@ -104,6 +107,17 @@ std::string command_help(const command& c) {
 }
 
 void print(std::FILE* stream, std::string_view text) { std::fwrite(text.data(), 1, text.size(), stream); }
+
+/// Parses the value of --jobs: a positive number, or 0 for every core.
+std::optional<unsigned> parse_jobs(std::string_view text) {
+  if (text.empty() || text.size() > 6) return std::nullopt;
+  unsigned n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<unsigned>(c - '0');
+  }
+  return n == 0 ? default_jobs() : n;
+}
 
 int usage_error(std::string_view message, std::string_view hint = try_help) {
   std::string out = "iri: ";
@@ -164,6 +178,16 @@ int run_command(const command& c, std::span<char* const> args, run_settings sett
       settings.json = true;
       continue;
     }
+    if (name == "--jobs") {
+      if (!value) {
+        if (i + 1 == args.size()) return usage_error("option '--jobs' needs an argument (N)", hint);
+        value = std::string_view(args[++i]);
+      }
+      const auto jobs = parse_jobs(*value);
+      if (!jobs) return usage_error("invalid number '" + std::string(*value) + "' for --jobs", hint);
+      settings.jobs = *jobs;
+      continue;
+    }
     const option_spec* spec = nullptr;
     for (const option_spec& o : c.options) {
       if (o.name == name) spec = &o;
@@ -193,9 +217,23 @@ int run_command(const command& c, std::span<char* const> args, run_settings sett
 
 int main_impl(std::span<char* const> args) {
   run_settings settings;
+  settings.jobs = default_jobs();
   std::size_t i = 0;
   for (; i < args.size(); ++i) {
     const std::string_view a = args[i];
+    if (a == "--jobs" || a.starts_with("--jobs=")) {
+      std::string_view value;
+      if (a == "--jobs") {
+        if (i + 1 == args.size()) return usage_error("option '--jobs' needs an argument (N)");
+        value = args[++i];
+      } else {
+        value = a.substr(7);
+      }
+      const auto jobs = parse_jobs(value);
+      if (!jobs) return usage_error("invalid number '" + std::string(value) + "' for --jobs");
+      settings.jobs = *jobs;
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       print(stdout, main_help());
       return exit_ok;
