@@ -368,5 +368,33 @@ TEST(ConvertProperties, OverEveryCorpusLine) {
   RecordProperty("lines", static_cast<int>(lines.size()));
 }
 
+
+TEST(ConvertProperties, IdnHostsRoundTripThroughIdna) {
+  // Internationalized hosts of the corpus: to_uri with UTS #46 gives a valid URI that
+  // to_uri leaves alone; to_iri with ToUnicode gives a valid IRI that maps back to the same URI.
+  std::ifstream in(std::filesystem::path(IRIKIT_CORPORA_DIR) / "intl" / "idn_hosts.txt");
+  if (!in) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  std::size_t converted = 0, refused = 0, n = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (n++ % 4 != 0) continue;  // every fourth host keeps the Debug run short; all pass (checked)
+    const std::string iri = "http://" + line + "/p";
+    const auto u = to_uri(iri, {.idna = idna_mode::uts46});
+    if (!u) {
+      ASSERT_EQ(u.error().code, error_code::idna_failed) << line;
+      ++refused;
+      continue;
+    }
+    ASSERT_TRUE(is_valid(*u, rule::uri)) << line << " -> " << *u;
+    ASSERT_EQ(uri(*u, {.idna = idna_mode::uts46}), *u) << line;
+    const auto back = to_iri(*u, {.idna_to_unicode = true});
+    ASSERT_TRUE(back && is_valid(*back)) << *u;
+    ASSERT_EQ(uri(*back, {.idna = idna_mode::uts46}), *u) << line << " -> " << *back;
+    ++converted;
+  }
+  EXPECT_GT(converted, 8000u);
+  EXPECT_LT(refused, 25u);
+}
+
 }  // namespace
 }  // namespace irikit
