@@ -41,12 +41,17 @@ configured configure_to_iri(const option_values& values) {
   irikit::to_iri_options options;
   options.idna_to_unicode = values.has("--idna-to-unicode");
   if (const auto name = values.value("--idna")) {
+    // --idna MODE means the same as for to-uri: how hosts go through IDNA. Any mode but none
+    // turns ToUnicode on.
     if (*name == "uts46") {
       options.idna = irikit::idna_mode::uts46;
+      options.idna_to_unicode = true;
     } else if (*name == "uts46-transitional") {
       options.idna = irikit::idna_mode::uts46_transitional;
+      options.idna_to_unicode = true;
     } else if (*name == "idna2003") {
       options.idna = irikit::idna_mode::idna2003;
+      options.idna_to_unicode = true;
     } else if (*name == "none") {
       options.idna_to_unicode = false;
     } else {
@@ -68,7 +73,10 @@ constexpr option_spec to_iri_option_specs[] = {
     {"--idna-to-unicode", "",
      "convert xn-- labels of the host with ToUnicode, only when the label is\n"
      "valid and round-trips (RFC 3987 §3.2.1)"},
-    {"--idna", "MODE", "the IDNA processing for --idna-to-unicode: uts46 (default),\nuts46-transitional, idna2003"},
+    {"--idna", "MODE",
+     "the IDNA processing for ToUnicode: uts46 (the default of --idna-to-unicode),\n"
+     "uts46-transitional, idna2003; any of them implies --idna-to-unicode, none\n"
+     "turns it off"},
     {"--leiri", "",
      "the lines are Legacy Extended IRIs: percent-encode exactly what IRIs do\n"
      "not allow (draft-ietf-iri-3987bis §6) instead of the URI -> IRI conversion"},
