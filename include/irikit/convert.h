@@ -94,8 +94,8 @@ result<void> to_iri_into(std::string_view uri, std::string& out, const to_iri_op
 /// Converts a Legacy Extended IRI reference to an IRI reference by percent-encoding (UTF-8,
 /// uppercase hex) exactly the characters IRIs do not allow: space < > " { } | \ ^ `, the controls
 /// U+0000–U+001F and U+007F–U+009F, the bidi formatting characters (RFC 3987 §4.1), private-use
-/// characters outside the query, and the code points leiri-ucschar has but ucschar lacks
-/// (U+D800–U+F8FF minus surrogates, U+FDD0–U+FDEF, U+FFF0–U+FFFD, U+xFFFE/F, the tag plane).
+/// characters outside the query, and the other code points leiri-ucschar has but ucschar lacks
+/// (U+FDD0–U+FDEF, U+FFF0–U+FFFD, U+xFFFE/F, the tags U+E0000–U+E0FFF).
 /// Errors: the parse errors of `rule::leiri` (utf8_*, structural errors).
 result<std::string> leiri_to_iri(std::string_view leiri);
 
