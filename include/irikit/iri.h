@@ -267,6 +267,10 @@ inline bool is_valid(std::string_view text, rule r = rule::iri_reference, const 
   return validate(text, r, options).has_value();
 }
 
+/// `error_message` worded for the rule that was checked: under the URI rules the message names the
+/// RFC 3986 productions (path, pchar, absolute-URI…) instead of the RFC 3987 ones.
+std::string error_message(const parse_error& error, std::string_view input, rule r);
+
 /// The fast path for text already known to be a valid IRI reference (for instance the output of
 /// another irikit operation): finds the boundaries without validating characters. Undefined
 /// results (but no undefined behaviour) on invalid input.

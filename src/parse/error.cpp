@@ -4,6 +4,7 @@
 
 #include "grammar/utf8.h"
 #include "irikit/error.h"
+#include "irikit/iri.h"
 
 namespace irikit {
 namespace {
@@ -103,6 +104,25 @@ std::string error_message(const parse_error& error, std::string_view input) {
   }
   if (input.empty() && error.offset == 0) return "the character " + std::string(i.what);
   return name_character(input, error.offset) + " " + std::string(i.what);
+}
+
+std::string error_message(const parse_error& error, std::string_view input, rule r) {
+  const bool uri = r == rule::uri || r == rule::uri_reference || r == rule::absolute_uri || r == rule::relative_uri;
+  if (!uri) return error_message(error, input);
+  std::string_view what;
+  switch (error.code) {
+    case error_code::missing_scheme:
+      return "a scheme is required here (RFC 3986 §3 URI = scheme \":\" hier-part …)";
+    case error_code::unexpected_fragment:
+      return "a fragment is not allowed here (RFC 3986 §4.3 absolute-URI has none)";
+    case error_code::invalid_userinfo_char: what = "is not allowed in userinfo (RFC 3986 §3.2.1)"; break;
+    case error_code::invalid_host_char: what = "is not allowed in host (RFC 3986 §3.2.2 reg-name)"; break;
+    case error_code::invalid_path_char: what = "is not allowed in path (RFC 3986 §3.3 pchar)"; break;
+    case error_code::invalid_query_char: what = "is not allowed in query (RFC 3986 §3.4)"; break;
+    case error_code::invalid_fragment_char: what = "is not allowed in fragment (RFC 3986 §3.5)"; break;
+    default: return error_message(error, input);
+  }
+  return name_character(input, error.offset) + " " + std::string(what);
 }
 
 std::string describe(const parse_error& error, std::string_view input) {

@@ -313,6 +313,14 @@ TEST(Parse, MessagesNameTheCharacterAndTheRule) {
   EXPECT_EQ(error_message(parse_iri(bad).error(), bad),
             "byte 0xC0 starts an overlong UTF-8 sequence, forbidden by RFC 3629 (RFC 3987 §8)");
   EXPECT_EQ(code_name(error_code::bidi_formatting_char), "bidi-formatting-char");
+  // Under the URI rules the message names RFC 3986's productions.
+  const std::string_view uri_text = "http://h/a b";
+  EXPECT_EQ(error_message(parse_uri(uri_text).error(), uri_text, rule::uri),
+            "U+0020 is not allowed in path (RFC 3986 §3.3 pchar)");
+  EXPECT_EQ(error_message(parse("/p", rule::uri).error(), "/p", rule::uri),
+            "a scheme is required here (RFC 3986 §3 URI = scheme \":\" hier-part …)");
+  EXPECT_EQ(error_message(parse_uri(uri_text).error(), uri_text, rule::iri),
+            "U+0020 is not allowed in ipath (RFC 3987 §2.2 ipchar)");
   EXPECT_EQ(code_name(error_code::invalid_utf32), "invalid-utf32");
 }
 

@@ -20,6 +20,7 @@ class check_mapper final : public line_mapper {
       r.text.assign(line);  // a pass-through filter: the output stays aligned with the input
     } else {
       r.fail(valid.error(), line);
+      r.error->message = irikit::error_message(valid.error(), line, rule_);
     }
   }
 

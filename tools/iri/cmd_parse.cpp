@@ -19,6 +19,7 @@ class parse_mapper final : public line_mapper {
     r.add_bool("valid", parsed.has_value());
     if (!parsed) {
       r.fail(parsed.error(), line);
+      r.error->message = irikit::error_message(parsed.error(), line, rule_);
       return;
     }
     const irikit::iri_reference_view& v = *parsed;
