@@ -8,9 +8,10 @@
 // the rendering, unchanged when they cannot).
 //
 //   // Hebrew letters in a host: RFC 3987 §4.4 Example 1
-//   irikit::visual_order("http://ab.אבגדהו.ij/kl");   // "http://ab.ודהגבא.ij/kl"
-//   irikit::display_text("http://ab.אבגדהו.ij/kl");   // unchanged: ends with a strong L
-//   irikit::display_text("http://ab/אב");              // "\u202Ahttp://ab/אב\u202C"
+//   irikit::visual_order("http://ab.אבגדהו.ij/kl");   // "http://ab.והדגבא.ij/kl"
+//   irikit::display_options ltr{irikit::surrounding_direction::ltr};
+//   irikit::display_text("http://ab.אבגדהו.ij/kl", ltr);  // unchanged: starts and ends with L
+//   irikit::display_text("http://ab/אב", ltr);            // "\u202Ahttp://ab/אב\u202C"
 //
 //   // §4.2: each component should be of one direction and start and end with a strong RTL
 //   // character when it has any (Example 8: digits at the edges)

@@ -13,7 +13,9 @@
 //   auto r = irikit::lint("http://раураl.com/%c3%a9", options);
 //   if (r) {
 //     for (const irikit::diagnostic& d : *r) {
-//       // confusable-host warning 7+12: host label "раураl" looks like the ASCII label "paypal" …
+//       // mixed-script 7+11, confusable-host 7+11: host label "раураl" looks like the ASCII
+//       // label "paypal" (UTS #39 skeleton), lowercase-percent-hex 23+3 and 26+3
+//       // (lowercase-percent-hex is a warning here; not-nfkc is off)
 //     }
 //   }
 //
