@@ -14,18 +14,23 @@ using char_mask = std::uint16_t;
 
 // Named, combinable classes. Each component class is the set of ASCII bytes that may appear in
 // that component *as themselves* ("%" is handled separately, as the start of pct-encoded).
-inline constexpr char_mask k_alpha = 1u << 0;        // ALPHA
-inline constexpr char_mask k_digit = 1u << 1;        // DIGIT
-inline constexpr char_mask k_hexdig = 1u << 2;       // HEXDIG (either case)
-inline constexpr char_mask k_scheme = 1u << 3;       // ALPHA / DIGIT / "+" / "-" / "."
-inline constexpr char_mask k_unreserved = 1u << 4;   // ALPHA / DIGIT / "-" / "." / "_" / "~"
-inline constexpr char_mask k_sub_delims = 1u << 5;   // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-inline constexpr char_mask k_userinfo = 1u << 6;     // unreserved / sub-delims / ":"
-inline constexpr char_mask k_reg_name = 1u << 7;     // unreserved / sub-delims
-inline constexpr char_mask k_path = 1u << 8;         // pchar / "/"
-inline constexpr char_mask k_query = 1u << 9;        // pchar / "/" / "?"   (also ifragment over ASCII)
-inline constexpr char_mask k_leiri_extra = 1u << 10; // leiri-ucschar over ASCII: " <>\"{}|\\^`", %x0-1F, %x7F
+inline constexpr char_mask k_alpha = 1u << 0;       // ALPHA
+inline constexpr char_mask k_digit = 1u << 1;       // DIGIT
+inline constexpr char_mask k_hexdig = 1u << 2;      // HEXDIG (either case)
+inline constexpr char_mask k_scheme = 1u << 3;      // ALPHA / DIGIT / "+" / "-" / "."
+inline constexpr char_mask k_unreserved = 1u << 4;  // ALPHA / DIGIT / "-" / "." / "_" / "~"
+inline constexpr char_mask k_sub_delims =
+    1u << 5;  // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+inline constexpr char_mask k_userinfo = 1u << 6;  // unreserved / sub-delims / ":"
+inline constexpr char_mask k_reg_name = 1u << 7;  // unreserved / sub-delims
+inline constexpr char_mask k_path = 1u << 8;      // pchar / "/"
+inline constexpr char_mask k_query = 1u << 9;     // pchar / "/" / "?"   (also ifragment over ASCII)
+inline constexpr char_mask k_leiri_extra = 1u
+                                           << 10;    // leiri-ucschar over ASCII: " <>\"{}|\\^`", %x0-1F, %x7F
 inline constexpr char_mask k_gen_delims = 1u << 11;  // ":" / "/" / "?" / "#" / "[" / "]" / "@"
+inline constexpr char_mask k_authority_end = 1u << 12;  // "/" / "?" / "#": ends an authority
+inline constexpr char_mask k_scheme_colon = 1u
+                                            << 13;  // ":" / "/" / "?" / "#": ends a first segment or a scheme
 
 namespace detail {
 constexpr std::array<char_mask, 256> make_table() {
@@ -44,6 +49,8 @@ constexpr std::array<char_mask, 256> make_table() {
   add("-._~", k_unreserved);
   add("!$&'()*+,;=", k_sub_delims);
   add(":/?#[]@", k_gen_delims);
+  add("/?#", k_authority_end);
+  add(":/?#", k_scheme_colon);
   for (int c = 0; c < 128; ++c) {
     if (t[c] & (k_unreserved | k_sub_delims)) t[c] |= k_userinfo | k_reg_name | k_path | k_query;
   }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <string_view>
 #include <utility>
 
@@ -57,8 +58,8 @@ std::size_t skip_scalar(const char* s, std::size_t i, std::size_t to, std::size_
 }
 
 std::size_t find_scalar(const char* s, std::size_t i, std::size_t to, std::size_t, stop_set set) noexcept {
-  const std::string_view chars = chars_of(set);
-  while (i < to && chars.find(s[i]) == std::string_view::npos) ++i;
+  const char_mask m = set == stop_set::authority_end ? k_authority_end : k_scheme_colon;
+  while (i < to && !is_in(s[i], m)) ++i;
   return i;
 }
 
@@ -80,6 +81,15 @@ constexpr std::uint32_t not_plain(std::uint32_t member, std::uint32_t pct, std::
   hex &= valid;  // a hex digit past the end of the range does not complete a "%"
   const std::uint32_t pct_ok = pct & (hex >> 1) & (hex >> 2);
   return ~(member | pct_ok) & valid;
+}
+
+/// A text shorter than one block is copied into a zero-padded block, so that the block code never
+/// reads past its end; offsets are unchanged and the padding lies beyond `to`.
+template <std::size_t Width, class F>
+inline std::size_t with_padding(const char* s, std::size_t size, F&& scan) noexcept {
+  alignas(32) char block[Width] = {};
+  std::memcpy(block, s, size);
+  return scan(block);
 }
 
 // The ASCII members of a class as bytes 0..127 (bytes >= 0x80 are never members).
@@ -147,7 +157,8 @@ inline constexpr byte_ranges k_stop_ranges = ranges_of(set_of_chars(chars_of(S))
 
 template <plain_set P>
 std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size_t size) noexcept {
-  if (size < 16) return skip_scalar(s, i, to, size, P);
+  if (size < 16)
+    return with_padding<16>(s, size, [&](const char* p) { return skip_sse2_as<P>(p, i, to, 16); });
   while (i < to) {
     // A window of 16 bytes at `base`, never past the end of the text: near the end the window
     // slides back and re-reads bytes before i, which `valid` masks out.
@@ -167,7 +178,8 @@ std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size
 
 template <stop_set S>
 std::size_t find_sse2_as(const char* s, std::size_t i, std::size_t to, std::size_t size) noexcept {
-  if (size < 16) return find_scalar(s, i, to, size, S);
+  if (size < 16)
+    return with_padding<16>(s, size, [&](const char* p) { return find_sse2_as<S>(p, i, to, 16); });
   while (i < to) {
     const std::size_t base = i + 16 <= size ? i : size - 16;
     const auto valid =
@@ -232,8 +244,20 @@ inline constexpr nibble_rows k_stop_rows[] = {rows_of(set_of_chars(chars_of(stop
 __attribute__((target("avx2"))) inline __m256i load32(const void* p) noexcept {
   return _mm256_loadu_si256(static_cast<const __m256i*>(p));
 }
+__attribute__((target("avx2"))) inline __m128i load16(const void* p) noexcept {
+  return _mm_loadu_si128(static_cast<const __m128i*>(p));
+}
 
-/// Bit k set when byte k of `v` is in the set whose rows are `rows`.
+template <unsigned W>
+__attribute__((target("avx2"))) inline auto load_block(const void* p) noexcept {
+  if constexpr (W == 32) {
+    return load32(p);
+  } else {
+    return load16(p);
+  }
+}
+
+/// Bit k set when byte k of `v` is in the set whose rows are `rows` (32-byte block).
 __attribute__((target("avx2"))) inline std::uint32_t avx2_members(__m256i v, __m256i rows,
                                                                   __m256i high_bits) noexcept {
   const __m256i nibble = _mm256_set1_epi8(0x0F);
@@ -243,20 +267,36 @@ __attribute__((target("avx2"))) inline std::uint32_t avx2_members(__m256i v, __m
   return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(absent));
 }
 
-__attribute__((target("avx2"))) std::size_t skip_avx2(const char* s, std::size_t i, std::size_t to,
-                                                      std::size_t size, plain_set set) noexcept {
-  if (size < 32) return skip_scalar(s, i, to, size, set);
-  const __m256i rows = load32(&k_plain_rows[static_cast<int>(set)]);
-  const __m256i hex_rows = load32(&k_hex_rows);
-  const __m256i high_bits = load32(&k_high_bits);
+/// The same over a 16-byte block (the VEX form of pshufb), for texts shorter than 32 bytes.
+__attribute__((target("avx2"))) inline std::uint32_t avx2_members(__m128i v, __m128i rows,
+                                                                  __m128i high_bits) noexcept {
+  const __m128i nibble = _mm_set1_epi8(0x0F);
+  const __m128i row = _mm_shuffle_epi8(rows, _mm_and_si128(v, nibble));
+  const __m128i bit = _mm_shuffle_epi8(high_bits, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+  const __m128i absent = _mm_cmpeq_epi8(_mm_and_si128(row, bit), _mm_setzero_si128());
+  return ~static_cast<std::uint32_t>(_mm_movemask_epi8(absent)) & 0xFFFFu;
+}
+
+/// skip_plain over blocks of W = 32 or 16 bytes; size >= W.
+template <unsigned W>
+__attribute__((target("avx2"))) std::size_t skip_avx2_blocks(const char* s, std::size_t i, std::size_t to,
+                                                             std::size_t size, plain_set set) noexcept {
+  using vec = decltype(load_block<W>(s));
+  const vec rows = load_block<W>(&k_plain_rows[static_cast<int>(set)]);
+  const vec hex_rows = load_block<W>(&k_hex_rows);
+  const vec high_bits = load_block<W>(&k_high_bits);
   while (i < to) {
-    // A window of 32 bytes at `base`, never past the end of the text (see skip_sse2_as).
-    const std::size_t base = i + 32 <= size ? i : size - 32;
+    // A window of W bytes at `base`, never past the end of the text (see skip_sse2_as).
+    const std::size_t base = i + W <= size ? i : size - W;
     const auto valid =
-        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 32 ? to - base : 32));
-    const __m256i v = load32(s + base);
-    const std::uint32_t pct =
-        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('%'))));
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < W ? to - base : W));
+    const vec v = load_block<W>(s + base);
+    std::uint32_t pct;
+    if constexpr (W == 32) {
+      pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('%'))));
+    } else {
+      pct = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+    }
     const std::uint32_t bad =
         not_plain(avx2_members(v, rows, high_bits), pct, avx2_members(v, hex_rows, high_bits), valid);
     if (bad != 0) return base + static_cast<std::size_t>(__builtin_ctz(bad));
@@ -265,20 +305,37 @@ __attribute__((target("avx2"))) std::size_t skip_avx2(const char* s, std::size_t
   return to;
 }
 
-__attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
-                                                      std::size_t size, stop_set set) noexcept {
-  if (size < 32) return find_scalar(s, i, to, size, set);
-  const __m256i rows = load32(&k_stop_rows[static_cast<int>(set)]);
-  const __m256i high_bits = load32(&k_high_bits);
+template <unsigned W>
+__attribute__((target("avx2"))) std::size_t find_avx2_blocks(const char* s, std::size_t i, std::size_t to,
+                                                             std::size_t size, stop_set set) noexcept {
+  using vec = decltype(load_block<W>(s));
+  const vec rows = load_block<W>(&k_stop_rows[static_cast<int>(set)]);
+  const vec high_bits = load_block<W>(&k_high_bits);
   while (i < to) {
-    const std::size_t base = i + 32 <= size ? i : size - 32;
+    const std::size_t base = i + W <= size ? i : size - W;
     const auto valid =
-        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 32 ? to - base : 32));
-    const std::uint32_t hit = avx2_members(load32(s + base), rows, high_bits) & valid;
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < W ? to - base : W));
+    const std::uint32_t hit = avx2_members(load_block<W>(s + base), rows, high_bits) & valid;
     if (hit != 0) return base + static_cast<std::size_t>(__builtin_ctz(hit));
     i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
   }
   return to;
+}
+
+// 32-byte blocks when the text has them, 16-byte blocks for 16..31 bytes, a padded 16-byte block
+// below that.
+__attribute__((target("avx2"))) std::size_t skip_avx2(const char* s, std::size_t i, std::size_t to,
+                                                      std::size_t size, plain_set set) noexcept {
+  if (size >= 32) return skip_avx2_blocks<32>(s, i, to, size, set);
+  if (size >= 16) return skip_avx2_blocks<16>(s, i, to, size, set);
+  return with_padding<16>(s, size, [&](const char* p) { return skip_avx2_blocks<16>(p, i, to, 16, set); });
+}
+
+__attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
+                                                      std::size_t size, stop_set set) noexcept {
+  if (size >= 32) return find_avx2_blocks<32>(s, i, to, size, set);
+  if (size >= 16) return find_avx2_blocks<16>(s, i, to, size, set);
+  return with_padding<16>(s, size, [&](const char* p) { return find_avx2_blocks<16>(p, i, to, 16, set); });
 }
 #endif  // IRIKIT_SCAN_AVX2
 

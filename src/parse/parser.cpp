@@ -66,6 +66,31 @@ constexpr error_code check_code_point(char32_t cp, component c, repertoire rep, 
   return invalid;
 }
 
+// The length of the UTF-8 sequence at s[i] when it is one of the common two- and three-byte forms
+// of a ucschar that is not a bidi formatting character (so valid in every IRI component, RFC 3987
+// §2.2 and §4.1); 0 for anything else, which the general decode_utf8 + check_code_point decide.
+//   C2..DF 80..BF           U+0080..U+07FF: ucschar from U+00A0; U+061C (ALM) is bidi
+//   E0 A0..BF 80..BF        U+0800..U+0FFF: all ucschar
+//   E1..EC 80..BF 80..BF    U+1000..U+CFFF: all ucschar; bidi formatting chars are all U+20xx (E2)
+//   ED 80..9F 80..BF        U+D000..U+D7FF: all ucschar (ED A0..BF would be a surrogate)
+inline std::size_t common_ucschar_length(const char* s, std::size_t i, std::size_t n) noexcept {
+  const auto at = [s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b0 = at(i);
+  if (b0 < 0xC2 || b0 > 0xED || i + 1 >= n || !is_continuation(at(i + 1))) return 0;
+  if (b0 <= 0xDF) {
+    const auto cp = static_cast<char32_t>(((b0 & 0x1F) << 6) | (at(i + 1) & 0x3F));
+    return cp >= 0xA0 && cp != 0x061C ? 2 : 0;
+  }
+  const unsigned char b1 = at(i + 1);
+  if ((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 > 0x9F)) return 0;
+  if (i + 2 >= n || !is_continuation(at(i + 2))) return 0;
+  if (b0 == 0xE2) {
+    const auto cp = static_cast<char32_t>(((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (at(i + 2) & 0x3F));
+    if (is_bidi_formatting(cp)) return 0;
+  }
+  return 3;
+}
+
 constexpr plain_set plain_set_of(component c) noexcept {
   switch (c) {
     case component::userinfo:
@@ -87,8 +112,10 @@ constexpr plain_set plain_set_of(component c) noexcept {
 // Runs of plain bytes (the component's ASCII class and valid "%" HEXDIG HEXDIG) are skipped in
 // blocks by skip_plain (grammar/char_scan.h); the loop below looks at every other byte one at a
 // time, exactly as it would without the blocks, so errors and their offsets are the same.
-parse_error scan(std::string_view text, std::size_t& i, std::size_t end, component c, repertoire rep,
-                 const parse_options& options, char_mask stop) noexcept {
+// (Inlined into each caller, where the component is a constant and the set-up folds away.)
+[[gnu::always_inline]] inline parse_error scan(std::string_view text, std::size_t& i, std::size_t end,
+                                               component c, repertoire rep, const parse_options& options,
+                                               char_mask stop) noexcept {
   const auto [ascii, invalid] = traits_of(c);
   const char_mask accept = ascii | (rep == repertoire::leiri ? k_leiri_extra : 0);
   const plain_set plain = plain_set_of(c);
@@ -110,13 +137,28 @@ parse_error scan(std::string_view text, std::size_t& i, std::size_t end, compone
     }
     if (b >= 0x80) {
       // A run of non-ASCII characters, one code point at a time.
-      do {
-        const decoded d = decode_utf8(s, i, text.size());
-        if (d.code != error_code::ok) return fail(d.code, i);
-        const error_code e = check_code_point(d.cp, c, rep, options, invalid);
-        if (e != error_code::ok) return fail(e, i);
-        i += d.length;
-      } while (i < end && static_cast<unsigned char>(s[i]) >= 0x80);
+      while (true) {
+        if (rep == repertoire::iri) {
+          if (const std::size_t length = common_ucschar_length(s, i, text.size()); length != 0) {
+            i += length;
+            if (i < end && static_cast<unsigned char>(s[i]) >= 0x80) continue;
+          }
+        }
+        if (i < end && static_cast<unsigned char>(s[i]) >= 0x80) {
+          const decoded d = decode_utf8(s, i, text.size());
+          if (d.code != error_code::ok) return fail(d.code, i);
+          const error_code e = check_code_point(d.cp, c, rep, options, invalid);
+          if (e != error_code::ok) return fail(e, i);
+          i += d.length;
+          if (i < end && static_cast<unsigned char>(s[i]) >= 0x80) continue;
+        }
+        // A short gap of accepted ASCII between non-ASCII characters ("_", "-", a space in
+        // LEIRI, a short word) is crossed here rather than by another block scan.
+        std::size_t gap = i;
+        while (gap < end && gap - i < 8 && is_in(s[gap], accept)) ++gap;
+        if (gap == i || gap >= end || static_cast<unsigned char>(s[gap]) < 0x80) break;
+        i = gap;
+      }
       continue;
     }
     if (is_in(b, stop)) return k_ok;
@@ -231,7 +273,9 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // No scheme: a ":" before the first "/", "?" or "#" would put a colon in the first segment of
     // a relative path (RFC 3986 §4.2), so the text before it was meant as a scheme; say what is
     // wrong with it.
-    const std::size_t colon = find_first_of(s, 0, n, n, stop_set::scheme_colon);
+    // (The bytes before i are scheme characters, none of ":/?#".)
+    const std::size_t colon =
+        i == n || is_in(s[i], k_scheme_colon) ? i : find_first_of(s, i, n, n, stop_set::scheme_colon);
     if (colon < n && s[colon] == ':') {
       if (colon == 0) return fail(error_code::empty_scheme, 0);
       const std::size_t bad = is_in(s[0], k_alpha) ? i : 0;
@@ -244,9 +288,22 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   // "//" iauthority ipath-abempty
   if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
     const std::size_t begin = i + 2;
-    const std::size_t end = find_first_of(s, begin, n, n, stop_set::authority_end);
-    if (auto e = parse_authority(text, begin, end, rep, options, out); e.code != error_code::ok) return e;
-    i = end;
+    // The common case first: an authority that is only a reg-name of plain characters (no
+    // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end.
+    const std::size_t plain_end = skip_plain(s, begin, n, n, plain_set::reg_name);
+    if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
+      out.has_authority = true;
+      out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);
+      out.host_end = out.path_begin = static_cast<std::uint32_t>(plain_end);
+      out.host_type =
+          is_ipv4address(text.substr(begin, plain_end - begin)) ? host_kind::ipv4 : host_kind::reg_name;
+      i = plain_end;
+    } else {
+      // The bytes before plain_end are reg-name characters, so the authority ends after it.
+      const std::size_t end = find_first_of(s, plain_end, n, n, stop_set::authority_end);
+      if (auto e = parse_authority(text, begin, end, rep, options, out); e.code != error_code::ok) return e;
+      i = end;
+    }
   } else {
     out.authority_begin = out.host_begin = out.host_end = static_cast<std::uint32_t>(i);
     out.path_begin = static_cast<std::uint32_t>(i);
