@@ -1,5 +1,6 @@
 // Reference resolution: RFC 3986 §5.2 over IRIs (RFC 3987 §6.5). No Unicode backend: the
 // algorithm only ever looks at the ASCII delimiters "/", "?", "#", ":" and at dot-segments.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -29,14 +30,18 @@ int dot_segment_kind(std::string_view segment, bool percent_encoded_dots) noexce
   return dots;
 }
 
-std::size_t remove_dot_segments_in_place(char* s, std::size_t n, bool percent_encoded_dots) noexcept {
+std::size_t remove_dot_segments_in_place(char* s, std::size_t n, bool percent_encoded_dots,
+                                         std::size_t* steps) noexcept {
+  std::size_t count = 0;  // bytes scanned + moved + removed
   // Invariant: w <= r, so the output (s[0, w)) never overwrites unread input (s[r, n)). Every rule
   // of §5.2.4 writes at most as many bytes as it consumes, which keeps the invariant.
   std::size_t r = 0;
   std::size_t w = 0;
-  const auto next_slash = [s, n](std::size_t from) {
+  const auto next_slash = [s, n, &count](std::size_t from) {
     const void* p = from < n ? std::memchr(s + from, '/', n - from) : nullptr;
-    return p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
+    const std::size_t at = p ? static_cast<std::size_t>(static_cast<const char*>(p) - s) : n;
+    count += at - std::min(from, at) + 1;
+    return at;
   };
   // Rules A and D apply while the input does not begin with "/": only at the very start.
   while (r < n && s[r] != '/') {
@@ -47,6 +52,7 @@ std::size_t remove_dot_segments_in_place(char* s, std::size_t n, bool percent_en
   if (r < n && s[r] != '/') {  // E on a rootless first segment
     const std::size_t j = next_slash(r);
     std::memmove(s + w, s + r, j - r);
+    count += j - r;
     w += j - r;
     r = j;
   }
@@ -55,16 +61,22 @@ std::size_t remove_dot_segments_in_place(char* s, std::size_t n, bool percent_en
     const int kind = dot_segment_kind(std::string_view(s + r + 1, j - r - 1), percent_encoded_dots);
     if (kind == 0) {  // E: move "/segment" to the output
       std::memmove(s + w, s + r, j - r);
+      count += j - r;
       w += j - r;
     } else {
       if (kind == 2) {  // C: remove the last output segment and its preceding "/" (if any)
-        while (w > 0 && s[w - 1] != '/') --w;
+        while (w > 0 && s[w - 1] != '/') {
+          --w;
+          ++count;
+        }
         if (w > 0) --w;
+        ++count;
       }
       if (j == n) s[w++] = '/';  // B/C: a final "/." or "/.." becomes "/"
     }
     r = j;  // B/C: "/./" and "/../" become "/": continue at the "/" that ends the segment
   }
+  if (steps != nullptr) *steps = count;
   return w;
 }
 

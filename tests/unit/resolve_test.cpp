@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "irikit/iri.h"
+#include "resolve/dot_segments.h"
 
 namespace irikit {
 namespace {
@@ -269,11 +270,8 @@ TEST(RemoveDotSegments, IsIdempotent) {
   }
 }
 
-/// Counts the bytes moved by the in-place algorithm indirectly: the output of n "../" plus one
-/// segment is one segment, and a path of n segments followed by n ".." is "/". Linear time shows as
-/// the output size staying constant while the work is bounded by input size; we check the results
-/// for n and 4n and that both complete (a quadratic algorithm on 400k segments would not finish
-/// within the test timeout, but the assertion itself is about sizes, never the clock).
+/// 100k (and 400k) "../" segments: the results, whose size does not depend on n; the operation
+/// counts are checked by OperationCountIsLinear below.
 TEST(RemoveDotSegments, LinearOnManyParentSegments) {
   for (std::size_t n : {std::size_t{100000}, std::size_t{400000}}) {
     std::string up;
@@ -294,6 +292,42 @@ TEST(RemoveDotSegments, LinearOnManyParentSegments) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->text(), "http://h/g");
   }
+}
+
+/// Operation counts of the in-place algorithm for n and 4n repetitions: linear means the count
+/// grows by a factor of about 4 (never 16) and stays within a small constant times the input size.
+std::size_t steps_for(const std::string& path) {
+  std::string buffer = path;
+  std::size_t steps = 0;
+  resolve_detail::remove_dot_segments_in_place(buffer.data(), buffer.size(), true, &steps);
+  return steps;
+}
+
+TEST(RemoveDotSegments, OperationCountIsLinear) {
+  const auto repeat = [](std::string_view piece, std::size_t n, std::string_view tail) {
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i) s.append(piece);
+    return s.append(tail);
+  };
+  constexpr std::size_t n = 100000;
+  const std::pair<std::string_view, std::string_view> shapes[] = {
+      {"../", "g"},  {"/..", ""},  {"/a/..", ""},  {"/%2E%2E", "/g"},  {"/./", "x"},  {"/abc/def/../../..", "/z"},
+  };
+  for (const auto& [piece, tail] : shapes) {
+    const std::string small = repeat(piece, n, tail);
+    const std::string large = repeat(piece, 4 * n, tail);
+    const std::size_t a = steps_for(small);
+    const std::size_t b = steps_for(large);
+    EXPECT_LE(a, 3 * small.size() + 8) << piece;
+    EXPECT_LE(b, 3 * large.size() + 8) << piece;
+    EXPECT_LE(b, 4 * a + 64) << piece;  // quadratic would be about 16 a
+  }
+  // A deep path then as many ".." as segments: every pop removes what was written once.
+  std::string deep = repeat("/segment", n, "");
+  deep.append(repeat("/..", n, ""));
+  std::string deeper = repeat("/segment", 4 * n, "");
+  deeper.append(repeat("/..", 4 * n, ""));
+  EXPECT_LE(steps_for(deeper), 4 * steps_for(deep) + 64);
 }
 
 // --- relativize ----------------------------------------------------------------------------------
