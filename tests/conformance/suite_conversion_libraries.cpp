@@ -1,9 +1,11 @@
-// Conversion suites over other libraries' tests: iri-string's `encode_to_uri` (IRI → URI),
+// Conversion suites over other libraries' tests: iri-string's `encode_to_uri` (IRI → URI) and
+// the IRI/URI pairs of its normal forms,
 // python-rfc3986's `iri_reference(...).encode()` (IRI → URI with IDNA 2008 hosts) and the W3C
 // XPath/XQuery `fn:iri-to-uri` tests (the "map everything" conversion, i.e. to_uri with the
 // unsafe ASCII characters and controls percent-encoded: LEIRI-style processing).
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "irikit/convert.h"
@@ -34,6 +36,37 @@ void run_iri_string(const std::filesystem::path& dir, suite_report& report) {
     const std::string input = c.at("iri").get<std::string>();
     check(report, std::to_string(index++), input, c.at("uri").get<std::string>(), to_uri(input));
   }
+}
+
+/// iri-string's normal forms come in pairs: `normalized_uri` is the IRI→URI encoding of
+/// `normalized_iri` (and likewise for the *_whatwg_like pair). Checked both ways: to_uri of the IRI
+/// form gives the URI form, and to_iri of the URI form gives the IRI form back (§3.2). Ids
+/// "<case>/plain" and "<case>/whatwg_like"; a null pair is not a case.
+void run_iri_string_normal_forms(const std::filesystem::path& dir, suite_report& report, bool to_iri_direction) {
+  const nlohmann::json data = load_json(dir, "iri-string/iri-string-tests.json");
+  std::size_t index = 0;
+  for (const auto& c : cases_of(data, "components")) {
+    const std::string id = std::to_string(index++);
+    for (const auto& [iri_key, uri_key, suffix] :
+         {std::tuple{"normalized_iri", "normalized_uri", "/plain"},
+          std::tuple{"normalized_iri_whatwg_like", "normalized_uri_whatwg_like", "/whatwg_like"}}) {
+      const auto iri_form = optional_string(c.at(iri_key));
+      const auto uri_form = optional_string(c.at(uri_key));
+      if (!iri_form || !uri_form) continue;
+      if (to_iri_direction) {
+        check(report, id + suffix, *uri_form, *iri_form, to_iri(*uri_form));
+      } else {
+        check(report, id + suffix, *iri_form, *uri_form, to_uri(*iri_form));
+      }
+    }
+  }
+}
+
+void run_iri_string_to_uri(const std::filesystem::path& dir, suite_report& report) {
+  run_iri_string_normal_forms(dir, report, false);
+}
+void run_iri_string_to_iri(const std::filesystem::path& dir, suite_report& report) {
+  run_iri_string_normal_forms(dir, report, true);
 }
 
 /// python-rfc3986: [iri, uri] with IDNA 2008 for hosts (the `idna` package: UTS #46 mapping,
@@ -90,6 +123,8 @@ void run_xpath(const std::filesystem::path& dir, suite_report& report) {
 }
 
 const register_suite iri_string{"iri-string/iri_to_uri", run_iri_string};
+const register_suite iri_string_to_uri{"iri-string/normal_forms/to_uri", run_iri_string_to_uri};
+const register_suite iri_string_to_iri{"iri-string/normal_forms/to_iri", run_iri_string_to_iri};
 const register_suite python_rfc3986{"python-rfc3986/iri_to_uri", run_python_rfc3986};
 const register_suite xpath{"xpath-iri-to-uri/qt3_iri_to_uri", run_xpath};
 
