@@ -50,7 +50,7 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"invalid-utf32", "is not a Unicode scalar value (a surrogate or above U+10FFFF)"},
     {"unsafe-ascii-char",
      "is not allowed in URIs; the conversion fails unless asked to percent-encode it (RFC 3987 §3.1)"},
-    {"idna-failed", "starts a host that IDNA cannot convert (RFC 3987 §3.1, draft-ietf-iri-3987bis §3.4)"},
+    {"idna-failed", "starts a host label that IDNA cannot convert; the whole conversion fails (RFC 3987 §3.1, draft-ietf-iri-3987bis §3.4)"},
     {"unknown-charset", "the character encoding is not known to the Unicode backend"},
     {"charset-decode-failed", "is not valid in the named character encoding"},
     {"charset-unmappable", "cannot be represented in the named character encoding"},
