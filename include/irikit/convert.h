@@ -2,8 +2,9 @@
 // §3.3–§3.7 and §6): IRI → URI, URI → IRI, LEIRI → IRI, IRIs in legacy charsets, and the
 // candidate IRIs a server should match for URIs made by legacy user agents (RFC 3987 §7.7).
 //
-//   irikit::to_uri("http://www.example.org/red%09rosé#red");   // "http://www.example.org/red%09ros%C3%A9#red"
-//   irikit::to_uri("http://résumé.example.org", {.idna = irikit::idna_mode::uts46});
+//   irikit::to_uri("http://www.example.org/red%09rosé#red");   //
+//   "http://www.example.org/red%09ros%C3%A9#red" irikit::to_uri("http://résumé.example.org", {.idna =
+//   irikit::idna_mode::uts46});
 //                                                              // "http://xn--rsum-bpad.example.org"
 //   irikit::to_iri("http://www.example.org/D%C3%BCrst");      // "http://www.example.org/Dürst"
 //   irikit::to_iri("http://www.example.org/D%FCrst");         // unchanged: not UTF-8 (§3.2 step 3)
@@ -118,7 +119,8 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
 /// duplicates are dropped. Characters that are not appropriate in IRIs (and reserved ASCII
 /// characters produced by a decoded run) stay percent-encoded, in UTF-8. Unknown charset names are
 /// skipped. The input must be a valid IRI reference; otherwise the result is empty.
-std::vector<std::string> interpret_candidates(std::string_view uri, std::span<const std::string_view> legacy_charsets);
+std::vector<std::string> interpret_candidates(std::string_view uri,
+                                              std::span<const std::string_view> legacy_charsets);
 
 }  // namespace irikit
 

@@ -15,16 +15,35 @@ constexpr bool is_discouraged(char32_t cp) noexcept {
   if (cp < 0xA0) return false;
   switch (cp) {
     // Spaces other than U+0020 (Unicode Zs) and the line / paragraph separators.
-    case 0x00A0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+    case 0x00A0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
     // Invisible: soft hyphen, Mongolian vowel separator, zero width space, word joiner, BOM
     // (ZERO WIDTH NO-BREAK SPACE) and the Hangul fillers, which render as blanks.
-    case 0x00AD: case 0x180E: case 0x200B: case 0xFEFF:
-    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0:
+    case 0x00AD:
+    case 0x180E:
+    case 0x200B:
+    case 0xFEFF:
+    case 0x115F:
+    case 0x1160:
+    case 0x3164:
+    case 0xFFA0:
     // Look-alikes of "/", "\", ":" and ".": fraction slash, division slash, set minus, ratio,
     // reverse solidus operator, big solidus, big reverse solidus, modifier letter colon,
     // one dot leader.
-    case 0x2044: case 0x2215: case 0x2216: case 0x2236: case 0x29F5: case 0x29F8: case 0x29F9:
-    case 0xA789: case 0x2024:
+    case 0x2044:
+    case 0x2215:
+    case 0x2216:
+    case 0x2236:
+    case 0x29F5:
+    case 0x29F8:
+    case 0x29F9:
+    case 0xA789:
+    case 0x2024:
       return true;
     default:
       break;

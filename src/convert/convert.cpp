@@ -49,7 +49,8 @@ constexpr std::array<bool, 256> k_uri_ascii = [] {
 }();
 
 constexpr bool is_pct_triplet(std::string_view s, std::size_t i) noexcept {
-  return i + 2 < s.size() && s[i] == '%' && grammar::hex_value(s[i + 1]) >= 0 && grammar::hex_value(s[i + 2]) >= 0;
+  return i + 2 < s.size() && s[i] == '%' && grammar::hex_value(s[i + 1]) >= 0 &&
+         grammar::hex_value(s[i + 2]) >= 0;
 }
 
 std::uint32_t u32(std::size_t v) { return static_cast<std::uint32_t>(v); }
@@ -108,7 +109,8 @@ std::optional<std::string> decode_host(std::string_view host) {
   out.reserve(host.size());
   for (std::size_t i = 0; i < host.size(); ++i) {
     if (is_pct_triplet(host, i)) {
-      out.push_back(static_cast<char>(grammar::hex_value(host[i + 1]) * 16 + grammar::hex_value(host[i + 2])));
+      out.push_back(
+          static_cast<char>(grammar::hex_value(host[i + 1]) * 16 + grammar::hex_value(host[i + 2])));
       i += 2;
     } else {
       out.push_back(host[i]);
@@ -125,12 +127,13 @@ bool is_http_scheme(std::string_view text, const iri_parts& p) {
 }
 
 /// 3987bis §3.5: the query of an http/https IRI in a non-UCS document charset.
-parse_error encode_query_in_charset(std::string_view text, std::size_t begin, std::size_t end, bool encode_unsafe,
-                                    std::string_view charset, std::string& out) {
+parse_error encode_query_in_charset(std::string_view text, std::size_t begin, std::size_t end,
+                                    bool encode_unsafe, std::string_view charset, std::string& out) {
   std::size_t i = begin;
   while (i < end) {
     if (static_cast<unsigned char>(text[i]) < 0x80) {
-      if (const parse_error e = encode_range(text, i, i + 1, encode_unsafe, out); e.code != error_code::ok) return e;
+      if (const parse_error e = encode_range(text, i, i + 1, encode_unsafe, out); e.code != error_code::ok)
+        return e;
       ++i;
       continue;
     }
@@ -153,7 +156,8 @@ parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_opt
   }
   out.reserve(iri.size() + iri.size() / 2);
   const bool encode_unsafe = options.encode_unsafe_ascii;
-  if (options.idna == idna_mode::none && !charset_query) return encode_range(iri, 0, iri.size(), encode_unsafe, out);
+  if (options.idna == idna_mode::none && !charset_query)
+    return encode_range(iri, 0, iri.size(), encode_unsafe, out);
 
   // Component boundaries (3987bis §3.3: the mapping applies component by component). The input
   // need not be a valid IRI, so the unchecked splitter finds them.
@@ -162,7 +166,8 @@ parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_opt
   if (options.idna != idna_mode::none && p.has_authority && p.host_type == host_kind::reg_name) {
     const std::string_view host = iri.substr(p.host_begin, p.host_end - p.host_begin);
     if (has_non_ascii(host)) {  // ASCII hosts are left alone: the mapping is the identity on URIs
-      if (const parse_error e = encode_range(iri, 0, p.host_begin, encode_unsafe, out); e.code != error_code::ok) {
+      if (const parse_error e = encode_range(iri, 0, p.host_begin, encode_unsafe, out);
+          e.code != error_code::ok) {
         return e;
       }
       const std::optional<std::string> decoded = decode_host(host);
@@ -181,8 +186,10 @@ parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_opt
   if (charset_query && p.has_query && is_http_scheme(iri, p)) {
     const std::size_t q_begin = p.path_end + 1;
     const std::size_t q_end = p.query_end;
-    if (const parse_error e = encode_range(iri, done, q_begin, encode_unsafe, out); e.code != error_code::ok) return e;
-    if (const parse_error e = encode_query_in_charset(iri, q_begin, q_end, encode_unsafe, options.query_charset, out);
+    if (const parse_error e = encode_range(iri, done, q_begin, encode_unsafe, out); e.code != error_code::ok)
+      return e;
+    if (const parse_error e =
+            encode_query_in_charset(iri, q_begin, q_end, encode_unsafe, options.query_charset, out);
         e.code != error_code::ok) {
       return e;
     }
@@ -196,8 +203,8 @@ parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_opt
 
 /// Decodes a run of percent-encoded octets whose non-ASCII part is to be read in some encoding,
 /// appending IRI text to `out`. Returns false when the run cannot be decoded (legacy charsets).
-using run_decoder = bool (*)(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
-                             std::string_view charset, std::string& out);
+using run_decoder = bool (*)(std::string_view run_text, const std::vector<unsigned char>& octets,
+                             bool in_query, std::string_view charset, std::string& out);
 
 /// §3.2 steps 2–4 on one run of consecutive "%HH" triplets, reading non-ASCII octets as UTF-8.
 bool decode_run_utf8(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
@@ -265,8 +272,8 @@ bool decode_run_charset(std::string_view run_text, const std::vector<unsigned ch
 
 /// Runs steps 2–5 over text[begin, end): literal characters are copied, each run of triplets goes
 /// through `decode`. `q_begin`/`q_end` delimit the query (iprivate is allowed there only).
-bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std::size_t q_begin, std::size_t q_end,
-                  run_decoder decode, std::string_view charset, std::string& out) {
+bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std::size_t q_begin,
+                  std::size_t q_end, run_decoder decode, std::string_view charset, std::string& out) {
   std::vector<unsigned char> octets;
   std::size_t i = begin;
   while (i < end) {
@@ -281,7 +288,8 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     const std::size_t run_begin = i;
     octets.clear();
     while (i < end && i + 2 < end && is_pct_triplet(text, i)) {
-      octets.push_back(static_cast<unsigned char>(grammar::hex_value(text[i + 1]) * 16 + grammar::hex_value(text[i + 2])));
+      octets.push_back(
+          static_cast<unsigned char>(grammar::hex_value(text[i + 1]) * 16 + grammar::hex_value(text[i + 2])));
       i += 3;
     }
     const bool in_query = run_begin >= q_begin && run_begin < q_end;
@@ -326,8 +334,8 @@ std::string labels_to_unicode(std::string_view host, idna_mode mode) {
   return out;
 }
 
-parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_options& options, run_decoder decode,
-                        std::string_view charset, bool& decoded_ok) {
+parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_options& options,
+                        run_decoder decode, std::string_view charset, bool& decoded_ok) {
   decoded_ok = true;
   const auto parsed = parse_iri_reference(uri);
   if (!parsed) return parsed.error();
@@ -343,7 +351,8 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
   }
   decoded_ok = decode_range(uri, 0, p.host_begin, q_begin, q_end, decode, charset, out);
   std::string host;
-  decoded_ok = decoded_ok && decode_range(uri, p.host_begin, p.host_end, q_begin, q_end, decode, charset, host);
+  decoded_ok =
+      decoded_ok && decode_range(uri, p.host_begin, p.host_end, q_begin, q_end, decode, charset, host);
   out.append(labels_to_unicode(host, options.idna));
   decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
   return {};
@@ -425,11 +434,12 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
   if (!unicode::is_known_charset(charset)) return parse_error{error_code::unknown_charset, 0};
   auto text = unicode::decode_charset(bytes, charset);
   if (!text) return text.error();
-  if (unicode::is_ucs_charset(charset)) return text;  // §3.1 step 1c: no normalization
+  if (unicode::is_ucs_charset(charset)) return text;            // §3.1 step 1c: no normalization
   return unicode::normalize(*text, unicode::normal_form::nfc);  // §3.1 step 1b
 }
 
-std::vector<std::string> interpret_candidates(std::string_view uri, std::span<const std::string_view> legacy_charsets) {
+std::vector<std::string> interpret_candidates(std::string_view uri,
+                                              std::span<const std::string_view> legacy_charsets) {
   std::vector<std::string> candidates;
   std::string utf8;
   bool ok = true;
@@ -438,7 +448,8 @@ std::vector<std::string> interpret_candidates(std::string_view uri, std::span<co
   for (std::string_view charset : legacy_charsets) {
     if (!unicode::is_known_charset(charset)) continue;
     std::string candidate;
-    if (to_iri_impl(uri, candidate, {}, decode_run_charset, charset, ok).code != error_code::ok || !ok) continue;
+    if (to_iri_impl(uri, candidate, {}, decode_run_charset, charset, ok).code != error_code::ok || !ok)
+      continue;
     bool seen = false;
     for (const std::string& c : candidates) seen = seen || c == candidate;
     if (!seen) candidates.push_back(std::move(candidate));

@@ -8,9 +8,12 @@ namespace {
 
 unicode::idna_mode backend_mode(idna_mode mode) {
   switch (mode) {
-    case idna_mode::uts46_transitional: return unicode::idna_mode::uts46_transitional;
-    case idna_mode::idna2003: return unicode::idna_mode::idna2003;
-    default: return unicode::idna_mode::uts46_nontransitional;
+    case idna_mode::uts46_transitional:
+      return unicode::idna_mode::uts46_transitional;
+    case idna_mode::idna2003:
+      return unicode::idna_mode::idna2003;
+    default:
+      return unicode::idna_mode::uts46_nontransitional;
   }
 }
 
@@ -18,10 +21,14 @@ unicode::idna_mode backend_mode(idna_mode mode) {
 
 std::string_view idna_mode_name(idna_mode mode) noexcept {
   switch (mode) {
-    case idna_mode::none: return "none";
-    case idna_mode::uts46: return "uts46";
-    case idna_mode::uts46_transitional: return "uts46-transitional";
-    case idna_mode::idna2003: return "idna2003";
+    case idna_mode::none:
+      return "none";
+    case idna_mode::uts46:
+      return "uts46";
+    case idna_mode::uts46_transitional:
+      return "uts46-transitional";
+    case idna_mode::idna2003:
+      return "idna2003";
   }
   return "none";
 }

@@ -30,8 +30,9 @@ converter_ptr open_converter(std::string_view name) {
 }
 
 bool is_conversion_error(UErrorCode status) {
-  return status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND ||
-         status == U_ILLEGAL_ESCAPE_SEQUENCE || status == U_UNSUPPORTED_ESCAPE_SEQUENCE;
+  return status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND ||
+         status == U_TRUNCATED_CHAR_FOUND || status == U_ILLEGAL_ESCAPE_SEQUENCE ||
+         status == U_UNSUPPORTED_ESCAPE_SEQUENCE;
 }
 
 }  // namespace
@@ -44,7 +45,8 @@ bool is_ucs_charset(std::string_view name) {
   UErrorCode status = U_ZERO_ERROR;
   const std::string_view canonical = ucnv_getName(c.get(), &status);
   if (U_FAILURE(status)) return false;
-  return canonical.starts_with("UTF") || canonical == "CESU-8" || canonical == "SCSU" || canonical == "BOCU-1";
+  return canonical.starts_with("UTF") || canonical == "CESU-8" || canonical == "SCSU" ||
+         canonical == "BOCU-1";
 }
 
 result<std::string> decode_charset(std::string_view bytes, std::string_view name) {
@@ -59,7 +61,8 @@ result<std::string> decode_charset(std::string_view bytes, std::string_view name
   for (;;) {
     UChar* target = buffer.data();
     status = U_ZERO_ERROR;
-    ucnv_toUnicode(c.get(), &target, buffer.data() + buffer.size(), &source, source_limit, nullptr, true, &status);
+    ucnv_toUnicode(c.get(), &target, buffer.data() + buffer.size(), &source, source_limit, nullptr, true,
+                   &status);
     text.append(buffer.data(), static_cast<int32_t>(target - buffer.data()));
     if (status == U_BUFFER_OVERFLOW_ERROR) continue;
     break;
@@ -85,7 +88,8 @@ result<std::string> encode_charset(std::string_view utf8, std::string_view name)
   if (!c) return parse_error{error_code::unknown_charset, 0};
   UErrorCode status = U_ZERO_ERROR;
   ucnv_setFromUCallBack(c.get(), UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
-  const icu::UnicodeString text = icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+  const icu::UnicodeString text =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
   const UChar* const begin = text.getBuffer();
   const UChar* source = begin;
   const UChar* const source_limit = begin + text.length();
@@ -94,7 +98,8 @@ result<std::string> encode_charset(std::string_view utf8, std::string_view name)
   for (;;) {
     char* target = buffer.data();
     status = U_ZERO_ERROR;
-    ucnv_fromUnicode(c.get(), &target, buffer.data() + buffer.size(), &source, source_limit, nullptr, true, &status);
+    ucnv_fromUnicode(c.get(), &target, buffer.data() + buffer.size(), &source, source_limit, nullptr, true,
+                     &status);
     out.append(buffer.data(), static_cast<std::size_t>(target - buffer.data()));
     if (status == U_BUFFER_OVERFLOW_ERROR) continue;
     break;

@@ -1,8 +1,8 @@
 // IDNA through ICU (see idna.h).
 //
 // UTS #46 uses ICU's UTS #46 implementation (through its C API, uidna_openUTS46: ICU's C++ header
-// <unicode/idna.h> has the same include path as this folder's idna.h) with UseSTD3ASCIIRules, CheckBidi and CheckJoiners
-// on (CheckHyphens is always on in ICU; CONTEXTO is optional in UTS #46 and left off), plus the
+// <unicode/idna.h> has the same include path as this folder's idna.h) with UseSTD3ASCIIRules, CheckBidi and
+// CheckJoiners on (CheckHyphens is always on in ICU; CONTEXTO is optional in UTS #46 and left off), plus the
 // non-transitional ToASCII flag for `uts46_nontransitional` (ToUnicode is always non-transitional,
 // as UTS #46 has required since Unicode 15.1). VerifyDnsLength applies to ToASCII only,
 // as in UTS #46 §4.2 and IdnaTestV2.txt.
@@ -47,7 +47,8 @@ const UIDNA* uts46(bool transitional) {
   return transitional ? transitional_instance.get() : nontransitional_instance.get();
 }
 
-using uts46_function = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*, UErrorCode*);
+using uts46_function = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*,
+                                   UErrorCode*);
 
 /// Runs one UTF-8 UTS #46 function; returns the ICU error bits (or ~0 on a hard failure).
 std::uint32_t run_uts46(uts46_function f, const UIDNA* idna, std::string_view in, std::string& out) {
@@ -56,7 +57,8 @@ std::uint32_t run_uts46(uts46_function f, const UIDNA* idna, std::string_view in
     out.resize(static_cast<std::size_t>(capacity));
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = f(idna, in.data(), static_cast<int32_t>(in.size()), out.data(), capacity, &info, &status);
+    const int32_t n =
+        f(idna, in.data(), static_cast<int32_t>(in.size()), out.data(), capacity, &info, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR) {
       capacity = n + 1;
       continue;
@@ -108,7 +110,8 @@ std::uint32_t empty_label_offset(std::string_view domain) {
 /// Errors that matter: everything for ToASCII; for ToUnicode the DNS length checks are not part
 /// of the operation (UTS #46 §4.3 does not verify lengths).
 std::uint32_t relevant(std::uint32_t errors, bool to_ascii) {
-  if (!to_ascii) errors &= ~static_cast<std::uint32_t>(UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG);
+  if (!to_ascii)
+    errors &= ~static_cast<std::uint32_t>(UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG);
   return errors;
 }
 
@@ -140,10 +143,12 @@ result<std::string> uts46_convert(std::string_view domain, bool transitional, bo
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-using idna2003_function = int32_t (*)(const UChar*, int32_t, UChar*, int32_t, int32_t, UParseError*, UErrorCode*);
+using idna2003_function = int32_t (*)(const UChar*, int32_t, UChar*, int32_t, int32_t, UParseError*,
+                                      UErrorCode*);
 
 /// Runs one of ICU's RFC 3490 functions on UTF-16; false on failure.
-bool run_idna2003(idna2003_function f, const icu::UnicodeString& in, int32_t options, icu::UnicodeString& out) {
+bool run_idna2003(idna2003_function f, const icu::UnicodeString& in, int32_t options,
+                  icu::UnicodeString& out) {
   UErrorCode status = U_ZERO_ERROR;
   UParseError parse_error{};
   int32_t capacity = in.length() * 4 + 64;
@@ -166,7 +171,8 @@ result<std::string> idna2003_convert(std::string_view domain, bool allow_unassig
   const int32_t options = UIDNA_USE_STD3_RULES | (allow_unassigned ? UIDNA_ALLOW_UNASSIGNED : 0);
   const idna2003_function whole = to_ascii ? uidna_IDNToASCII : uidna_IDNToUnicode;
   const idna2003_function one_label = to_ascii ? uidna_toASCII : uidna_toUnicode;
-  const icu::UnicodeString in = icu::UnicodeString::fromUTF8(icu::StringPiece(domain.data(), static_cast<int32_t>(domain.size())));
+  const icu::UnicodeString in =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(domain.data(), static_cast<int32_t>(domain.size())));
   icu::UnicodeString out;
   if (!run_idna2003(whole, in, options, out)) {
     for (const auto& [offset, length] : split_labels(domain)) {
@@ -174,7 +180,8 @@ result<std::string> idna2003_convert(std::string_view domain, bool allow_unassig
       const icu::UnicodeString label = icu::UnicodeString::fromUTF8(
           icu::StringPiece(domain.data() + offset, static_cast<int32_t>(length)));
       icu::UnicodeString ignored;
-      if (!run_idna2003(one_label, label, options, ignored)) return idna_error(static_cast<std::uint32_t>(offset));
+      if (!run_idna2003(one_label, label, options, ignored))
+        return idna_error(static_cast<std::uint32_t>(offset));
     }
     return idna_error(empty_label_offset(domain));
   }
@@ -197,8 +204,10 @@ bool has_invalid_utf16(const icu::UnicodeString& s) {
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned) {
   if (utf8_domain.empty()) return std::string();
   switch (mode) {
-    case idna_mode::uts46_nontransitional: return uts46_convert(utf8_domain, false, true);
-    case idna_mode::uts46_transitional: return uts46_convert(utf8_domain, true, true);
+    case idna_mode::uts46_nontransitional:
+      return uts46_convert(utf8_domain, false, true);
+    case idna_mode::uts46_transitional:
+      return uts46_convert(utf8_domain, true, true);
     case idna_mode::idna2003: {
       // ICU's RFC 3490 code takes UTF-16; invalid UTF-8 would silently become U+FFFD.
       const icu::UnicodeString probe = icu::UnicodeString::fromUTF8(
@@ -219,9 +228,12 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
   if (domain.empty()) return std::string();
   switch (mode) {
-    case idna_mode::uts46_nontransitional: return uts46_convert(domain, false, false);
-    case idna_mode::uts46_transitional: return uts46_convert(domain, true, false);
-    case idna_mode::idna2003: return idna2003_convert(domain, true, false);
+    case idna_mode::uts46_nontransitional:
+      return uts46_convert(domain, false, false);
+    case idna_mode::uts46_transitional:
+      return uts46_convert(domain, true, false);
+    case idna_mode::idna2003:
+      return idna2003_convert(domain, true, false);
   }
   return idna_error(0);
 }

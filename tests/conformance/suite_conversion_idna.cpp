@@ -112,11 +112,13 @@ void run_idna_test_v2(const std::filesystem::path& dir, suite_report& report) {
     std::size_t begin = 0;
     for (;;) {
       const std::size_t semi = data.find(';', begin);
-      cols.push_back(trim(data.substr(begin, semi == std::string_view::npos ? std::string_view::npos : semi - begin)));
+      cols.push_back(
+          trim(data.substr(begin, semi == std::string_view::npos ? std::string_view::npos : semi - begin)));
       if (semi == std::string_view::npos) break;
       begin = semi + 1;
     }
-    if (cols.size() < 7) throw std::runtime_error("line " + std::to_string(line_number) + ": expected 7 columns");
+    if (cols.size() < 7)
+      throw std::runtime_error("line " + std::to_string(line_number) + ": expected 7 columns");
     const std::string id = std::to_string(line_number);
 
     std::vector<char32_t> cps;
@@ -148,8 +150,8 @@ void run_idna_test_v2(const std::filesystem::path& dir, suite_report& report) {
         return;
       }
       if (const auto cp = newer_than_backend(cps)) {
-        report.skip(id + op, "fails; the case has " + hex_of(*cp) + ", unassigned in the backend's " + backend +
-                                 " (the file is Unicode 17.0)");
+        report.skip(id + op, "fails; the case has " + hex_of(*cp) + ", unassigned in the backend's " +
+                                 backend + " (the file is Unicode 17.0)");
         return;
       }
       const std::string shown_expected = expect_error ? "error " + status : "\"" + expected + "\"";

@@ -42,7 +42,8 @@ void run_iri_string(const std::filesystem::path& dir, suite_report& report) {
 /// `normalized_iri` (and likewise for the *_whatwg_like pair). Checked both ways: to_uri of the IRI
 /// form gives the URI form, and to_iri of the URI form gives the IRI form back (§3.2). Ids
 /// "<case>/plain" and "<case>/whatwg_like"; a null pair is not a case.
-void run_iri_string_normal_forms(const std::filesystem::path& dir, suite_report& report, bool to_iri_direction) {
+void run_iri_string_normal_forms(const std::filesystem::path& dir, suite_report& report,
+                                 bool to_iri_direction) {
   const nlohmann::json data = load_json(dir, "iri-string/iri-string-tests.json");
   std::size_t index = 0;
   for (const auto& c : cases_of(data, "components")) {

@@ -34,7 +34,8 @@ void run_iri_to_uri(const std::filesystem::path& dir, suite_report& report) {
     const std::string id = std::to_string(index++);
     const std::string input = c.at("iri").get<std::string>();
     check(report, id + "/plain", input, c.at("uri").get<std::string>(), to_uri(input));
-    const std::string with_idna = c.contains("uri_idna") ? c.at("uri_idna").get<std::string>() : c.at("uri").get<std::string>();
+    const std::string with_idna =
+        c.contains("uri_idna") ? c.at("uri_idna").get<std::string>() : c.at("uri").get<std::string>();
     check(report, id + "/uts46", input, with_idna, to_uri(input, {.idna = idna_mode::uts46}));
     check(report, id + "/idna2003", input, with_idna, to_uri(input, {.idna = idna_mode::idna2003}));
   }

@@ -7,9 +7,9 @@
 
 #include <array>
 #include <cctype>
-#include <span>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,7 +37,8 @@ TEST(ToUri, Rfc3987Section31Examples) {
   EXPECT_EQ(uri("http://www.example.org/red%09ros\u00E9#red"), "http://www.example.org/red%09ros%C3%A9#red");
   // "http://r&#xE9;sum&#xE9;.example.org": percent-encoded without IDNA, ToASCII with it.
   EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org"), "http://r%C3%A9sum%C3%A9.example.org");
-  EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org", {.idna = idna_mode::uts46}), "http://xn--rsum-bpad.example.org");
+  EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org", {.idna = idna_mode::uts46}),
+            "http://xn--rsum-bpad.example.org");
   EXPECT_EQ(uri("http://r\u00E9sum\u00E9.example.org", {.idna = idna_mode::idna2003}),
             "http://xn--rsum-bpad.example.org");
   // Old Italic, outside the BMP: four UTF-8 octets each, never CESU-8.
@@ -46,8 +47,8 @@ TEST(ToUri, Rfc3987Section31Examples) {
 }
 
 TEST(ToUri, IdentityOnUrisAndIdempotent) {
-  for (std::string_view u : {"http://a/b%2Fc?d=%e9#f", "urn:isbn:0451450523", "", "//h:80", "a%zz", "[::1]", "#",
-                             "http://xn--rsum-bpad.example.org/%C3%A9"}) {
+  for (std::string_view u : {"http://a/b%2Fc?d=%e9#f", "urn:isbn:0451450523", "", "//h:80", "a%zz", "[::1]",
+                             "#", "http://xn--rsum-bpad.example.org/%C3%A9"}) {
     EXPECT_EQ(uri(u), u);
     EXPECT_EQ(uri(u, {.idna = idna_mode::uts46}), u);
   }
@@ -132,7 +133,8 @@ TEST(ToIri, Rfc3987Section321Examples) {
 TEST(ToIri, Rfc3987Section32NotIso88591) {
   // §3.2: "r%E9sum%E9" must not be read as iso-8859-1.
   EXPECT_EQ(iri_of("http://www.example.org/r%E9sum%E9.html"), "http://www.example.org/r%E9sum%E9.html");
-  EXPECT_EQ(iri_of("http://www.example.org/r%C3%A9sum%C3%A9.html"), "http://www.example.org/r\u00E9sum\u00E9.html");
+  EXPECT_EQ(iri_of("http://www.example.org/r%C3%A9sum%C3%A9.html"),
+            "http://www.example.org/r\u00E9sum\u00E9.html");
 }
 
 TEST(ToIri, Step2KeepsReservedPercentAndUnsafeAscii) {
@@ -153,13 +155,14 @@ TEST(ToIri, Step3InvalidUtf8IsReencodedInUppercase) {
 
 TEST(ToIri, Step4InappropriateCharacters) {
   // §4.1 bidi formatting characters, ALM and the isolates included.
-  for (std::string_view u : {"/%E2%80%8E", "/%E2%80%8F", "/%E2%80%AA", "/%E2%80%AB", "/%E2%80%AC", "/%E2%80%AD",
-                             "/%E2%80%AE", "/%D8%9C", "/%E2%81%A6", "/%E2%81%A7", "/%E2%81%A8", "/%E2%81%A9"}) {
+  for (std::string_view u :
+       {"/%E2%80%8E", "/%E2%80%8F", "/%E2%80%AA", "/%E2%80%AB", "/%E2%80%AC", "/%E2%80%AD", "/%E2%80%AE",
+        "/%D8%9C", "/%E2%81%A6", "/%E2%81%A7", "/%E2%81%A8", "/%E2%81%A9"}) {
     EXPECT_EQ(iri_of(u), u);
   }
   // §2.2: not ucschar — C1 controls, noncharacters, specials, tags.
-  for (std::string_view u : {"/%C2%80", "/%C2%9F", "/%EF%B7%90", "/%EF%BF%BE", "/%EF%BF%BD", "/%F3%A0%80%81",
-                             "/%F0%9F%BF%BF"}) {
+  for (std::string_view u :
+       {"/%C2%80", "/%C2%9F", "/%EF%B7%90", "/%EF%BF%BE", "/%EF%BF%BD", "/%F3%A0%80%81", "/%F0%9F%BF%BF"}) {
     EXPECT_EQ(iri_of(u), u);
   }
   // §2.2: iprivate only in the query.
@@ -276,7 +279,10 @@ TEST(InterpretCandidates, Utf8FirstThenLegacyCharsets) {
 /// differences RFC 3987 §3.2 allows between u and to_uri(to_iri(u)).
 std::string canonical_pct(std::string_view s) {
   const auto hex = [](char c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
   };
   std::string out;
   out.reserve(s.size());
@@ -357,7 +363,9 @@ TEST(ConvertProperties, OverEveryCorpusLine) {
     // to_uri(to_iri(u)) == u up to hex case and percent-encoded unreserved characters (§3.2).
     if (u == line) {  // the line is a URI reference (to_uri is the identity exactly on those)
       ASSERT_TRUE(to_uri_into(i, back)) << i;
-      if (back != line) ASSERT_EQ(canonical_pct(back), canonical_pct(line)) << line << " -> " << i;
+      if (back != line) {
+        ASSERT_EQ(canonical_pct(back), canonical_pct(line)) << line << " -> " << i;
+      }
       ++round_trips;
     }
   }
@@ -367,7 +375,6 @@ TEST(ConvertProperties, OverEveryCorpusLine) {
   EXPECT_GT(leiri_converted, 100u);
   RecordProperty("lines", static_cast<int>(lines.size()));
 }
-
 
 TEST(ConvertProperties, IdnHostsRoundTripThroughIdna) {
   // Internationalized hosts of the corpus: to_uri with UTS #46 gives a valid URI that

@@ -84,10 +84,12 @@ TEST(HostToUnicode, Rfc3987Section321Example) {
 }
 
 TEST(BackendInterface, StableSignature) {
-  const result<std::string> a = unicode::domain_to_ascii("bücher.de", unicode::idna_mode::uts46_nontransitional);
+  const result<std::string> a =
+      unicode::domain_to_ascii("bücher.de", unicode::idna_mode::uts46_nontransitional);
   ASSERT_TRUE(a);
   EXPECT_EQ(*a, "xn--bcher-kva.de");
-  const result<std::string> u = unicode::domain_to_unicode("xn--bcher-kva.de", unicode::idna_mode::uts46_transitional);
+  const result<std::string> u =
+      unicode::domain_to_unicode("xn--bcher-kva.de", unicode::idna_mode::uts46_transitional);
   ASSERT_TRUE(u);
   EXPECT_EQ(*u, "bücher.de");
   EXPECT_EQ(idna_mode_name(idna_mode::uts46_transitional), "uts46-transitional");
