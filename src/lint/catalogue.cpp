@@ -24,9 +24,10 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "delimiter-lookalike are not reported again."},
     {"fullwidth-latin", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2",
      "a full-width form of an ASCII character",
-     "Full-width Latin letters, digits and punctuation (U+FF01–FF5E) look like their ASCII "
-     "counterparts and should be avoided. The span is the character; full-width delimiters such as "
-     "U+FF0F are reported as delimiter-lookalike instead."},
+     "Full-width Latin letters and digits (U+FF10–FF19, U+FF21–FF3A, U+FF41–FF5A) look like their "
+     "ASCII counterparts and should be avoided. The span is the character. Full-width delimiters "
+     "such as U+FF0F are reported as delimiter-lookalike; other full-width punctuation, such as the "
+     "parentheses usual in Japanese text, only as not-nfkc."},
     {"halfwidth-katakana", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2",
      "a half-width Katakana character",
      "Half-width Katakana and its half-width punctuation (U+FF62–FF9F) should be avoided in "
@@ -37,10 +38,13 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "and blank fillers (U+115F, U+1160, U+2800, U+3164, U+FFA0). The span is the character."},
     {"delimiter-lookalike", severity::warning, "RFC 3987 §6.1 b, §8",
      "a character that looks like a delimiter",
-     "A non-ASCII character whose UTS #39 confusable skeleton is one of the ASCII delimiters "
+     "A non-ASCII punctuation or symbol character (General_Category P* or S*) whose UTS #39 "
+     "confusable skeleton is one of the ASCII delimiters "
      "\": / ? # [ ] @ . % & = + ; , < > \\\" { } | \\\\ ^ `\", or one of the full stops U+3002, U+FF0E, "
      "U+FF61 (which IDNA maps to \".\"), such as U+2044 FRACTION SLASH or U+FF0F FULLWIDTH SOLIDUS. "
-     "Readers take it for the delimiter. The span is the character."},
+     "Readers take it for the delimiter. Letters and digits with such glyphs (U+06F0 EXTENDED "
+     "ARABIC-INDIC DIGIT ZERO, U+30CE KATAKANA LETTER NO) are ordinary text in their script and "
+     "are not flagged. The span is the character."},
     {"unassigned", severity::warning, "RFC 3987 §6.1, §7.5",
      "an unassigned code point",
      "A code point that the Unicode version of the backend does not assign (General_Category Cn, "
@@ -64,8 +68,12 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "an invisible format character",
      "Format characters (General_Category Cf) other than the bidi formatting characters, such as "
      "U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN, U+FEFF and tag characters: invisible, so two "
-     "IRIs that look the same differ. U+200C/U+200D (ZWNJ/ZWJ) are required in some scripts: "
-     "disable the rule for such text. As a character or percent-encoded; the span is either."},
+     "IRIs that look the same differ. Not flagged: U+200C ZWNJ and U+200D ZWJ after a virama or "
+     "between two letters or marks (inside a word, as Persian and the Indic scripts need them; compare "
+     "RFC 5892 CONTEXTJ), and U+200B ZERO WIDTH SPACE between letters of a script written without "
+     "spaces (Thai, Lao, Khmer, Myanmar, Tibetan…), where it marks word boundaries. As a character "
+     "or percent-encoded (the neighbours then count when they are percent-encoded in the same run); "
+     "the span is either."},
     {"encoded-bidi-formatting", severity::error, "RFC 3987 §4.1, §3.2",
      "a percent-encoded bidi formatting character",
      "IRIs MUST NOT contain LRM, RLM, ALM, LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI or PDI; the parser "
@@ -81,9 +89,12 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "(digits, punctuation, marks) do not count. Checked per component; the span is the component."},
     {"confusable-host", severity::warning, "RFC 3987 §7.5, §8; UTS #39 §4",
      "a host label that can be confused with another",
-     "A reg-name label with non-ASCII characters is flagged when (a) the UTS #39 confusable "
-     "skeleton of the label, ASCII letters lowered first, is all ASCII: the label looks like an "
-     "ASCII label, as Cyrillic \"раураl\" looks like \"paypal\"; or (b) the spoof checker finds it "
+     "A reg-name label with non-ASCII characters is flagged when (a) it has a letter of another "
+     "script than Latin and the UTS #39 confusable "
+     "skeleton of the label, ASCII letters lowered first, is made of ASCII letters, \"-\" and digits "
+     "that the label itself has: the label looks like an ASCII label, as Cyrillic \"раураl\" looks "
+     "like \"paypal\" and \"рус\" like \"pyc\" (but Bulgarian \"бг\", whose skeleton is \"6r\", is not "
+     "flagged, nor are labels whose letters are all Latin, such as \"spænska\"); or (b) the spoof checker finds it "
      "a mixed-script confusable (a part of it in one script can be replaced by look-alikes from "
      "another). Whole-script confusables between two non-Latin scripts are not flagged. The span "
      "is the label."},

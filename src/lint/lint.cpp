@@ -102,7 +102,10 @@ class linter {
   }
 
   /// Rules that apply to a character whether written as is or percent-encoded in UTF-8.
-  void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded) {
+  /// `before` and `after` are the neighbouring characters (0 when none), written the same way
+  /// (both as is, or both inside the same run of percent-encodings).
+  void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded, char32_t before = 0,
+                        char32_t after = 0) {
     const std::string where = std::string(encoded ? "percent-encoded in the " : "in the ") +
                               std::string(component_at(offset));
     if (encoded && grammar::is_bidi_formatting(cp)) {
@@ -130,9 +133,23 @@ class linter {
       report("control-char", offset, length, code_point_label(cp) + " " + where + " is a control character");
       return;
     }
-    if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp)) {
+    if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp) && !joiner_inside_word(cp, before, after)) {
       report("format-char", offset, length, code_point_label(cp) + " " + where + " is an invisible format character");
     }
+  }
+
+  /// Invisible characters that the text needs: ZWNJ and ZWJ after a virama or between two letters
+  /// or marks (they shape the word around them, as in Persian and the Indic scripts; compare the
+  /// CONTEXTJ rules of RFC 5892 Appendix A.1–A.2), and ZERO WIDTH SPACE between two letters or marks
+  /// of a script written without spaces, where it marks word boundaries (Thai, Khmer, …).
+  static bool joiner_inside_word(char32_t cp, char32_t before, char32_t after) {
+    const auto wordish = [](char32_t c) { return c != 0 && (unicode::is_letter(c) || unicode::is_mark(c)); };
+    if (cp == 0x200C || cp == 0x200D) return unicode::is_virama(before) || (wordish(before) && wordish(after));
+    if (cp == 0x200B) {
+      return wordish(before) && wordish(after) && unicode::is_in_spaceless_script(before) &&
+             unicode::is_in_spaceless_script(after);
+    }
+    return false;
   }
 
   static bool is_delimiter_skeleton(std::string_view s) {
@@ -152,13 +169,21 @@ class linter {
       report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like \".\"");
       return;
     }
-    std::string skel = unicode::skeleton(bytes);
-    if (cp >= 0xFF01 && cp <= 0xFF5E) skel.assign(1, static_cast<char>(cp - 0xFF01 + 0x21));  // full-width ASCII
+    // Only punctuation and symbols: letters and digits with a dot- or slash-like glyph (U+06F0
+    // EXTENDED ARABIC-INDIC DIGIT ZERO, U+30CE KATAKANA LETTER NO) are ordinary text in their script.
+    std::string skel;
+    if (cp >= 0xFF01 && cp <= 0xFF5E) {
+      skel.assign(1, static_cast<char>(cp - 0xFF01 + 0x21));  // full-width ASCII
+    } else if (unicode::is_punctuation_or_symbol(cp)) {
+      skel = unicode::skeleton(bytes);
+    }
     if (is_delimiter_skeleton(skel)) {
       report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like " + quoted(skel));
       return;
     }
-    if (cp >= 0xFF01 && cp <= 0xFF5E) {
+    // Full-width letters and digits; other full-width punctuation (such as the parentheses of
+    // Japanese text) is left to not-nfkc.
+    if ((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) || (cp >= 0xFF41 && cp <= 0xFF5A)) {
       std::string ascii(1, static_cast<char>(cp - 0xFF01 + 0x21));
       report("fullwidth-latin", offset, length, code_point_label(cp) + where + " is the full-width form of " + quoted(ascii));
       return;
@@ -176,19 +201,29 @@ class linter {
     }
   }
 
+  /// The character at byte `i` of `s`, or 0 at the end or on a decoding error.
+  static char32_t code_point_at(std::string_view s, std::size_t i) {
+    if (i >= s.size()) return 0;
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    return d.code == error_code::ok ? d.cp : 0;
+  }
+
   void check_characters() {
+    char32_t before = 0;
     for (std::size_t i = 0; i < text_.size();) {
       const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
       if (d.code != error_code::ok) {  // not reachable after a strict parse; stay safe
         ++i;
+        before = 0;
         continue;
       }
       if (d.cp < 0x80) {
         if (d.cp < 0x20 || d.cp == 0x7F) check_code_point(d.cp, i, 1, false);  // LEIRI only
       } else {
-        check_code_point(d.cp, i, d.length, false);
+        check_code_point(d.cp, i, d.length, false, before, code_point_at(text_, i + d.length));
         check_appearance(d.cp, i, d.length);
       }
+      before = d.cp;
       i += d.length;
     }
   }
@@ -218,9 +253,11 @@ class linter {
 
   void decode_run(std::size_t run_begin, const std::string& octets) {
     const auto offset_of = [run_begin](std::size_t k) { return run_begin + 3 * k; };
+    char32_t before = 0;
     for (std::size_t k = 0; k < octets.size();) {
       const unsigned char b = static_cast<unsigned char>(octets[k]);
       if (b < 0x80) {
+        before = b;
         if (grammar::is_in(b, grammar::k_unreserved)) {
           report("needless-percent-encoding", offset_of(k), 3,
                  quoted(text_.substr(offset_of(k), 3)) + " in the " + std::string(component_at(offset_of(k))) +
@@ -234,10 +271,12 @@ class linter {
       }
       const grammar::decoded d = grammar::decode_utf8(octets.data(), k, octets.size());
       if (d.code == error_code::ok) {
-        check_code_point(d.cp, offset_of(k), 3 * d.length, true);
+        check_code_point(d.cp, offset_of(k), 3 * d.length, true, before, code_point_at(octets, k + d.length));
+        before = d.cp;
         k += d.length;
         continue;
       }
+      before = 0;
       // The bad sequence: the lead octet and the continuation octets it claims, as far as present.
       const std::size_t expected = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
       std::size_t n = 1;
@@ -321,12 +360,33 @@ class linter {
       if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
     }
     const std::string skel = unicode::skeleton(lowered);
-    const bool ascii_skeleton = !skel.empty() && std::all_of(skel.begin(), skel.end(), [](char ch) {
-      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
-    });
-    if (ascii_skeleton) {
+    // A Latin look-alike: the skeleton is made of ASCII letters (and "-" or digits, but not only
+    // those). A skeleton with digits that the label does not have, like "6r" for Bulgarian "бг",
+    // is no word a reader expects, so digits must come from the label itself.
+    bool ascii_skeleton = !skel.empty();
+    bool has_letter = false;
+    for (const char ch : skel) {
+      const bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+      const bool digit = ch >= '0' && ch <= '9';
+      has_letter = has_letter || letter;
+      if (!(letter || ch == '-' || (digit && lowered.find(ch) != std::string::npos))) ascii_skeleton = false;
+    }
+    // Only labels with a letter of another script than Latin: Latin labels with accented or
+    // dotless letters ("spænska", "dolları") are single-script look-alikes, which UTS #39 leaves to
+    // the registry's own rules.
+    bool non_latin = false;
+    for (std::size_t i = 0; i < label.size() && !non_latin;) {
+      const grammar::decoded d = grammar::decode_utf8(label.data(), i, label.size());
+      if (d.code != error_code::ok) break;
+      const int sc = unicode::script(d.cp);
+      non_latin = unicode::is_letter(d.cp) && !unicode::is_script_neutral(sc) && unicode::script_name(sc) != "Latin";
+      i += d.length;
+    }
+    if (ascii_skeleton && has_letter && non_latin) {
+      std::string look_alike = skel;
+      for (char& ch : look_alike) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
       report("confusable-host", c.offset, c.length,
-             "host label " + quoted(label) + " looks like the ASCII label " + quoted(skel) + " (UTS #39 skeleton)");
+             "host label " + quoted(label) + " looks like the ASCII label " + quoted(look_alike) + " (UTS #39 skeleton)");
     } else if (unicode::is_mixed_script_confusable(label)) {
       report("confusable-host", c.offset, c.length,
              "host label " + quoted(label) + " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");

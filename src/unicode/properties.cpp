@@ -19,6 +19,31 @@ bool is_private_use(char32_t cp) noexcept { return type_of(cp) == U_PRIVATE_USE_
 bool is_control(char32_t cp) noexcept { return type_of(cp) == U_CONTROL_CHAR; }
 bool is_format(char32_t cp) noexcept { return type_of(cp) == U_FORMAT_CHAR; }
 bool is_space_separator(char32_t cp) noexcept { return type_of(cp) == U_SPACE_SEPARATOR; }
+bool is_letter(char32_t cp) noexcept { return (U_GET_GC_MASK(as_icu(cp)) & U_GC_L_MASK) != 0; }
+bool is_mark(char32_t cp) noexcept { return (U_GET_GC_MASK(as_icu(cp)) & U_GC_M_MASK) != 0; }
+bool is_punctuation_or_symbol(char32_t cp) noexcept {
+  return (U_GET_GC_MASK(as_icu(cp)) & (U_GC_P_MASK | U_GC_S_MASK)) != 0;
+}
+bool is_virama(char32_t cp) noexcept { return u_getCombiningClass(as_icu(cp)) == 9; }
+
+bool is_in_spaceless_script(char32_t cp) noexcept {
+  switch (script(cp)) {
+    case USCRIPT_THAI:
+    case USCRIPT_LAO:
+    case USCRIPT_KHMER:
+    case USCRIPT_MYANMAR:
+    case USCRIPT_TIBETAN:
+    case USCRIPT_LANNA:
+    case USCRIPT_NEW_TAI_LUE:
+    case USCRIPT_TAI_VIET:
+    case USCRIPT_BALINESE:
+    case USCRIPT_JAVANESE:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool is_uppercase(char32_t cp) noexcept {
   const std::int8_t t = type_of(cp);
   return t == U_UPPERCASE_LETTER || t == U_TITLECASE_LETTER;

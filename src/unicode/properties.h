@@ -26,6 +26,17 @@ bool is_control(char32_t cp) noexcept;
 bool is_format(char32_t cp) noexcept;
 /// General_Category = Zs (space separators, including U+0020).
 bool is_space_separator(char32_t cp) noexcept;
+/// General_Category L* (letters).
+bool is_letter(char32_t cp) noexcept;
+/// General_Category M* (combining marks).
+bool is_mark(char32_t cp) noexcept;
+/// General_Category P* or S* (punctuation and symbols).
+bool is_punctuation_or_symbol(char32_t cp) noexcept;
+/// Canonical_Combining_Class = 9 (Virama).
+bool is_virama(char32_t cp) noexcept;
+/// Whether `cp` belongs to a script written without spaces between words, where U+200B ZERO
+/// WIDTH SPACE marks word boundaries (Thai, Lao, Khmer, Myanmar, Tibetan and a few more).
+bool is_in_spaceless_script(char32_t cp) noexcept;
 /// General_Category = Lu or Lt.
 bool is_uppercase(char32_t cp) noexcept;
 

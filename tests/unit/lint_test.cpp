@@ -61,7 +61,11 @@ TEST(LintRules, NotNfkc) {
 
 TEST(LintRules, FullwidthLatin) {
   EXPECT_EQ(only("http://example.org/\uFF21bc", "fullwidth-latin"), (list{{"fullwidth-latin", 19, 3}}));
+  EXPECT_EQ(only("http://example.org/\uFF11", "fullwidth-latin"), (list{{"fullwidth-latin", 19, 3}}));
   EXPECT_TRUE(only("http://example.org/\u3042bc", "fullwidth-latin").empty());  // Hiragana is fine
+  // Full-width parentheses are usual in Japanese text: not-nfkc only.
+  EXPECT_TRUE(only("http://example.org/\u6771\u4EAC\uFF08\u65E5\u672C\uFF09", "fullwidth-latin").empty());
+  EXPECT_EQ(only("http://example.org/\u6771\u4EAC\uFF08\u65E5\u672C\uFF09", "not-nfkc").size(), 2u);
 }
 
 TEST(LintRules, HalfwidthKatakana) {
@@ -82,6 +86,9 @@ TEST(LintRules, DelimiterLookalike) {
   EXPECT_EQ(only("http://example\u3002org/", "delimiter-lookalike"), (list{{"delimiter-lookalike", 14, 3}}));
   EXPECT_TRUE(only("http://example.org/a/b", "delimiter-lookalike").empty());
   EXPECT_TRUE(only("http://example.org/a\u2014b", "delimiter-lookalike").empty());  // em dash
+  // Letters and digits with dot- or slash-like glyphs are text: Persian zero, Katakana "no".
+  EXPECT_TRUE(only("http://\u06F1\u06F0\u06F0.example/", "delimiter-lookalike").empty());
+  EXPECT_TRUE(only("http://example.org/\u30AB\u30CE\u30F3", "delimiter-lookalike").empty());
 }
 
 TEST(LintRules, Unassigned) {
@@ -117,6 +124,15 @@ TEST(LintRules, FormatChar) {
   EXPECT_EQ(only("http://example.org/a\u200Bb", "format-char"), (list{{"format-char", 20, 3}}));
   EXPECT_EQ(only("http://example.org/a%C2%ADb", "format-char"), (list{{"format-char", 20, 6}}));
   EXPECT_TRUE(only("http://example.org/a-b", "format-char").empty());
+  // ZWNJ inside a Persian word (as written and percent-encoded), at a word's edge.
+  EXPECT_TRUE(only("http://example.org/\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", "format-char").empty());
+  EXPECT_TRUE(only("http://example.org/%D9%85%DB%8C%E2%80%8C%D8%AE", "format-char").empty());
+  EXPECT_EQ(only("http://example.org/\u0645\u06CC\u200C/x", "format-char"), (list{{"format-char", 23, 3}}));
+  // ZWNJ after a Kannada virama at the end of a word; ZERO WIDTH SPACE between Khmer words, but
+  // not between Latin letters.
+  EXPECT_TRUE(only("http://example.org/\u0CA8\u0CCD\u200C_x", "format-char").empty());
+  EXPECT_TRUE(only("http://example.org/\u1780\u17C4\u17C7\u200B\u17A2\u17C5", "format-char").empty());
+  EXPECT_EQ(only("http://example.org/pay\u200Bpal", "format-char"), (list{{"format-char", 22, 3}}));
   EXPECT_TRUE(only("http://example.org/%E2%80%AE", "format-char").empty());  // its own rule
 }
 
@@ -141,6 +157,10 @@ TEST(LintRules, ConfusableHost) {
   // All Cyrillic "раура" looks like ASCII "paypa".
   EXPECT_EQ(only("http://\u0440\u0430\u0443\u0440\u0430.com/", "confusable-host"), (list{{"confusable-host", 7, 10}}));
   EXPECT_TRUE(only("http://paypal.com/", "confusable-host").empty());
+  // Bulgarian "бг" has the skeleton "6r": digits that the label does not have are no look-alike.
+  EXPECT_TRUE(only("http://\u0431\u0433/", "confusable-host").empty());
+  // Latin letters only: not flagged as a Latin look-alike.
+  EXPECT_TRUE(only("http://sp\u00E6nska.example/", "confusable-host").empty());
   EXPECT_TRUE(only("http://\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444/", "confusable-host").empty());
 }
 
