@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "grammar/char_scan.h"  // which block scan this CPU runs (for RESULTS.md)
 
 namespace irikit::bench {
 namespace {
@@ -115,6 +116,7 @@ int main(int argc, char** argv) {
     if (d.group == "iri") register_iri_group(d.group, d.lines);
   }
   benchmark::AddCustomContext("irikit.corpora", opts.corpora_dir);
+  benchmark::AddCustomContext("irikit.scan", irikit::grammar::scan_implementation());
   benchmark::AddCustomContext("boost.version", boost_version());
   benchmark::AddCustomContext("uriparser.version", uriparser_version());
   benchmark::AddCustomContext("curl.version", curl_version_string());

@@ -80,6 +80,7 @@ def main():
     w(f"- machine: {a.machine}")
     w(f"- load average before / after the run: {a.load_before} / {a.load_after}")
     w(f"- date: {ctx.get('date', '?')}; benchmark library build: {ctx.get('library_build_type', '?')}")
+    w(f"- irikit block scan chosen at run time: {ctx.get('irikit.scan', '?')}")
     w(f"- peers: Boost.URL {ctx.get('boost.version', '?')}, uriparser {ctx.get('uriparser.version', '?')}, "
       f"curl {ctx.get('curl.version', '?')}\n")
 
