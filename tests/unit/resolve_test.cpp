@@ -406,6 +406,64 @@ TEST(Relativize, RoundTripsOnRootlessAndDottedBases) {
   }
 }
 
+// --- generated property -----------------------------------------------------------------------
+
+/// Every reference built from awkward pieces (empty, dot and percent-encoded dot segments, colons,
+/// non-ASCII) against bases of every shape (rootless, empty, dotted, with and without authority):
+/// the result re-parses with the same parts, remove_dot_segments is idempotent on its path, and
+/// relativize either round-trips or fails only because the target path has dot-segments.
+TEST(ResolveProperty, GeneratedReferencesAgainstAwkwardBases) {
+  const std::string_view pieces[] = {"", ".", "..", "a", "%2E", "b:c", "\xC3\xA9"};
+  // "" and every sequence of one to three pieces joined by "/".
+  std::vector<std::string> paths{""};
+  std::vector<std::string> level{""};
+  for (int depth = 1; depth <= 3; ++depth) {
+    std::vector<std::string> next;
+    for (const std::string& p : level) {
+      for (std::string_view piece : pieces) next.push_back(depth == 1 ? std::string(piece) : p + "/" + std::string(piece));
+    }
+    paths.insert(paths.end(), next.begin(), next.end());
+    level = std::move(next);
+  }
+  const std::string_view prefixes[] = {"", "/", "//h/", "s:", "s:/", "s://h/", "?q", "#f"};
+  std::vector<std::string> refs;
+  for (std::string_view prefix : prefixes) {
+    for (const std::string& p : paths) refs.push_back(std::string(prefix) + p);
+  }
+  const std::string_view bases[] = {"s:",        "s:a",          "s:a/b",        "s:/",          "s:/a/b/",
+                                    "s:/a/./b",  "s:/.//x/y",    "s://h",        "s://h/a/../b", "s://",
+                                    "s:a/../b",  "s:%2E/x?q#f",  "t://u@h:1/x?y", "s:\xC3\xA9/\xC3\xA9"};
+  std::size_t resolved_count = 0;
+  std::size_t relativized_count = 0;
+  for (std::string_view base_text : bases) {
+    const auto base = parse_iri(base_text);
+    ASSERT_TRUE(base) << base_text;
+    for (const std::string& ref_text : refs) {
+      const auto ref = parse_iri_reference(ref_text);
+      if (!ref) continue;  // e.g. "b:c" first in a relative path, or "//h/" + "" … fine to skip
+      const auto t = resolve(*base, *ref);
+      ASSERT_TRUE(t) << ref_text << " against " << base_text;
+      const auto again = parse_iri(t->text());
+      ASSERT_TRUE(again) << ref_text << " against " << base_text << " -> " << t->text();
+      ASSERT_EQ(again->parts(), t->parts()) << ref_text << " against " << base_text;
+      ++resolved_count;
+      const auto rel = relativize(*base, *t);
+      if (rel) {
+        const auto back = resolve(*base, rel->view());
+        ASSERT_TRUE(back);
+        ASSERT_EQ(back->text(), t->text()) << base_text << " / " << ref_text << " via " << rel->text();
+        ASSERT_LE(rel->text().size(), t->text().size());
+        ++relativized_count;
+      } else {
+        // Only a path resolution would change can make it fail.
+        EXPECT_NE(remove_dot_segments(t->path()), t->path()) << base_text << " / " << ref_text << " -> " << t->text();
+      }
+    }
+  }
+  EXPECT_GT(resolved_count, 20000u);
+  EXPECT_GT(relativized_count, resolved_count / 2);
+}
+
 // --- corpus property -------------------------------------------------------------------------------
 
 TEST(ResolveCorpus, CommonCrawlPairsRoundTripThroughRelativize) {
