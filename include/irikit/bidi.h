@@ -68,7 +68,8 @@ struct display_options {
 /// letter or a digit followed by a space; after it nothing, a space followed by one of those, or a
 /// full stop. The rendering is the same when, in every sample, the characters of `text` stay
 /// together, in the same order and with the same mirroring. Fails only on invalid UTF-8.
-result<bool> needs_embedding(std::string_view text, surrounding_direction surrounding = surrounding_direction::any);
+result<bool> needs_embedding(std::string_view text,
+                             surrounding_direction surrounding = surrounding_direction::any);
 
 /// The text to embed in running text: `text` unchanged when `needs_embedding` is false, otherwise
 /// wrapped in LRE…PDF (or LRI…PDI). The formatting characters are not part of the IRI (§4.1).
@@ -123,10 +124,10 @@ std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri);
 
 /// A violation of the Bidi Rule of RFC 5893 §2 by one label of a domain name.
 struct bidi_rule_violation {
-  int condition;          ///< 1–6, the numbered condition of RFC 5893 §2
-  std::uint32_t offset;   ///< the label, as a byte range of the text passed in
+  int condition;         ///< 1–6, the numbered condition of RFC 5893 §2
+  std::uint32_t offset;  ///< the label, as a byte range of the text passed in
   std::uint32_t length;
-  char32_t character;     ///< the first character breaking the condition
+  char32_t character;  ///< the first character breaking the condition
 };
 
 /// Applies the Bidi Rule of RFC 5893 §2 to the labels of `host` (a reg-name, "."-separated, in

@@ -46,7 +46,7 @@ std::optional<severity> severity_from_name(std::string_view name) noexcept;
 
 /// One rule of the catalogue. Ids never change meaning; new rules are appended.
 struct lint_rule {
-  std::string_view id;           ///< stable kebab-case id, e.g. "not-nfc"
+  std::string_view id;  ///< stable kebab-case id, e.g. "not-nfc"
   severity default_severity;
   std::string_view reference;    ///< where the advice comes from, e.g. "RFC 3987 §5.3.2.2"
   std::string_view summary;      ///< one line: what the rule flags
@@ -60,11 +60,11 @@ const lint_rule* find_lint_rule(std::string_view id) noexcept;
 
 /// A finding (STYLE.md `diagnostic`): a rule, its effective severity and a byte range of the input.
 struct diagnostic {
-  std::string_view rule;   ///< the rule's id (static storage)
+  std::string_view rule;  ///< the rule's id (static storage)
   severity level;
-  std::uint32_t offset;    ///< byte offset of the span in the input
-  std::uint32_t length;    ///< bytes
-  std::string message;     ///< names the characters and the component, e.g. U+FF0F in "path segment"
+  std::uint32_t offset;  ///< byte offset of the span in the input
+  std::uint32_t length;  ///< bytes
+  std::string message;   ///< names the characters and the component, e.g. U+FF0F in "path segment"
 };
 
 /// Which rules run and at which severity. Unknown ids are rejected by the setters.

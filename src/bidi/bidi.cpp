@@ -76,7 +76,8 @@ constexpr std::u32string_view k_suffixes[] = {U"", U" a", U" \u05D0", U" \u0639"
 bool needs_embedding_u32(std::u32string_view text, surrounding_direction surrounding) {
   if (text.empty()) return false;
   const rendering reference = render(text, unicode::paragraph_level::ltr);
-  std::array<unicode::paragraph_level, 2> levels{unicode::paragraph_level::ltr, unicode::paragraph_level::rtl};
+  std::array<unicode::paragraph_level, 2> levels{unicode::paragraph_level::ltr,
+                                                 unicode::paragraph_level::rtl};
   std::size_t first = surrounding == surrounding_direction::rtl ? 1 : 0;
   std::size_t last = surrounding == surrounding_direction::ltr ? 1 : 2;
   for (std::size_t l = first; l < last; ++l) {
@@ -99,7 +100,8 @@ result<std::string> visual_order(std::string_view text) {
   const rendering r = render(cps, unicode::paragraph_level::ltr);
   std::string out;
   out.reserve(text.size());
-  for (const std::uint32_t i : r.order) grammar::append_utf8(out, r.mirrored[i] ? unicode::mirror(cps[i]) : cps[i]);
+  for (const std::uint32_t i : r.order)
+    grammar::append_utf8(out, r.mirrored[i] ? unicode::mirror(cps[i]) : cps[i]);
   return out;
 }
 
@@ -123,13 +125,20 @@ result<std::string> display_text(std::string_view text, const display_options& o
 
 std::string_view bidi_component_name(bidi_component_kind kind) noexcept {
   switch (kind) {
-    case bidi_component_kind::userinfo: return "userinfo";
-    case bidi_component_kind::host_label: return "host label";
-    case bidi_component_kind::path_segment: return "path segment";
-    case bidi_component_kind::path_extension: return "path extension";
-    case bidi_component_kind::query_name: return "query name";
-    case bidi_component_kind::query_value: return "query value";
-    case bidi_component_kind::fragment: return "fragment";
+    case bidi_component_kind::userinfo:
+      return "userinfo";
+    case bidi_component_kind::host_label:
+      return "host label";
+    case bidi_component_kind::path_segment:
+      return "path segment";
+    case bidi_component_kind::path_extension:
+      return "path extension";
+    case bidi_component_kind::query_name:
+      return "query name";
+    case bidi_component_kind::query_value:
+      return "query value";
+    case bidi_component_kind::fragment:
+      return "fragment";
   }
   return "component";
 }
@@ -155,7 +164,8 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
   };
   if (p.has_userinfo) add(bidi_component_kind::userinfo, p.authority_begin, p.host_begin - 1);
   if (p.has_authority && p.host_type == host_kind::reg_name) {
-    split(p.host_begin, p.host_end, ".", [&](std::size_t b, std::size_t e) { add(bidi_component_kind::host_label, b, e); });
+    split(p.host_begin, p.host_end, ".",
+          [&](std::size_t b, std::size_t e) { add(bidi_component_kind::host_label, b, e); });
   }
   split(p.path_begin, p.path_end, "/", [&](std::size_t b, std::size_t e) {
     const std::string_view segment = text.substr(b, e - b);
@@ -231,7 +241,8 @@ std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host) {
   if (!bidi_domain) return out;  // RFC 5893 §2: the rule applies to Bidi domain names only
   for (const label& l : labels) {
     const auto report = [&](int condition, char32_t cp) {
-      out.push_back({condition, static_cast<std::uint32_t>(l.begin), static_cast<std::uint32_t>(l.end - l.begin), cp});
+      out.push_back(
+          {condition, static_cast<std::uint32_t>(l.begin), static_cast<std::uint32_t>(l.end - l.begin), cp});
     };
     const bidi_class first = unicode::bidi_class_of(l.cps.front());
     if (first != bidi_class::L && !is_rtl(first)) {
@@ -244,8 +255,9 @@ std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host) {
       const bidi_class k = unicode::bidi_class_of(cp);
       has_en = has_en || k == bidi_class::EN;
       has_an = has_an || k == bidi_class::AN;
-      const bool common = k == bidi_class::EN || k == bidi_class::ES || k == bidi_class::CS || k == bidi_class::ET ||
-                          k == bidi_class::ON || k == bidi_class::BN || k == bidi_class::NSM;
+      const bool common = k == bidi_class::EN || k == bidi_class::ES || k == bidi_class::CS ||
+                          k == bidi_class::ET || k == bidi_class::ON || k == bidi_class::BN ||
+                          k == bidi_class::NSM;
       const bool allowed = common || (rtl_label ? (is_rtl(k) || k == bidi_class::AN) : k == bidi_class::L);
       if (!allowed) {
         report(rtl_label ? 2 : 5, cp);

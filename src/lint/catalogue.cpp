@@ -12,8 +12,7 @@ namespace {
 
 // Append-only: ids are part of the CLI contract (`iri lint --json`).
 constexpr std::array<lint_rule, 26> k_rules{{
-    {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2",
-     "a component is not in Unicode Normalization Form C",
+    {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2", "a component is not in Unicode Normalization Form C",
      "IRIs SHOULD be created in NFC; comparison assumes they are pre-normalized. Flagged per "
      "component (see \"Components\" below); the span is the component and the message gives its NFC form."},
     {"not-nfkc", severity::info, "RFC 3987 §7.5, §5.3.2.2",
@@ -28,12 +27,10 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "ASCII counterparts and should be avoided. The span is the character. Full-width delimiters "
      "such as U+FF0F are reported as delimiter-lookalike; other full-width punctuation, such as the "
      "parentheses usual in Japanese text, only as not-nfkc."},
-    {"halfwidth-katakana", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2",
-     "a half-width Katakana character",
+    {"halfwidth-katakana", severity::warning, "RFC 3987 §6.1 b, §5.3.2.2", "a half-width Katakana character",
      "Half-width Katakana and its half-width punctuation (U+FF62–FF9F) should be avoided in "
      "favour of the full-width forms. The span is the character."},
-    {"space-lookalike", severity::warning, "RFC 3987 §6.1 b",
-     "a character that looks like a space",
+    {"space-lookalike", severity::warning, "RFC 3987 §6.1 b", "a character that looks like a space",
      "Space separators other than U+0020 (General_Category Zs, such as U+00A0, U+2002, U+3000) "
      "and blank fillers (U+115F, U+1160, U+2800, U+3164, U+FFA0). The span is the character."},
     {"delimiter-lookalike", severity::warning, "RFC 3987 §6.1 b, §8",
@@ -45,13 +42,11 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "Readers take it for the delimiter. Letters and digits with such glyphs (U+06F0 EXTENDED "
      "ARABIC-INDIC DIGIT ZERO, U+30CE KATAKANA LETTER NO) are ordinary text in their script and "
      "are not flagged. The span is the character."},
-    {"unassigned", severity::warning, "RFC 3987 §6.1, §7.5",
-     "an unassigned code point",
+    {"unassigned", severity::warning, "RFC 3987 §6.1, §7.5", "an unassigned code point",
      "A code point that the Unicode version of the backend does not assign (General_Category Cn, "
      "noncharacters aside), as a character or percent-encoded in UTF-8. Its properties, and so its "
      "normalization and display, may change. The span is the character or its percent-encoding."},
-    {"noncharacter", severity::error, "RFC 3987 §2.2",
-     "a noncharacter",
+    {"noncharacter", severity::error, "RFC 3987 §2.2", "a noncharacter",
      "U+FDD0–FDEF and the last two code points of each plane are excluded from ucschar and "
      "iprivate; they can only appear percent-encoded (or in a LEIRI). The span is the character or "
      "its percent-encoding."},
@@ -60,12 +55,10 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "iprivate characters are only allowed in iquery. Flagged when a private-use character "
      "(General_Category Co) appears elsewhere percent-encoded in UTF-8, or as a character in a "
      "LEIRI. The span is the character or its percent-encoding."},
-    {"control-char", severity::warning, "RFC 3987 §2.2, §6.1; RFC 3986 §2",
-     "a control character",
+    {"control-char", severity::warning, "RFC 3987 §2.2, §6.1; RFC 3986 §2", "a control character",
      "C0 and C1 controls and DEL (General_Category Cc), percent-encoded (such as %00, %0A, %C2%85) "
      "or, in a LEIRI, as characters. The span is the character or its percent-encoding."},
-    {"format-char", severity::warning, "RFC 3987 §6.1",
-     "an invisible format character",
+    {"format-char", severity::warning, "RFC 3987 §6.1", "an invisible format character",
      "Format characters (General_Category Cf) other than the bidi formatting characters, such as "
      "U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN, U+FEFF and tag characters: invisible, so two "
      "IRIs that look the same differ. Not flagged: U+200C ZWNJ and U+200D ZWJ after a virama or "
@@ -94,17 +87,16 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "skeleton of the label, ASCII letters lowered first, is made of ASCII letters, \"-\" and digits "
      "that the label itself has: the label looks like an ASCII label, as Cyrillic \"раураl\" looks "
      "like \"paypal\" and \"рус\" like \"pyc\" (but Bulgarian \"бг\", whose skeleton is \"6r\", is not "
-     "flagged, nor are labels whose letters are all Latin, such as \"spænska\"); or (b) the spoof checker finds it "
+     "flagged, nor are labels whose letters are all Latin, such as \"spænska\"); or (b) the spoof checker "
+     "finds it "
      "a mixed-script confusable (a part of it in one script can be replaced by look-alikes from "
      "another). Whole-script confusables between two non-Latin scripts are not flagged. The span "
      "is the label."},
-    {"percent-not-utf8", severity::warning, "RFC 3987 §3.2, §8",
-     "percent-encoded octets that are not UTF-8",
+    {"percent-not-utf8", severity::warning, "RFC 3987 §3.2, §8", "percent-encoded octets that are not UTF-8",
      "A run of percent-encoded octets of 0x80 and above that is not well-formed UTF-8 (a legacy "
      "encoding, a truncated sequence, an encoded surrogate). Such octets cannot be converted to "
      "IRI characters (§3.2). The span is the percent-encodings of the bad sequence."},
-    {"percent-overlong-utf8", severity::error, "RFC 3987 §8",
-     "an overlong UTF-8 form in percent-encodings",
+    {"percent-overlong-utf8", severity::error, "RFC 3987 §8", "an overlong UTF-8 form in percent-encodings",
      "Percent-encoded octets that would be an overlong UTF-8 form, such as %C0%AF for \"/\": a "
      "lenient decoder turns \"%C0%AF..\" into \"/..\" after checks have passed. The span is the "
      "percent-encodings of the sequence; the message names the character it would smuggle."},
@@ -124,12 +116,10 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "a percent-encoded unreserved ASCII character",
      "ALPHA, DIGIT, \"-\", \".\", \"_\" and \"~\" should not be percent-encoded (%41 is \"A\"); "
      "URI producers should write them as they are. The span is the triplet."},
-    {"empty-port", severity::info, "RFC 3986 §3.2.3, §6.2.3",
-     "an empty port",
+    {"empty-port", severity::info, "RFC 3986 §3.2.3, §6.2.3", "an empty port",
      "An authority ending in \":\" with no port digits (\"http://example.org:/\"); the \":\" should "
      "be omitted. The span is the \":\"."},
-    {"default-port", severity::info, "RFC 3986 §3.2.3, §6.2.3",
-     "the scheme's default port",
+    {"default-port", severity::info, "RFC 3986 §3.2.3, §6.2.3", "the scheme's default port",
      "A port equal to the default of a well-known scheme (ftp 21, http 80, https 443, ws 80, "
      "wss 443, gopher 70), leading zeros included; it should be omitted. The span is \":\" and the "
      "digits."},
@@ -161,10 +151,14 @@ constexpr std::array<lint_rule, 26> k_rules{{
 
 std::string_view severity_name(severity s) noexcept {
   switch (s) {
-    case severity::off: return "off";
-    case severity::info: return "info";
-    case severity::warning: return "warning";
-    case severity::error: return "error";
+    case severity::off:
+      return "off";
+    case severity::info:
+      return "info";
+    case severity::warning:
+      return "warning";
+    case severity::error:
+      return "error";
   }
   return "off";
 }

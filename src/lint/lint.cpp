@@ -48,7 +48,8 @@ bool is_ascii(std::string_view s) {
 /// Collects the findings of one lint run.
 class linter {
  public:
-  linter(iri_reference_view iri, const lint_options& options) : iri_(iri), text_(iri.text()), options_(options) {}
+  linter(iri_reference_view iri, const lint_options& options)
+      : iri_(iri), text_(iri.text()), options_(options) {}
 
   std::vector<diagnostic> run() {
     check_characters();
@@ -104,10 +105,10 @@ class linter {
   /// Rules that apply to a character whether written as is or percent-encoded in UTF-8.
   /// `before` and `after` are the neighbouring characters (0 when none), written the same way
   /// (both as is, or both inside the same run of percent-encodings).
-  void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded, char32_t before = 0,
-                        char32_t after = 0) {
-    const std::string where = std::string(encoded ? "percent-encoded in the " : "in the ") +
-                              std::string(component_at(offset));
+  void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded,
+                        char32_t before = 0, char32_t after = 0) {
+    const std::string where =
+        std::string(encoded ? "percent-encoded in the " : "in the ") + std::string(component_at(offset));
     if (encoded && grammar::is_bidi_formatting(cp)) {
       report("encoded-bidi-formatting", offset, length,
              code_point_label(cp) + " " + where + ": bidi formatting characters must not be part of an IRI");
@@ -118,8 +119,8 @@ class linter {
       return;
     }
     if (!unicode::is_assigned(cp)) {
-      report("unassigned", offset, length, code_point_label(cp) + " " + where + " is unassigned in Unicode " +
-                                               unicode_version_string());
+      report("unassigned", offset, length,
+             code_point_label(cp) + " " + where + " is unassigned in Unicode " + unicode_version_string());
       return;
     }
     if (unicode::is_private_use(cp)) {
@@ -133,8 +134,10 @@ class linter {
       report("control-char", offset, length, code_point_label(cp) + " " + where + " is a control character");
       return;
     }
-    if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp) && !joiner_inside_word(cp, before, after)) {
-      report("format-char", offset, length, code_point_label(cp) + " " + where + " is an invisible format character");
+    if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp) &&
+        !joiner_inside_word(cp, before, after)) {
+      report("format-char", offset, length,
+             code_point_label(cp) + " " + where + " is an invisible format character");
     }
   }
 
@@ -144,7 +147,8 @@ class linter {
   /// of a script written without spaces, where it marks word boundaries (Thai, Khmer, …).
   static bool joiner_inside_word(char32_t cp, char32_t before, char32_t after) {
     const auto wordish = [](char32_t c) { return c != 0 && (unicode::is_letter(c) || unicode::is_mark(c)); };
-    if (cp == 0x200C || cp == 0x200D) return unicode::is_virama(before) || (wordish(before) && wordish(after));
+    if (cp == 0x200C || cp == 0x200D)
+      return unicode::is_virama(before) || (wordish(before) && wordish(after));
     if (cp == 0x200B) {
       return wordish(before) && wordish(after) && unicode::is_in_spaceless_script(before) &&
              unicode::is_in_spaceless_script(after);
@@ -153,7 +157,8 @@ class linter {
   }
 
   static bool is_delimiter_skeleton(std::string_view s) {
-    return s.size() == 1 && std::string_view(":/?#[]@.%&=+;,<>\"{}|\\^`").find(s[0]) != std::string_view::npos;
+    return s.size() == 1 &&
+           std::string_view(":/?#[]@.%&=+;,<>\"{}|\\^`").find(s[0]) != std::string_view::npos;
   }
 
   /// Look-alike rules (§6.1 b) and NFKC (§7.5) for one character written as is.
@@ -178,19 +183,22 @@ class linter {
       skel = unicode::skeleton(bytes);
     }
     if (is_delimiter_skeleton(skel)) {
-      report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like " + quoted(skel));
+      report("delimiter-lookalike", offset, length,
+             code_point_label(cp) + where + " looks like " + quoted(skel));
       return;
     }
     // Full-width letters and digits; other full-width punctuation (such as the parentheses of
     // Japanese text) is left to not-nfkc.
     if ((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) || (cp >= 0xFF41 && cp <= 0xFF5A)) {
       std::string ascii(1, static_cast<char>(cp - 0xFF01 + 0x21));
-      report("fullwidth-latin", offset, length, code_point_label(cp) + where + " is the full-width form of " + quoted(ascii));
+      report("fullwidth-latin", offset, length,
+             code_point_label(cp) + where + " is the full-width form of " + quoted(ascii));
       return;
     }
     if (cp >= 0xFF62 && cp <= 0xFF9F) {
       report("halfwidth-katakana", offset, length,
-             code_point_label(cp) + where + " is half-width; use " + quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)));
+             code_point_label(cp) + where + " is half-width; use " +
+                 quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)));
       return;
     }
     if (enabled("not-nfkc") && !unicode::is_normalized(bytes, unicode::normal_form::nfkc) &&
@@ -231,18 +239,21 @@ class linter {
   void check_percent_encodings() {
     const std::string_view t = text_;
     for (std::size_t i = 0; i < t.size();) {
-      if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 || grammar::hex_value(t[i + 2]) < 0) {
+      if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 ||
+          grammar::hex_value(t[i + 2]) < 0) {
         ++i;
         continue;
       }
       // A run of triplets: decode its octets.
       std::string octets;
       const std::size_t run_begin = i;
-      while (i + 2 < t.size() && t[i] == '%' && grammar::hex_value(t[i + 1]) >= 0 && grammar::hex_value(t[i + 2]) >= 0) {
+      while (i + 2 < t.size() && t[i] == '%' && grammar::hex_value(t[i + 1]) >= 0 &&
+             grammar::hex_value(t[i + 2]) >= 0) {
         const char h1 = t[i + 1], h2 = t[i + 2];
         if ((h1 >= 'a' && h1 <= 'f') || (h2 >= 'a' && h2 <= 'f')) {
-          report("lowercase-percent-hex", i, 3, quoted(t.substr(i, 3)) + " in the " + std::string(component_at(i)) +
-                                                    " should be written with uppercase hexadecimal digits");
+          report("lowercase-percent-hex", i, 3,
+                 quoted(t.substr(i, 3)) + " in the " + std::string(component_at(i)) +
+                     " should be written with uppercase hexadecimal digits");
         }
         octets.push_back(static_cast<char>(grammar::hex_value(h1) * 16 + grammar::hex_value(h2)));
         i += 3;
@@ -260,9 +271,9 @@ class linter {
         before = b;
         if (grammar::is_in(b, grammar::k_unreserved)) {
           report("needless-percent-encoding", offset_of(k), 3,
-                 quoted(text_.substr(offset_of(k), 3)) + " in the " + std::string(component_at(offset_of(k))) +
-                     " encodes the unreserved character " + quoted(std::string(1, static_cast<char>(b))) +
-                     ", which should be written as is");
+                 quoted(text_.substr(offset_of(k), 3)) + " in the " +
+                     std::string(component_at(offset_of(k))) + " encodes the unreserved character " +
+                     quoted(std::string(1, static_cast<char>(b))) + ", which should be written as is");
         } else if (b < 0x20 || b == 0x7F) {
           check_code_point(b, offset_of(k), 3, true);
         }
@@ -280,15 +291,19 @@ class linter {
       // The bad sequence: the lead octet and the continuation octets it claims, as far as present.
       const std::size_t expected = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
       std::size_t n = 1;
-      while (n < expected && k + n < octets.size() && grammar::is_continuation(static_cast<unsigned char>(octets[k + n]))) ++n;
+      while (n < expected && k + n < octets.size() &&
+             grammar::is_continuation(static_cast<unsigned char>(octets[k + n])))
+        ++n;
       const std::string_view span = text_.substr(offset_of(k), 3 * n);
       if (d.code == error_code::utf8_overlong && n == expected) {
         char32_t cp = b & (expected == 2 ? 0x1F : expected == 3 ? 0x0F : 0x07);
-        for (std::size_t j = 1; j < n; ++j) cp = (cp << 6) | (static_cast<unsigned char>(octets[k + j]) & 0x3F);
+        for (std::size_t j = 1; j < n; ++j)
+          cp = (cp << 6) | (static_cast<unsigned char>(octets[k + j]) & 0x3F);
         std::string shown = code_point_label(cp);
         if (cp >= 0x20 && cp < 0x7F) shown += " " + quoted(std::string(1, static_cast<char>(cp)));
         report("percent-overlong-utf8", offset_of(k), span.size(),
-               quoted(span) + " is an overlong UTF-8 form of " + shown + "; lenient decoders turn it into that character");
+               quoted(span) + " is an overlong UTF-8 form of " + shown +
+                   "; lenient decoders turn it into that character");
       } else {
         report("percent-not-utf8", offset_of(k), span.size(),
                quoted(span) + " in the " + std::string(component_at(offset_of(k))) + " is not UTF-8 (" +
@@ -306,12 +321,14 @@ class linter {
       if (is_ascii(s)) continue;
       if (enabled("not-nfc") && !unicode::is_normalized(s, unicode::normal_form::nfc)) {
         report("not-nfc", c.offset, c.length,
-               name + " " + quoted(s) + " is not in NFC (NFC: " + quoted(unicode::normalize(s, unicode::normal_form::nfc)) + ")");
+               name + " " + quoted(s) +
+                   " is not in NFC (NFC: " + quoted(unicode::normalize(s, unicode::normal_form::nfc)) + ")");
       }
       if (enabled("mixed-script") && !unicode::is_moderately_restrictive(s)) {
         report("mixed-script", c.offset, c.length, name + " " + quoted(s) + " mixes " + scripts_of(s));
       }
-      if (c.kind == bidi_component_kind::host_label && enabled("confusable-host")) check_confusable_label(c, s);
+      if (c.kind == bidi_component_kind::host_label && enabled("confusable-host"))
+        check_confusable_label(c, s);
     }
     for (const bidi_violation& v : check_bidi_structure(iri_)) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);
@@ -321,8 +338,8 @@ class linter {
                name + " " + quoted(s) + " mixes right-to-left and left-to-right characters");
       } else {
         report("bidi-rtl-edge", v.component.offset, v.component.length,
-               name + " " + quoted(s) + " has right-to-left characters but " + (v.at_start ? "starts" : "ends") +
-                   " with " + code_point_label(v.edge));
+               name + " " + quoted(s) + " has right-to-left characters but " +
+                   (v.at_start ? "starts" : "ends") + " with " + code_point_label(v.edge));
       }
     }
     const iri_parts& p = iri_.parts();
@@ -331,7 +348,8 @@ class linter {
       for (const bidi_rule_violation& v : check_bidi_rule(host)) {
         report("idna-bidi-rule", p.host_begin + v.offset, v.length,
                "host label " + quoted(host.substr(v.offset, v.length)) + " breaks condition " +
-                   std::to_string(v.condition) + " of the Bidi Rule (RFC 5893 §2) at " + code_point_label(v.character));
+                   std::to_string(v.condition) + " of the Bidi Rule (RFC 5893 §2) at " +
+                   code_point_label(v.character));
       }
     }
   }
@@ -342,7 +360,8 @@ class linter {
       const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
       if (d.code != error_code::ok) break;
       const int sc = unicode::script(d.cp);
-      if (!unicode::is_script_neutral(sc) && std::find(seen.begin(), seen.end(), sc) == seen.end()) seen.push_back(sc);
+      if (!unicode::is_script_neutral(sc) && std::find(seen.begin(), seen.end(), sc) == seen.end())
+        seen.push_back(sc);
       i += d.length;
     }
     std::string out;
@@ -379,17 +398,20 @@ class linter {
       const grammar::decoded d = grammar::decode_utf8(label.data(), i, label.size());
       if (d.code != error_code::ok) break;
       const int sc = unicode::script(d.cp);
-      non_latin = unicode::is_letter(d.cp) && !unicode::is_script_neutral(sc) && unicode::script_name(sc) != "Latin";
+      non_latin =
+          unicode::is_letter(d.cp) && !unicode::is_script_neutral(sc) && unicode::script_name(sc) != "Latin";
       i += d.length;
     }
     if (ascii_skeleton && has_letter && non_latin) {
       std::string look_alike = skel;
       for (char& ch : look_alike) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
       report("confusable-host", c.offset, c.length,
-             "host label " + quoted(label) + " looks like the ASCII label " + quoted(look_alike) + " (UTS #39 skeleton)");
+             "host label " + quoted(label) + " looks like the ASCII label " + quoted(look_alike) +
+                 " (UTS #39 skeleton)");
     } else if (unicode::is_mixed_script_confusable(label)) {
       report("confusable-host", c.offset, c.length,
-             "host label " + quoted(label) + " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
+             "host label " + quoted(label) +
+                 " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
     }
   }
 
@@ -401,7 +423,8 @@ class linter {
       if (std::any_of(scheme.begin(), scheme.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; })) {
         std::string lower(scheme);
         for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-        report("scheme-not-lowercase", 0, scheme.size(), "scheme " + quoted(scheme) + " should be written " + quoted(lower));
+        report("scheme-not-lowercase", 0, scheme.size(),
+               "scheme " + quoted(scheme) + " should be written " + quoted(lower));
       }
     }
     if (!p.has_authority) return;
@@ -418,7 +441,9 @@ class linter {
         upper = (d.cp >= 'A' && d.cp <= 'Z') || (d.cp >= 0x80 && unicode::is_uppercase(d.cp));
         i += d.length;
       }
-      if (upper) report("host-not-lowercase", p.host_begin, host.size(), "host " + quoted(host) + " has uppercase letters");
+      if (upper)
+        report("host-not-lowercase", p.host_begin, host.size(),
+               "host " + quoted(host) + " has uppercase letters");
     }
     if (p.has_port) {
       const std::string_view port = text_.substr(p.host_end + 1, p.path_begin - p.host_end - 1);
@@ -428,7 +453,8 @@ class linter {
         std::string lower(scheme);
         for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
         const std::size_t digits = port.find_first_not_of('0');
-        const std::string_view value = digits == std::string_view::npos ? std::string_view("0") : port.substr(digits);
+        const std::string_view value =
+            digits == std::string_view::npos ? std::string_view("0") : port.substr(digits);
         struct known {
           std::string_view scheme, port;
         };
@@ -437,7 +463,8 @@ class linter {
         for (const known& k : defaults) {
           if (k.scheme == lower && k.port == value) {
             report("default-port", p.host_end, port.size() + 1,
-                   "port " + std::string(port) + " is the default port of " + std::string(k.scheme) + " and should be omitted");
+                   "port " + std::string(port) + " is the default port of " + std::string(k.scheme) +
+                       " and should be omitted");
           }
         }
       }

@@ -10,6 +10,7 @@
 namespace irikit::unicode {
 
 /// Bidi_Class (UAX #9 Table 4).
+// clang-format off
 enum class bidi_class : std::uint8_t {
   L, R, AL,                      // strong
   EN, ES, ET, AN, CS, NSM, BN,   // weak
@@ -17,6 +18,7 @@ enum class bidi_class : std::uint8_t {
   LRE, LRO, RLE, RLO, PDF,       // explicit embeddings and overrides
   LRI, RLI, FSI, PDI,            // explicit isolates
 };
+// clang-format on
 
 bidi_class bidi_class_of(char32_t cp) noexcept;
 /// "L", "R", "AL", "EN", …

@@ -125,7 +125,8 @@ TEST(BidiDisplay, EmbeddingOnlyWhenNeeded) {
 
   EXPECT_EQ(*display_text("http://example.org/path"), "http://example.org/path");
   EXPECT_EQ(*display_text(tail), "\u202A" + tail + "\u202C");
-  EXPECT_EQ(*display_text(tail, {surrounding_direction::ltr, embedding_style::isolate}), "\u2066" + tail + "\u2069");
+  EXPECT_EQ(*display_text(tail, {surrounding_direction::ltr, embedding_style::isolate}),
+            "\u2066" + tail + "\u2069");
   EXPECT_EQ(*display_text(ex1, {surrounding_direction::ltr, embedding_style::embedding}), ex1);
   EXPECT_EQ(*display_text(""), "");
 }
@@ -143,10 +144,10 @@ TEST(BidiStructure, Components) {
   for (const bidi_component& c : got) {
     pieces.push_back(std::string(bidi_component_name(c.kind)) + ":" + text.substr(c.offset, c.length));
   }
-  EXPECT_EQ(pieces, (std::vector<std::string>{"userinfo:u:p", "host label:ab", "host label:cd", "path segment:x",
-                                              "path segment:op", "path extension:html", "path segment:.x",
-                                              "path segment:..", "query name:n", "query value:v", "query name:m",
-                                              "query name:k", "fragment:f"}));
+  EXPECT_EQ(pieces, (std::vector<std::string>{
+                        "userinfo:u:p", "host label:ab", "host label:cd", "path segment:x", "path segment:op",
+                        "path extension:html", "path segment:.x", "path segment:..", "query name:n",
+                        "query value:v", "query name:m", "query name:k", "fragment:f"}));
 }
 
 TEST(BidiStructure, Rfc3987Section42Rules) {
@@ -181,7 +182,9 @@ TEST(BidiStructure, Rfc3987Section42Rules) {
   EXPECT_TRUE(check_bidi_structure(parsed("http://x/\u05E9\u05DC\u05D5\u05DD\u05BC")).empty());
   // Arabic-Indic digits alone (AN) are not right-to-left characters; "q" and "مصر" are separate
   // components.
-  EXPECT_TRUE(check_bidi_structure(parsed("http://x/\u0639\u0631\u0628\u064A/\u0661\u0662?q=\u0645\u0635\u0631")).empty());
+  EXPECT_TRUE(
+      check_bidi_structure(parsed("http://x/\u0639\u0631\u0628\u064A/\u0661\u0662?q=\u0645\u0635\u0631"))
+          .empty());
 }
 
 TEST(BidiRule, Rfc5893) {
@@ -199,7 +202,10 @@ TEST(BidiRule, Rfc5893) {
   // 4: EN and AN together; 5: an R character in an LTR label; 6: an LTR label ending with "-".
   EXPECT_EQ(check_bidi_rule(hebrew("ABc.x"))[0].condition, 2);
   EXPECT_EQ(check_bidi_rule(hebrew("AB-.x"))[0].condition, 3);
-  EXPECT_EQ(check_bidi_rule("\u0628\u0661" "1.x")[0].condition, 4);
+  EXPECT_EQ(check_bidi_rule("\u0628\u0661"
+                            "1.x")[0]
+                .condition,
+            4);
   EXPECT_EQ(check_bidi_rule(hebrew("aB.CD"))[0].condition, 5);
   EXPECT_EQ(check_bidi_rule(hebrew("a-.CD"))[0].condition, 6);
   EXPECT_TRUE(check_bidi_rule(arabic("AB\u0661.CD")).empty());
@@ -207,15 +213,16 @@ TEST(BidiRule, Rfc5893) {
 
 // RFC 3987 §4.1: bidi formatting characters make the text an invalid IRI, at their offset.
 TEST(BidiFormatting, RejectedByTheParser) {
-  const char32_t forbidden[] = {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
-                                0x061C, 0x2066, 0x2067, 0x2068, 0x2069};
+  const char32_t forbidden[] = {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D,
+                                0x202E, 0x061C, 0x2066, 0x2067, 0x2068, 0x2069};
   for (const char32_t cp : forbidden) {
     std::string text = "http://example.org/ab";
     grammar::append_utf8(text, cp);
     text += "cd";
     const result<void> r = validate(text);
     ASSERT_FALSE(r.has_value()) << std::hex << static_cast<unsigned>(cp);
-    EXPECT_EQ(r.error(), (parse_error{error_code::bidi_formatting_char, 21})) << std::hex << static_cast<unsigned>(cp);
+    EXPECT_EQ(r.error(), (parse_error{error_code::bidi_formatting_char, 21}))
+        << std::hex << static_cast<unsigned>(cp);
   }
   EXPECT_EQ(validate("http://a/?q=\u202E").error(), (parse_error{error_code::bidi_formatting_char, 12}));
   EXPECT_EQ(validate("http://a/#\u200F").error(), (parse_error{error_code::bidi_formatting_char, 10}));

@@ -34,7 +34,8 @@ std::vector<finding> findings(std::string_view text, const lint_options& options
   return out;
 }
 
-std::vector<finding> only(std::string_view text, std::string_view id, irikit::rule grammar = irikit::rule::iri_reference) {
+std::vector<finding> only(std::string_view text, std::string_view id,
+                          irikit::rule grammar = irikit::rule::iri_reference) {
   lint_options options;
   options.grammar = grammar;
   std::vector<finding> out;
@@ -81,8 +82,10 @@ TEST(LintRules, SpaceLookalike) {
 }
 
 TEST(LintRules, DelimiterLookalike) {
-  EXPECT_EQ(only("http://example.org/a\u2044b", "delimiter-lookalike"), (list{{"delimiter-lookalike", 20, 3}}));
-  EXPECT_EQ(only("http://example.org/a\uFF0Fb", "delimiter-lookalike"), (list{{"delimiter-lookalike", 20, 3}}));
+  EXPECT_EQ(only("http://example.org/a\u2044b", "delimiter-lookalike"),
+            (list{{"delimiter-lookalike", 20, 3}}));
+  EXPECT_EQ(only("http://example.org/a\uFF0Fb", "delimiter-lookalike"),
+            (list{{"delimiter-lookalike", 20, 3}}));
   EXPECT_EQ(only("http://example\u3002org/", "delimiter-lookalike"), (list{{"delimiter-lookalike", 14, 3}}));
   EXPECT_TRUE(only("http://example.org/a/b", "delimiter-lookalike").empty());
   EXPECT_TRUE(only("http://example.org/a\u2014b", "delimiter-lookalike").empty());  // em dash
@@ -125,7 +128,8 @@ TEST(LintRules, FormatChar) {
   EXPECT_EQ(only("http://example.org/a%C2%ADb", "format-char"), (list{{"format-char", 20, 6}}));
   EXPECT_TRUE(only("http://example.org/a-b", "format-char").empty());
   // ZWNJ inside a Persian word (as written and percent-encoded), at a word's edge.
-  EXPECT_TRUE(only("http://example.org/\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", "format-char").empty());
+  EXPECT_TRUE(
+      only("http://example.org/\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", "format-char").empty());
   EXPECT_TRUE(only("http://example.org/%D9%85%DB%8C%E2%80%8C%D8%AE", "format-char").empty());
   EXPECT_EQ(only("http://example.org/\u0645\u06CC\u200C/x", "format-char"), (list{{"format-char", 23, 3}}));
   // ZWNJ after a Kannada virama at the end of a word; ZERO WIDTH SPACE between Khmer words, but
@@ -147,15 +151,18 @@ TEST(LintRules, MixedScript) {
   EXPECT_EQ(only("http://example.org/wiki\u043F\u0435\u0434\u0438\u044F", "mixed-script"),
             (list{{"mixed-script", 19, 14}}));
   // Japanese mixes Han, Hiragana, Katakana and Latin legitimately; an extension is a component.
-  EXPECT_TRUE(only("http://example.org/\u65E5\u672C\u8A9E\u306E\u30DA\u30FC\u30B8abc", "mixed-script").empty());
+  EXPECT_TRUE(
+      only("http://example.org/\u65E5\u672C\u8A9E\u306E\u30DA\u30FC\u30B8abc", "mixed-script").empty());
   EXPECT_TRUE(only("http://example.org/\u043F\u0435\u0434\u0438\u044F.html", "mixed-script").empty());
 }
 
 TEST(LintRules, ConfusableHost) {
   // Cyrillic "раураl" (with a Latin l) looks like "paypal".
-  EXPECT_EQ(only("http://\u0440\u0430\u0443\u0440\u0430l.com/", "confusable-host"), (list{{"confusable-host", 7, 11}}));
+  EXPECT_EQ(only("http://\u0440\u0430\u0443\u0440\u0430l.com/", "confusable-host"),
+            (list{{"confusable-host", 7, 11}}));
   // All Cyrillic "раура" looks like ASCII "paypa".
-  EXPECT_EQ(only("http://\u0440\u0430\u0443\u0440\u0430.com/", "confusable-host"), (list{{"confusable-host", 7, 10}}));
+  EXPECT_EQ(only("http://\u0440\u0430\u0443\u0440\u0430.com/", "confusable-host"),
+            (list{{"confusable-host", 7, 10}}));
   EXPECT_TRUE(only("http://paypal.com/", "confusable-host").empty());
   // Bulgarian "бг" has the skeleton "6r": digits that the label does not have are no look-alike.
   EXPECT_TRUE(only("http://\u0431\u0433/", "confusable-host").empty());
@@ -173,14 +180,17 @@ TEST(LintRules, PercentNotUtf8) {
 }
 
 TEST(LintRules, PercentOverlongUtf8) {
-  EXPECT_EQ(only("http://example.org/%C0%AF..", "percent-overlong-utf8"), (list{{"percent-overlong-utf8", 19, 6}}));
-  EXPECT_EQ(only("http://example.org/%E0%80%AF", "percent-overlong-utf8"), (list{{"percent-overlong-utf8", 19, 9}}));
+  EXPECT_EQ(only("http://example.org/%C0%AF..", "percent-overlong-utf8"),
+            (list{{"percent-overlong-utf8", 19, 6}}));
+  EXPECT_EQ(only("http://example.org/%E0%80%AF", "percent-overlong-utf8"),
+            (list{{"percent-overlong-utf8", 19, 9}}));
   EXPECT_TRUE(only("http://example.org/%2F..", "percent-overlong-utf8").empty());
   EXPECT_TRUE(only("http://example.org/%C0%AF", "percent-not-utf8").empty());
 }
 
 TEST(LintRules, LowercasePercentHex) {
-  EXPECT_EQ(only("http://example.org/%c3%A9", "lowercase-percent-hex"), (list{{"lowercase-percent-hex", 19, 3}}));
+  EXPECT_EQ(only("http://example.org/%c3%A9", "lowercase-percent-hex"),
+            (list{{"lowercase-percent-hex", 19, 3}}));
   EXPECT_TRUE(only("http://example.org/%C3%A9", "lowercase-percent-hex").empty());
 }
 
@@ -224,7 +234,8 @@ TEST(LintRules, DotSegments) {
 
 // Bidi Notation of RFC 3987 §4.4 with Hebrew letters: "ג" "ד" for G H, and so on.
 TEST(LintRules, BidiMixedDirection) {
-  EXPECT_EQ(only("http://example.org/ab\u05D0\u05D1", "bidi-mixed-direction"), (list{{"bidi-mixed-direction", 19, 6}}));
+  EXPECT_EQ(only("http://example.org/ab\u05D0\u05D1", "bidi-mixed-direction"),
+            (list{{"bidi-mixed-direction", 19, 6}}));
   EXPECT_TRUE(only("http://example.org/\u05D0\u05D1/ab", "bidi-mixed-direction").empty());
 }
 
@@ -251,7 +262,8 @@ TEST(LintCatalogue, IdsSeveritiesAndOverrides) {
     EXPECT_TRUE(ids.insert(r.id).second) << r.id;
     EXPECT_NE(r.default_severity, severity::off) << r.id;
     EXPECT_FALSE(r.reference.empty()) << r.id;
-    EXPECT_EQ(r.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-"), std::string_view::npos) << r.id;
+    EXPECT_EQ(r.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-"), std::string_view::npos)
+        << r.id;
   }
   EXPECT_EQ(find_lint_rule("not-nfc")->default_severity, severity::warning);
   EXPECT_EQ(find_lint_rule("nope"), nullptr);
@@ -285,24 +297,33 @@ TEST(LintCatalogue, FindingsAreSortedWithMessages) {
   EXPECT_EQ((*r)[1].rule, "percent-overlong-utf8");  // same offset: catalogue order
   EXPECT_EQ((*r)[2].rule, "lowercase-percent-hex");
   EXPECT_EQ((*r)[1].message,
-            "\"%c0%af\" is an overlong UTF-8 form of U+002F SOLIDUS \"/\"; lenient decoders turn it into that character");
+            "\"%c0%af\" is an overlong UTF-8 form of U+002F SOLIDUS \"/\"; lenient decoders turn it into "
+            "that character");
   EXPECT_EQ((*r)[3].rule, "lowercase-percent-hex");
 }
 
 // Clean IRIs in many scripts give no findings at all.
 TEST(LintClean, ManyScripts) {
-  const char* clean[] = {
-      "http://example.org/path/file.html?q=1#top",
-      "http://\u4F8B\u3048.jp/\u30D1\u30B9/\u65E5\u672C\u8A9E.html?\u691C\u7D22=\u3072\u3089\u304C\u306A",  // Japanese
-      "http://\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631/\u0635\u0641\u062D\u0629?\u0628\u062D\u062B=\u0643\u062A\u0627\u0628",  // Arabic
-      "http://\u05D3\u05D5\u05D2\u05DE\u05D4.\u05D8\u05E2\u05E1\u05D8/\u05E2\u05DE\u05D5\u05D3#\u05E4\u05E8\u05E7",  // Hebrew
-      "http://\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444/\u0441\u0442\u0430\u0442\u044C\u044F?\u0442\u0435\u043C\u0430=\u0438\u0441\u0442\u043E\u0440\u0438\u044F",  // Cyrillic
-      "http://\u0909\u0926\u093E\u0939\u0930\u0923.\u092A\u0930\u0940\u0915\u094D\u0937\u093E/\u092A\u0943\u0937\u094D\u0920",  // Devanagari
-      "http://\u4F8B\u5B50.\u6D4B\u8BD5/\u9875\u9762/\u4E2D\u6587.html?\u641C\u7D22=\u5317\u4EAC",  // Chinese
-      "https://en.wikipedia.org/wiki/Caf%C3%A9",
-      "mailto:user@example.org",
-      "urn:isbn:0451450523",
-  };
+  const char*
+      clean[] =
+          {
+              "http://example.org/path/file.html?q=1#top",
+              "http://\u4F8B\u3048.jp/\u30D1\u30B9/"
+              "\u65E5\u672C\u8A9E.html?\u691C\u7D22=\u3072\u3089\u304C\u306A",  // Japanese
+              "http://\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631/"
+              "\u0635\u0641\u062D\u0629?\u0628\u062D\u062B=\u0643\u062A\u0627\u0628",  // Arabic
+              "http://\u05D3\u05D5\u05D2\u05DE\u05D4.\u05D8\u05E2\u05E1\u05D8/"
+              "\u05E2\u05DE\u05D5\u05D3#\u05E4\u05E8\u05E7",  // Hebrew
+              "http://\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444/"
+              "\u0441\u0442\u0430\u0442\u044C\u044F?\u0442\u0435\u043C\u0430="
+              "\u0438\u0441\u0442\u043E\u0440\u0438\u044F",  // Cyrillic
+              "http://\u0909\u0926\u093E\u0939\u0930\u0923.\u092A\u0930\u0940\u0915\u094D\u0937\u093E/"
+              "\u092A\u0943\u0937\u094D\u0920",  // Devanagari
+              "http://\u4F8B\u5B50.\u6D4B\u8BD5/\u9875\u9762/\u4E2D\u6587.html?\u641C\u7D22=\u5317\u4EAC",  // Chinese
+              "https://en.wikipedia.org/wiki/Caf%C3%A9",
+              "mailto:user@example.org",
+              "urn:isbn:0451450523",
+          };
   for (const char* text : clean) {
     EXPECT_EQ(findings(text), list{}) << text;
   }
@@ -317,7 +338,8 @@ std::string read_file(const std::filesystem::path& path) {
 
 // docs/lint-rules.md is generated: `iri lint --list-rules --markdown > docs/lint-rules.md`.
 TEST(LintCatalogue, RulesPageIsUpToDate) {
-  const std::filesystem::path page = std::filesystem::path(IRIKIT_EXAMPLES_DIR) / ".." / "docs" / "lint-rules.md";
+  const std::filesystem::path page =
+      std::filesystem::path(IRIKIT_EXAMPLES_DIR) / ".." / "docs" / "lint-rules.md";
   ASSERT_TRUE(std::filesystem::exists(page)) << page;
   EXPECT_EQ(read_file(page), lint_rules_markdown())
       << "regenerate with: iri lint --list-rules --markdown > docs/lint-rules.md";
@@ -355,7 +377,8 @@ TEST(LintCorpora, SpansStayInsideTheirLine) {
       }
     }
   }
-  std::printf("corpora: %zu lines, %zu linted, %zu unparsable, %zu with findings\n", lines, linted, failed, with_findings);
+  std::printf("corpora: %zu lines, %zu linted, %zu unparsable, %zu with findings\n", lines, linted, failed,
+              with_findings);
   EXPECT_GT(linted, 0u);
 }
 

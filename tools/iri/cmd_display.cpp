@@ -53,7 +53,8 @@ configured configure_display(const option_values& values) {
     } else if (*context == "any") {
       options.surrounding = irikit::surrounding_direction::any;
     } else {
-      result.usage_error = "unknown direction '" + std::string(*context) + "' for --context (one of ltr, rtl, any)";
+      result.usage_error =
+          "unknown direction '" + std::string(*context) + "' for --context (one of ltr, rtl, any)";
       return result;
     }
   }
@@ -64,8 +65,9 @@ configured configure_display(const option_values& values) {
 
 constexpr option_spec display_option_specs[] = {
     rule_option_spec,
-    {"--context", "DIR", "the direction of the text the IRI goes into: ltr, rtl or any\n"
-                         "(default any: safe in both)"},
+    {"--context", "DIR",
+     "the direction of the text the IRI goes into: ltr, rtl or any\n"
+     "(default any: safe in both)"},
     {"--isolate", "", "wrap with U+2066 LRI ... U+2069 PDI instead of U+202A LRE ... U+202C PDF"},
     {"--embed", "", "text mode prints the display text instead of the visual order"},
 };
@@ -89,7 +91,9 @@ constexpr command display_command{
     "  $ echo 'http://ab.אבגדהו.ij/kl' | iri display\n"
     "  http://ab.ודהגבא.ij/kl\n"
     "  $ echo 'http://ab/אב' | iri display --json --context ltr\n"
-    "  {\"line\":1,\"input\":\"http://ab/אב\",\"visual\":\"http://ab/בא\",\"display\":\"\\u202Ahttp://ab/אב\\u202C\"}\n",
+    "  "
+    "{\"line\":1,\"input\":\"http://ab/אב\",\"visual\":\"http://ab/בא\",\"display\":\"\\u202Ahttp://ab/"
+    "אב\\u202C\"}\n",
     configure_display,
 };
 

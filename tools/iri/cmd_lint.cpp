@@ -27,11 +27,16 @@ class lint_mapper final : public line_mapper {
     json.begin_array();
     for (const irikit::diagnostic& d : *findings) {
       json.begin_object()
-          .key("rule").value(d.rule)
-          .key("severity").value(irikit::severity_name(d.level))
-          .key("offset").value(static_cast<std::int64_t>(d.offset))
-          .key("length").value(static_cast<std::int64_t>(d.length))
-          .key("message").value(d.message)
+          .key("rule")
+          .value(d.rule)
+          .key("severity")
+          .value(irikit::severity_name(d.level))
+          .key("offset")
+          .value(static_cast<std::int64_t>(d.offset))
+          .key("length")
+          .value(static_cast<std::int64_t>(d.length))
+          .key("message")
+          .value(d.message)
           .end_object();
       // Text mode: "SEVERITY RULE OFFSET+LENGTH: MESSAGE", findings separated by "; ".
       if (!r.text.empty()) r.text += "; ";
@@ -80,13 +85,15 @@ configured configure_lint(const option_values& values) {
   options.grammar = *r;
   for (const std::string_view id : values.values("--disable")) {
     if (!options.disable(id)) {
-      result.usage_error = "unknown lint rule '" + std::string(id) + "' for --disable (see iri lint --list-rules)";
+      result.usage_error =
+          "unknown lint rule '" + std::string(id) + "' for --disable (see iri lint --list-rules)";
       return result;
     }
   }
   for (const std::string_view setting : values.values("--severity")) {
     const std::size_t eq = setting.find('=');
-    const auto level = eq == std::string_view::npos ? std::nullopt : irikit::severity_from_name(setting.substr(eq + 1));
+    const auto level =
+        eq == std::string_view::npos ? std::nullopt : irikit::severity_from_name(setting.substr(eq + 1));
     if (!level) {
       result.usage_error = "--severity takes RULE=LEVEL with LEVEL one of off, info, warning, error; got '" +
                            std::string(setting) + "'";
@@ -129,9 +136,12 @@ constexpr command lint_command{
     lint_option_specs,
     "Examples:\n"
     "  $ echo 'HTTP://example.org/%7euser' | iri lint\n"
-    "  info scheme-not-lowercase 0+4: ...; warning needless-percent-encoding 19+3: ...; info lowercase-percent-hex 19+3: ...\n"
+    "  info scheme-not-lowercase 0+4: ...; warning needless-percent-encoding 19+3: ...; info "
+    "lowercase-percent-hex 19+3: ...\n"
     "  $ echo 'http://раураl.com/' | iri lint --json\n"
-    "  {\"line\":1,\"input\":\"http://раураl.com/\",\"findings\":[{\"rule\":\"mixed-script\",...},{\"rule\":\"confusable-host\",...}]}\n"
+    "  "
+    "{\"line\":1,\"input\":\"http://раураl.com/"
+    "\",\"findings\":[{\"rule\":\"mixed-script\",...},{\"rule\":\"confusable-host\",...}]}\n"
     "  $ iri lint --disable not-nfkc --severity lowercase-percent-hex=off urls.txt\n"
     "  $ iri lint --list-rules --markdown > docs/lint-rules.md\n",
     configure_lint,
