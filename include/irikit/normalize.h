@@ -92,7 +92,8 @@ struct compare_options {
 
 /// Whether `a` and `b` are equivalent at `level`: their normal forms for that rung compare equal
 /// code point for code point.
-bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level level, const compare_options& options = {});
+bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level level,
+                const compare_options& options = {});
 /// Parses both (RFC 3987 IRI-reference) and compares; a parse error of `a` or `b` is returned.
 result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level,
                         const compare_options& options = {});

@@ -58,7 +58,8 @@ struct resolve_options {
 /// path (absolute, rootless or empty); "a/../b" gives "/b" as the algorithm specifies.
 std::string remove_dot_segments(std::string_view path, const dot_segment_options& options = {});
 /// Appends remove_dot_segments(path) to `out` (earlier contents of `out` are never touched).
-void remove_dot_segments_into(std::string_view path, std::string& out, const dot_segment_options& options = {});
+void remove_dot_segments_into(std::string_view path, std::string& out,
+                              const dot_segment_options& options = {});
 
 /// RFC 3986 §5.2.2 (with §5.2.3 merge, §5.2.4 remove_dot_segments, §5.3 recomposition): the target
 /// IRI of `reference` against `base`. The base's fragment is ignored (§5.1). Fails only with

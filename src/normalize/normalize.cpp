@@ -1,6 +1,8 @@
 // The comparison ladder of RFC 3987 §5.3: syntax-based (§5.3.2) and scheme-based (§5.3.3)
 // normalization, and equivalence at each rung. Each component is rebuilt into a new string;
 // the input is never modified (§5.3.2.3: "its original form MUST be preserved").
+#include "irikit/normalize.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -9,7 +11,6 @@
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
-#include "irikit/normalize.h"
 #include "parse/parser.h"
 #include "resolve/dot_segments.h"
 #include "unicode/idna.h"
@@ -60,7 +61,8 @@ std::size_t utf8_length(unsigned b) {
 
 /// §5.3.2.1 (hex digits) and §5.3.2.3 (decoding) over one component; the text is valid, so every
 /// "%" starts a triplet.
-void append_percent_normalized(std::string& out, std::string_view text, part where, const normalize_options& o) {
+void append_percent_normalized(std::string& out, std::string_view text, part where,
+                               const normalize_options& o) {
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (i < n) {
@@ -167,7 +169,8 @@ void idn_host_from(std::string& out, std::size_t from) {
   const std::string_view host = std::string_view(out).substr(from);
   if (host.empty() || (ascii_only_host(host) && !has_ace_label(host))) return;
   if (host.find('%') != std::string_view::npos) return;
-  const result<std::string> mapped = unicode::domain_to_unicode(host, unicode::idna_mode::uts46_nontransitional);
+  const result<std::string> mapped =
+      unicode::domain_to_unicode(host, unicode::idna_mode::uts46_nontransitional);
   if (!mapped || mapped->empty()) return;
   const std::string& m = *mapped;
   const parse_error e = parser::validate_component(m, 0, static_cast<std::uint32_t>(m.size()),
@@ -232,8 +235,8 @@ result<iri_reference> normalize(iri_reference_view ref, const normalize_options&
   // §5.3.2.4, only where resolution itself removes dot-segments (RFC 3986 §5.2.2: the reference
   // has a scheme or an authority, or its path is absolute); "../a" keeps its meaning.
   if (o.path_segments && (scheme || ref.has_authority() || path.starts_with('/'))) {
-    const std::size_t kept = resolve_detail::remove_dot_segments_in_place(out.data() + path_from, out.size() - path_from,
-                                                                          o.dots.percent_encoded_dots);
+    const std::size_t kept = resolve_detail::remove_dot_segments_in_place(
+        out.data() + path_from, out.size() - path_from, o.dots.percent_encoded_dots);
     out.resize(path_from + kept);
     if (!ref.has_authority() && out.compare(path_from, 2, "//") == 0) out.insert(path_from, "/.");  // §3.3
   }
@@ -267,9 +270,12 @@ result<iri_reference> normalize(std::string_view text, const normalize_options& 
 
 std::string_view comparison_level_name(comparison_level level) noexcept {
   switch (level) {
-    case comparison_level::simple: return "simple";
-    case comparison_level::syntax: return "syntax";
-    case comparison_level::scheme: return "scheme";
+    case comparison_level::simple:
+      return "simple";
+    case comparison_level::syntax:
+      return "syntax";
+    case comparison_level::scheme:
+      return "scheme";
   }
   return "simple";
 }
@@ -281,7 +287,8 @@ std::optional<comparison_level> comparison_level_from_name(std::string_view name
   return std::nullopt;
 }
 
-bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level level, const compare_options& options) {
+bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level level,
+                const compare_options& options) {
   const auto cut = [&](std::string_view text, const iri_parts& p) {
     return options.include_fragment || !p.has_fragment ? text : text.substr(0, p.query_end);
   };
@@ -289,7 +296,8 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
     // §5.3.1: character by character; valid UTF-8 compares code point for code point bytewise.
     return cut(a.text(), a.parts()) == cut(b.text(), b.parts());
   }
-  normalize_options o = level == comparison_level::scheme ? normalize_options::scheme() : normalize_options::syntax();
+  normalize_options o =
+      level == comparison_level::scheme ? normalize_options::scheme() : normalize_options::syntax();
   o.character_nfc = options.character_nfc;
   const result<iri_reference> na = normalize(a, o);
   const result<iri_reference> nb = normalize(b, o);
@@ -297,7 +305,8 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
   return cut(na->text(), na->parts()) == cut(nb->text(), nb->parts());
 }
 
-result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level, const compare_options& options) {
+result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level,
+                        const compare_options& options) {
   const result<iri_reference_view> va = parse_iri_reference(a);
   if (!va) return va.error();
   const result<iri_reference_view> vb = parse_iri_reference(b);

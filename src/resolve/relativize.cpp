@@ -94,7 +94,8 @@ result<iri_reference> relativize(iri_view base, iri_view target) {
 
   const std::string_view path = target.path();
   const bool same_scheme = target.scheme() == base.scheme();
-  const bool same_authority = target.has_authority() == base.has_authority() && target.authority() == base.authority();
+  const bool same_authority =
+      target.has_authority() == base.has_authority() && target.authority() == base.authority();
 
   if (same_scheme && same_authority) {
     // Same document: "" or "#f"; same path: "?q#f" (§5.2.2, empty reference path).

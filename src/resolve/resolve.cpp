@@ -1,5 +1,7 @@
 // Reference resolution: RFC 3986 §5.2 over IRIs (RFC 3987 §6.5). No Unicode backend: the
 // algorithm only ever looks at the ASCII delimiters "/", "?", "#", ":" and at dot-segments.
+#include "irikit/resolve.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -7,7 +9,6 @@
 #include <string>
 #include <string_view>
 
-#include "irikit/resolve.h"
 #include "resolve/dot_segments.h"
 
 namespace irikit {
@@ -19,8 +20,8 @@ int dot_segment_kind(std::string_view segment, bool percent_encoded_dots) noexce
   while (i < segment.size()) {
     if (segment[i] == '.') {
       ++i;
-    } else if (percent_encoded_dots && segment[i] == '%' && i + 2 < segment.size() &&
-               segment[i + 1] == '2' && (segment[i + 2] == 'E' || segment[i + 2] == 'e')) {
+    } else if (percent_encoded_dots && segment[i] == '%' && i + 2 < segment.size() && segment[i + 1] == '2' &&
+               (segment[i + 2] == 'E' || segment[i + 2] == 'e')) {
       i += 3;
     } else {
       return 0;
@@ -117,8 +118,8 @@ void append_authority(const Source& source, std::string& out, iri_parts& p) {
 
 /// Runs remove_dot_segments over out[from, end) in place and truncates `out`.
 void remove_dots_from(std::string& out, std::size_t from, bool percent_encoded_dots) {
-  const std::size_t kept =
-      resolve_detail::remove_dot_segments_in_place(out.data() + from, out.size() - from, percent_encoded_dots);
+  const std::size_t kept = resolve_detail::remove_dot_segments_in_place(out.data() + from, out.size() - from,
+                                                                        percent_encoded_dots);
   out.resize(from + kept);
 }
 
@@ -198,7 +199,8 @@ result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std:
   }
   // §3.3: without an authority a path cannot begin with "//" (it would be read as one). "/." keeps
   // it a path and is removed again by any later remove_dot_segments (docs/resolution.md).
-  if (!p.has_authority && out.size() - p.path_begin >= 2 && out[p.path_begin] == '/' && out[p.path_begin + 1] == '/') {
+  if (!p.has_authority && out.size() - p.path_begin >= 2 && out[p.path_begin] == '/' &&
+      out[p.path_begin + 1] == '/') {
     out.insert(p.path_begin, "/.");
   }
   if (!p.has_authority) p.authority_begin = p.host_begin = p.host_end = p.path_begin;  // as the parser does

@@ -21,10 +21,12 @@ inline std::string resolution_input(std::string_view reference, std::string_view
 /// resolve(base, reference) must give `expected` (RFC 3986 §5.2). A base that is not an RFC 3987
 /// IRI is a skip: irikit's base is an absolute IRI by type (RFC 3986 §5.1, §5.2.1).
 inline void check_resolution(suite_report& report, std::string id, std::string_view reference,
-                             std::string_view base, std::string_view expected, const resolve_options& options = {}) {
+                             std::string_view base, std::string_view expected,
+                             const resolve_options& options = {}) {
   const auto b = parse_iri(base);
   if (!b) {
-    report.skip(std::move(id), "base is not an absolute IRI (RFC 3986 §5.2.1 requires one; irikit takes it as iri_view)");
+    report.skip(std::move(id),
+                "base is not an absolute IRI (RFC 3986 §5.2.1 requires one; irikit takes it as iri_view)");
     return;
   }
   const auto r = parse_iri_reference(reference);
@@ -35,9 +37,11 @@ inline void check_resolution(suite_report& report, std::string id, std::string_v
   }
   const auto t = resolve(*b, *r, options);
   if (!t) {
-    report.fail(std::move(id), resolution_input(reference, base), std::string(expected), describe(t.error(), ""));
+    report.fail(std::move(id), resolution_input(reference, base), std::string(expected),
+                describe(t.error(), ""));
   } else if (t->text() != expected) {
-    report.fail(std::move(id), resolution_input(reference, base), std::string(expected), std::string(t->text()));
+    report.fail(std::move(id), resolution_input(reference, base), std::string(expected),
+                std::string(t->text()));
   } else {
     report.pass(std::move(id));
   }

@@ -29,7 +29,9 @@ normalize_options options_of(comparison_level level) {
   return level == comparison_level::scheme ? normalize_options::scheme() : normalize_options::syntax();
 }
 
-std::string pair_input(std::string_view a, std::string_view b) { return printable(a) + " vs " + printable(b); }
+std::string pair_input(std::string_view a, std::string_view b) {
+  return printable(a) + " vs " + printable(b);
+}
 
 /// a ≡ b at `level` must be `expected`.
 void check_equivalence(suite_report& report, std::string id, std::string_view a, std::string_view b,
@@ -37,19 +39,23 @@ void check_equivalence(suite_report& report, std::string id, std::string_view a,
   const result<bool> r = equivalent(a, b, level, options);
   const std::string rung(comparison_level_name(level));
   if (!r) {
-    report.fail(std::move(id), pair_input(a, b), expected ? "equivalent" : "different", describe(r.error(), ""));
+    report.fail(std::move(id), pair_input(a, b), expected ? "equivalent" : "different",
+                describe(r.error(), ""));
   } else if (*r != expected) {
     const auto na = normalize(a, options_of(level));
     const auto nb = normalize(b, options_of(level));
-    report.fail(std::move(id), pair_input(a, b), std::string(expected ? "equivalent" : "different") + " at " + rung,
-                (na && nb) ? printable(na->text()) + " vs " + printable(nb->text()) : std::string("normalize failed"));
+    report.fail(std::move(id), pair_input(a, b),
+                std::string(expected ? "equivalent" : "different") + " at " + rung,
+                (na && nb) ? printable(na->text()) + " vs " + printable(nb->text())
+                           : std::string("normalize failed"));
   } else {
     report.pass(std::move(id));
   }
 }
 
-void check_normal_form(suite_report& report, std::string id, std::string_view input, std::string_view expected,
-                       const normalize_options& options, bool then_to_uri = false) {
+void check_normal_form(suite_report& report, std::string id, std::string_view input,
+                       std::string_view expected, const normalize_options& options,
+                       bool then_to_uri = false) {
   const auto n = normalize(input, options);
   if (!n) {
     report.fail(std::move(id), printable(input), std::string(expected), describe(n.error(), input));
@@ -82,7 +88,8 @@ void run_groups(suite_report& report, const nlohmann::json& section, const std::
     const auto& members = group.at("members");
     const std::string first = members.at(0).get<std::string>();
     for (std::size_t m = 1; m < members.size(); ++m) {
-      check_equivalence(report, gid + "/" + std::to_string(m), first, members.at(m).get<std::string>(), level, true);
+      check_equivalence(report, gid + "/" + std::to_string(m), first, members.at(m).get<std::string>(), level,
+                        true);
     }
     if (const auto it = group.find("normal_form"); it != group.end()) {
       for (std::size_t m = 0; m < members.size(); ++m) {
@@ -125,7 +132,8 @@ void run_uri_js_normalize(const std::filesystem::path& dir, suite_report& report
     const std::string expected = c.at(1).get<std::string>();
     // uri-js maps to a URI unless asked for IRIs: an all-ASCII expectation for a non-ASCII input.
     const bool uri_mode = is_valid(expected, rule::uri_reference) && !is_valid(input, rule::uri_reference);
-    check_normal_form(report, std::to_string(index++), input, expected, normalize_options::scheme(), uri_mode);
+    check_normal_form(report, std::to_string(index++), input, expected, normalize_options::scheme(),
+                      uri_mode);
   }
 }
 
@@ -189,7 +197,8 @@ const register_suite uri_js_normalize{"uri-js/normalize", run_uri_js_normalize};
 const register_suite uri_js_equal{"uri-js/equal", run_uri_js_equal};
 const register_suite iri_string_normalize{"iri-string/normalize", run_iri_string_normalize};
 const register_suite iri_string_different{"iri-string/different_iris", run_iri_string_different};
-const register_suite iri_string_resolve_normalized{"iri-string/resolve_normalized", run_iri_string_resolve_normalized};
+const register_suite iri_string_resolve_normalized{"iri-string/resolve_normalized",
+                                                   run_iri_string_resolve_normalized};
 
 }  // namespace
 }  // namespace irikit::conformance

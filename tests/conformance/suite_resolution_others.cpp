@@ -44,7 +44,8 @@ void run_rfc_abnormal(const std::filesystem::path& dir, suite_report& report) {
   run_rfc_section(dir, report, "rfc3986_5.4.2_abnormal");
 }
 
-void check_dot_segments(suite_report& report, std::string id, std::string_view input, std::string_view expected) {
+void check_dot_segments(suite_report& report, std::string id, std::string_view input,
+                        std::string_view expected) {
   const std::string actual = remove_dot_segments(input);
   if (actual == expected) {
     report.pass(std::move(id));
@@ -67,7 +68,8 @@ void run_sophia(const std::filesystem::path& dir, suite_report& report) {
   const std::string base = data.at("relative").at("base").get<std::string>();
   std::size_t index = 0;
   for (const auto& c : cases_of(data, "relative")) {
-    check_resolution(report, std::to_string(index++), c.at(0).get<std::string>(), base, c.at(1).get<std::string>());
+    check_resolution(report, std::to_string(index++), c.at(0).get<std::string>(), base,
+                     c.at(1).get<std::string>());
   }
 }
 
@@ -103,8 +105,8 @@ void run_rdf_tests(const std::filesystem::path& dir, suite_report& report) {
   const nlohmann::json data = load_json(dir, "rdf-tests/turtle-iri-resolution.json");
   std::size_t index = 0;
   for (const auto& c : data.at("cases")) {
-    check_resolution(report, std::to_string(index++), c.at("ref").get<std::string>(), c.at("base").get<std::string>(),
-                     c.at("expected").get<std::string>());
+    check_resolution(report, std::to_string(index++), c.at("ref").get<std::string>(),
+                     c.at("base").get<std::string>(), c.at("expected").get<std::string>());
   }
 }
 

@@ -36,8 +36,9 @@ void run_resolve_unchecked(const std::filesystem::path& dir, suite_report& repor
     const std::string ref = c.at(0).get<std::string>();
     const std::string base = c.at(1).get<std::string>();
     if (!parse_iri(base) || !parse_iri_reference(ref)) {
-      report.skip(id, "lenient resolution of text that is not a valid IRI (spaces, controls, \"<>\\\"): irikit "
-                      "resolves validated IRIs only");
+      report.skip(id,
+                  "lenient resolution of text that is not a valid IRI (spaces, controls, \"<>\\\"): irikit "
+                  "resolves validated IRIs only");
       continue;
     }
     check_resolution(report, id, ref, base, c.at(2).get<std::string>());
@@ -50,10 +51,12 @@ void run_resolve_relative_base(const std::filesystem::path& dir, suite_report& r
   for (const auto& c : cases_of(data, "resolve_relative_base")) {
     const std::string id = std::to_string(index++);
     if (parse_iri(c.at(1).get<std::string>())) {
-      check_resolution(report, id, c.at(0).get<std::string>(), c.at(1).get<std::string>(), c.at(2).get<std::string>());
+      check_resolution(report, id, c.at(0).get<std::string>(), c.at(1).get<std::string>(),
+                       c.at(2).get<std::string>());
     } else {
-      report.skip(id, "relative base (an oxiri extension): RFC 3986 §5.1 requires an absolute base and irikit "
-                      "takes it as iri_view, so this cannot be expressed");
+      report.skip(id,
+                  "relative base (an oxiri extension): RFC 3986 §5.1 requires an absolute base and irikit "
+                  "takes it as iri_view, so this cannot be expressed");
     }
   }
 }
@@ -90,8 +93,9 @@ void run_valid_references_resolve(const std::filesystem::path& dir, suite_report
     if (r && again && again->parts() == r->parts()) {
       report.pass(id);
     } else {
-      report.fail(id, resolution_input(ref, base), "resolves to a valid IRI",
-                  r ? "result does not re-parse identically: " + printable(r->text()) : describe(r.error(), ref));
+      report.fail(
+          id, resolution_input(ref, base), "resolves to a valid IRI",
+          r ? "result does not re-parse identically: " + printable(r->text()) : describe(r.error(), ref));
     }
   }
 }
@@ -151,7 +155,8 @@ const register_suite resolve_suite{"oxiri/resolve", run_resolve};
 const register_suite resolve_unchecked{"oxiri/resolve_unchecked", run_resolve_unchecked};
 const register_suite resolve_relative_base{"oxiri/resolve_relative_base", run_resolve_relative_base};
 const register_suite invalid_resolutions{"oxiri/invalid_resolutions_specific_bases", run_invalid_resolutions};
-const register_suite valid_references_resolve{"oxiri/valid_iri_references/resolve", run_valid_references_resolve};
+const register_suite valid_references_resolve{"oxiri/valid_iri_references/resolve",
+                                              run_valid_references_resolve};
 const register_suite relativize_suite{"oxiri/relativize", run_relativize};
 const register_suite relativize_fails{"oxiri/relativize_fails", run_relativize_fails};
 

@@ -26,7 +26,8 @@ bool eq(std::string_view a, std::string_view b, comparison_level level, const co
 
 TEST(Normalize, Rfc3987Section532Example) {
   // §5.3.2: example://a/b/c/%7Bfoo%7D/ros&#xE9; ≡ eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9
-  EXPECT_EQ(normalized("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"), "example://a/b/c/%7Bfoo%7D/ros\u00e9");
+  EXPECT_EQ(normalized("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9"),
+            "example://a/b/c/%7Bfoo%7D/ros\u00e9");
   EXPECT_EQ(normalized("example://a/b/c/%7Bfoo%7D/ros\u00e9"), "example://a/b/c/%7Bfoo%7D/ros\u00e9");
   EXPECT_TRUE(eq("example://a/b/c/%7Bfoo%7D/ros\u00e9", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
                  comparison_level::syntax));
@@ -36,7 +37,8 @@ TEST(Normalize, Rfc3987Section532Example) {
 
 TEST(Normalize, CaseNormalization) {
   // §5.3.2.1: hex digits upper; scheme and US-ASCII-only host lower; nothing else.
-  EXPECT_EQ(normalized("HTTP://www.EXAMPLE.com/Path%3a?Q%3a#F%3a"), "http://www.example.com/Path%3A?Q%3A#F%3A");
+  EXPECT_EQ(normalized("HTTP://www.EXAMPLE.com/Path%3a?Q%3a#F%3a"),
+            "http://www.example.com/Path%3A?Q%3A#F%3A");
   EXPECT_EQ(normalized("http://usER:passWORD@eXAMPLe.CoM/"), "http://usER:passWORD@example.com/");
   EXPECT_EQ(normalized("http://\u03b1.CoM/"), "http://\u03b1.CoM/");  // not US-ASCII only: left to IDN
   EXPECT_EQ(normalized("SCHEME://PLUS%2bPLUS/"), "scheme://plus%2Bplus/");
@@ -49,15 +51,16 @@ TEST(Normalize, PercentEncodingNormalization) {
   EXPECT_EQ(normalized("http://example.com/%7E%41%73%63%69%69%21"), "http://example.com/~Ascii%21");
   EXPECT_EQ(normalized("http://example.org/%7euser"), "http://example.org/~user");
   // IRI form: UTF-8 of allowed characters is decoded, everywhere it is allowed.
-  EXPECT_EQ(normalized("http://example.com/?a=%CE%B1&b=%CE%CE%B1%B1"), "http://example.com/?a=\u03b1&b=%CE\u03b1%B1");
+  EXPECT_EQ(normalized("http://example.com/?a=%CE%B1&b=%CE%CE%B1%B1"),
+            "http://example.com/?a=\u03b1&b=%CE\u03b1%B1");
   EXPECT_EQ(normalized("SCHEME://Alpha%ce%b1/"), "scheme://Alpha\u03b1/");
-  EXPECT_EQ(normalized("s:/%E2%80%8F"), "s:/%E2%80%8F");             // RLM: bidi formatting stays encoded
+  EXPECT_EQ(normalized("s:/%E2%80%8F"), "s:/%E2%80%8F");  // RLM: bidi formatting stays encoded
   EXPECT_EQ(normalized("s:/%EE%80%80?%EE%80%80"), "s:/%EE%80%80?\xEE\x80\x80");  // iprivate: query only
-  EXPECT_EQ(normalized("s:/%C0%AE"), "s:/%C0%AE");                    // overlong
-  EXPECT_EQ(normalized("s:/%ED%A0%A0"), "s:/%ED%A0%A0");              // surrogate
-  EXPECT_EQ(normalized("s:/%F4%90%80%80"), "s:/%F4%90%80%80");        // above U+10FFFF
-  EXPECT_EQ(normalized("s:/%EF%B7%90"), "s:/%EF%B7%90");              // U+FDD0: not ucschar
-  EXPECT_EQ(normalized("s:/%2F%3F%23"), "s:/%2F%3F%23");              // delimiters never decoded
+  EXPECT_EQ(normalized("s:/%C0%AE"), "s:/%C0%AE");                               // overlong
+  EXPECT_EQ(normalized("s:/%ED%A0%A0"), "s:/%ED%A0%A0");                         // surrogate
+  EXPECT_EQ(normalized("s:/%F4%90%80%80"), "s:/%F4%90%80%80");                   // above U+10FFFF
+  EXPECT_EQ(normalized("s:/%EF%B7%90"), "s:/%EF%B7%90");                         // U+FDD0: not ucschar
+  EXPECT_EQ(normalized("s:/%2F%3F%23"), "s:/%2F%3F%23");                         // delimiters never decoded
   // URI form: only unreserved ASCII.
   normalize_options uri_form;
   uri_form.iri_form = false;
@@ -67,12 +70,12 @@ TEST(Normalize, PercentEncodingNormalization) {
 TEST(Normalize, PathSegmentNormalization) {
   EXPECT_EQ(normalized("http://example.com/a/b/c/%2e%2E/d/e"), "http://example.com/a/b/d/e");
   EXPECT_EQ(normalized("https://example.com/../../"), "https://example.com/");
-  EXPECT_EQ(normalized("scheme:foo/../p%61th"), "scheme:/path");        // §5.2.4 literally
+  EXPECT_EQ(normalized("scheme:foo/../p%61th"), "scheme:/path");  // §5.2.4 literally
   EXPECT_EQ(normalized("scheme:..///not-a-host"), "scheme:/.//not-a-host");
   EXPECT_EQ(normalized("scheme:/a/b/../..//c"), "scheme:/.//c");
-  EXPECT_EQ(normalized("/a/./b/../c"), "/a/c");                         // absolute-path reference
-  EXPECT_EQ(normalized("//h/a/../b"), "//h/b");                         // network-path reference
-  EXPECT_EQ(normalized("../foo/.."), "../foo/..");                      // relative path: meaning kept
+  EXPECT_EQ(normalized("/a/./b/../c"), "/a/c");     // absolute-path reference
+  EXPECT_EQ(normalized("//h/a/../b"), "//h/b");     // network-path reference
+  EXPECT_EQ(normalized("../foo/.."), "../foo/..");  // relative path: meaning kept
   EXPECT_EQ(normalized("foo/../p%61th"), "foo/../path");
 }
 
@@ -121,7 +124,8 @@ TEST(Normalize, CharacterNormalizationOnlyWhenAsked) {
 
 TEST(Normalize, SchemeBased) {
   // RFC 3987 §5.3.3: four spellings, one normal form.
-  for (std::string_view s : {"http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"}) {
+  for (std::string_view s :
+       {"http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"}) {
     EXPECT_EQ(normalized(s, normalize_options::scheme()), "http://example.com/") << s;
   }
   EXPECT_EQ(normalized("https://example.com:443", normalize_options::scheme()), "https://example.com/");
@@ -150,18 +154,23 @@ TEST(Normalize, IdnHostsAtTheSchemeRung) {
   EXPECT_EQ(normalized("http://%72%C3%A9sum%C3%A9.example.org/", normalize_options::scheme()),
             "http://r\u00e9sum\u00e9.example.org/");
   // Not a DNS scheme: no IDN mapping.
-  EXPECT_EQ(normalized("foo://xn--rsum-bpad.example.org/", normalize_options::scheme()), "foo://xn--rsum-bpad.example.org/");
+  EXPECT_EQ(normalized("foo://xn--rsum-bpad.example.org/", normalize_options::scheme()),
+            "foo://xn--rsum-bpad.example.org/");
   // An invalid ACE label is compared as written.
   EXPECT_EQ(normalized("http://xn--a.example/", normalize_options::scheme()), "http://xn--a.example/");
 }
 
 TEST(Equivalent, TheLadder) {
   // §5.3.1: simple comparison never maps to URIs.
-  EXPECT_FALSE(eq("http://example.org/r\u00e9sum\u00e9", "http://example.org/r%C3%A9sum%C3%A9", comparison_level::simple));
-  EXPECT_TRUE(eq("http://example.org/r\u00e9sum\u00e9", "http://example.org/r%C3%A9sum%C3%A9", comparison_level::syntax));
+  EXPECT_FALSE(eq("http://example.org/r\u00e9sum\u00e9", "http://example.org/r%C3%A9sum%C3%A9",
+                  comparison_level::simple));
+  EXPECT_TRUE(eq("http://example.org/r\u00e9sum\u00e9", "http://example.org/r%C3%A9sum%C3%A9",
+                 comparison_level::syntax));
   // §5.3.3 examples.
-  EXPECT_TRUE(eq("http://r\u00e9sum\u00e9.example.org", "http://xn--rsum-bpad.example.org", comparison_level::scheme));
-  EXPECT_FALSE(eq("http://r\u00e9sum\u00e9.example.org", "http://xn--rsum-bpad.example.org", comparison_level::syntax));
+  EXPECT_TRUE(eq("http://r\u00e9sum\u00e9.example.org", "http://xn--rsum-bpad.example.org",
+                 comparison_level::scheme));
+  EXPECT_FALSE(eq("http://r\u00e9sum\u00e9.example.org", "http://xn--rsum-bpad.example.org",
+                  comparison_level::syntax));
   EXPECT_TRUE(eq("http://example.com", "http://example.com:80/", comparison_level::scheme));
   EXPECT_TRUE(eq("http://example.com:/", "http://example.com/", comparison_level::scheme));
   EXPECT_FALSE(eq("http://example.com", "http://example.com:80/", comparison_level::syntax));
@@ -188,10 +197,15 @@ TEST(Equivalent, ParseErrorsAreReported) {
 
 TEST(NormalizeCorpus, IdempotentOnEveryLine) {
   const std::string dir = IRIKIT_CORPORA_DIR;
-  const char* files[] = {"/intl/intl_wiki_iri.txt", "/intl/intl_mixed_iri.txt", "/intl/intl_wiki_uri.txt",
-                         "/url-various-datasets/kasztp.txt", "/url-various-datasets/node_files.txt",
-                         "/url-various-datasets/isaacs_files.txt", "/commoncrawl/relative_urls_cc_10k.csv",
-                         "/intl/idn_hosts.txt", "/intl/ascii_hosts.txt"};
+  const char* files[] = {"/intl/intl_wiki_iri.txt",
+                         "/intl/intl_mixed_iri.txt",
+                         "/intl/intl_wiki_uri.txt",
+                         "/url-various-datasets/kasztp.txt",
+                         "/url-various-datasets/node_files.txt",
+                         "/url-various-datasets/isaacs_files.txt",
+                         "/commoncrawl/relative_urls_cc_10k.csv",
+                         "/intl/idn_hosts.txt",
+                         "/intl/ascii_hosts.txt"};
   std::size_t checked = 0;
   for (const char* name : files) {
     std::ifstream in(dir + name);
@@ -205,7 +219,8 @@ TEST(NormalizeCorpus, IdempotentOnEveryLine) {
       const std::string_view whole = line;
       const std::size_t comma = csv ? whole.find(',') : std::string_view::npos;
       const std::string_view first = whole.substr(0, comma);
-      const std::string_view second = comma == std::string_view::npos ? std::string_view() : whole.substr(comma + 1);
+      const std::string_view second =
+          comma == std::string_view::npos ? std::string_view() : whole.substr(comma + 1);
       for (std::string_view item : {first, second}) {
         if (item.empty()) continue;
         const auto v = parse_iri_reference(item);

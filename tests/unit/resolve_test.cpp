@@ -67,15 +67,24 @@ TEST(Resolve, Rfc3986Section541NormalExamples) {
 
 TEST(Resolve, Rfc3986Section542AbnormalExamples) {
   const std::pair<std::string_view, std::string_view> cases[] = {
-      {"../../../g", "http://a/g"},        {"../../../../g", "http://a/g"},
-      {"/./g", "http://a/g"},              {"/../g", "http://a/g"},
-      {"g.", "http://a/b/c/g."},           {".g", "http://a/b/c/.g"},
-      {"g..", "http://a/b/c/g.."},         {"..g", "http://a/b/c/..g"},
-      {"./../g", "http://a/b/g"},          {"./g/.", "http://a/b/c/g/"},
-      {"g/./h", "http://a/b/c/g/h"},       {"g/../h", "http://a/b/c/h"},
-      {"g;x=1/./y", "http://a/b/c/g;x=1/y"}, {"g;x=1/../y", "http://a/b/c/y"},
-      {"g?y/./x", "http://a/b/c/g?y/./x"}, {"g?y/../x", "http://a/b/c/g?y/../x"},
-      {"g#s/./x", "http://a/b/c/g#s/./x"}, {"g#s/../x", "http://a/b/c/g#s/../x"},
+      {"../../../g", "http://a/g"},
+      {"../../../../g", "http://a/g"},
+      {"/./g", "http://a/g"},
+      {"/../g", "http://a/g"},
+      {"g.", "http://a/b/c/g."},
+      {".g", "http://a/b/c/.g"},
+      {"g..", "http://a/b/c/g.."},
+      {"..g", "http://a/b/c/..g"},
+      {"./../g", "http://a/b/g"},
+      {"./g/.", "http://a/b/c/g/"},
+      {"g/./h", "http://a/b/c/g/h"},
+      {"g/../h", "http://a/b/c/h"},
+      {"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+      {"g;x=1/../y", "http://a/b/c/y"},
+      {"g?y/./x", "http://a/b/c/g?y/./x"},
+      {"g?y/../x", "http://a/b/c/g?y/../x"},
+      {"g#s/./x", "http://a/b/c/g#s/./x"},
+      {"g#s/../x", "http://a/b/c/g#s/../x"},
       {"http:g", "http:g"},  // strict (§5.4.2)
   };
   for (const auto& [ref, expected] : cases) EXPECT_EQ(resolved(k_rfc_base, ref), expected) << ref;
@@ -264,7 +273,8 @@ TEST(RemoveDotSegments, IntoAppendsAndNeverTouchesEarlierContents) {
 }
 
 TEST(RemoveDotSegments, IsIdempotent) {
-  for (std::string_view p : {"/a/b/../c/./d", "a/../../b", "..///x", "/.//x", "/a/%2E%2E/b", "x/./y/..", "/"}) {
+  for (std::string_view p :
+       {"/a/b/../c/./d", "a/../../b", "..///x", "/.//x", "/a/%2E%2E/b", "x/./y/..", "/"}) {
     const std::string once = remove_dot_segments(p);
     EXPECT_EQ(remove_dot_segments(once), once) << p;
   }
@@ -311,7 +321,7 @@ TEST(RemoveDotSegments, OperationCountIsLinear) {
   };
   constexpr std::size_t n = 100000;
   const std::pair<std::string_view, std::string_view> shapes[] = {
-      {"../", "g"},  {"/..", ""},  {"/a/..", ""},  {"/%2E%2E", "/g"},  {"/./", "x"},  {"/abc/def/../../..", "/z"},
+      {"../", "g"}, {"/..", ""}, {"/a/..", ""}, {"/%2E%2E", "/g"}, {"/./", "x"}, {"/abc/def/../../..", "/z"},
   };
   for (const auto& [piece, tail] : shapes) {
     const std::string small = repeat(piece, n, tail);
@@ -362,7 +372,8 @@ TEST(Relativize, AbsolutePathNetworkPathAndWholeTarget) {
   EXPECT_EQ(relativized("http://example.org", "http://example.com"), "//example.com");
   EXPECT_EQ(relativized("http://example.com/foo", "http://example.com"), "//example.com");
   EXPECT_EQ(relativized("http://example.com/", "http://example.com//a"), ".//a");  // oxiri: //example.com//a
-  EXPECT_EQ(relativized("http://example.com/a/b", "http://example.com//a"), "..//a");  // ties: relative path first
+  EXPECT_EQ(relativized("http://example.com/a/b", "http://example.com//a"),
+            "..//a");  // ties: relative path first
   EXPECT_EQ(relativized("http://e.com/a/b/c/d", "http://e.com//a"), "/.//a");
   EXPECT_EQ(relativized("https:", "http:"), "http:");
   EXPECT_EQ(relativized("http://example.com", "http:"), "http:");
@@ -395,9 +406,10 @@ TEST(Relativize, FailsWhenResolutionWouldRemoveDotSegments) {
 
 TEST(Relativize, RoundTripsOnRootlessAndDottedBases) {
   const std::pair<std::string_view, std::string_view> cases[] = {
-      {"foo:a/b", "foo:/c"},       {"foo:a/b", "foo:c"},          {"s:/a/b", "s:/.//c"},
-      {"http://a/b/../c/d", "http://a/c/e"}, {"http://a/./b", "http://a/b"},
-      {"http://h", "http://h/x"},  {"http://", "http:///abc"},   {"t:", "t:/.//x"},
+      {"foo:a/b", "foo:/c"},          {"foo:a/b", "foo:c"},
+      {"s:/a/b", "s:/.//c"},          {"http://a/b/../c/d", "http://a/c/e"},
+      {"http://a/./b", "http://a/b"}, {"http://h", "http://h/x"},
+      {"http://", "http:///abc"},     {"t:", "t:/.//x"},
   };
   for (const auto& [base, target] : cases) {
     const std::string r = relativized(base, target);
@@ -420,7 +432,8 @@ TEST(ResolveProperty, GeneratedReferencesAgainstAwkwardBases) {
   for (int depth = 1; depth <= 3; ++depth) {
     std::vector<std::string> next;
     for (const std::string& p : level) {
-      for (std::string_view piece : pieces) next.push_back(depth == 1 ? std::string(piece) : p + "/" + std::string(piece));
+      for (std::string_view piece : pieces)
+        next.push_back(depth == 1 ? std::string(piece) : p + "/" + std::string(piece));
     }
     paths.insert(paths.end(), next.begin(), next.end());
     level = std::move(next);
@@ -430,9 +443,9 @@ TEST(ResolveProperty, GeneratedReferencesAgainstAwkwardBases) {
   for (std::string_view prefix : prefixes) {
     for (const std::string& p : paths) refs.push_back(std::string(prefix) + p);
   }
-  const std::string_view bases[] = {"s:",        "s:a",          "s:a/b",        "s:/",          "s:/a/b/",
-                                    "s:/a/./b",  "s:/.//x/y",    "s://h",        "s://h/a/../b", "s://",
-                                    "s:a/../b",  "s:%2E/x?q#f",  "t://u@h:1/x?y", "s:\xC3\xA9/\xC3\xA9"};
+  const std::string_view bases[] = {
+      "s:",    "s:a",          "s:a/b", "s:/",      "s:/a/b/",     "s:/a/./b",      "s:/.//x/y",
+      "s://h", "s://h/a/../b", "s://",  "s:a/../b", "s:%2E/x?q#f", "t://u@h:1/x?y", "s:\xC3\xA9/\xC3\xA9"};
   std::size_t resolved_count = 0;
   std::size_t relativized_count = 0;
   for (std::string_view base_text : bases) {
@@ -456,7 +469,8 @@ TEST(ResolveProperty, GeneratedReferencesAgainstAwkwardBases) {
         ++relativized_count;
       } else {
         // Only a path resolution would change can make it fail.
-        EXPECT_NE(remove_dot_segments(t->path()), t->path()) << base_text << " / " << ref_text << " -> " << t->text();
+        EXPECT_NE(remove_dot_segments(t->path()), t->path())
+            << base_text << " / " << ref_text << " -> " << t->text();
       }
     }
   }

@@ -12,7 +12,8 @@ namespace {
 
 class compare_mapper final : public line_mapper {
  public:
-  compare_mapper(irikit::comparison_level level, irikit::compare_options options) : level_(level), options_(options) {}
+  compare_mapper(irikit::comparison_level level, irikit::compare_options options)
+      : level_(level), options_(options) {}
 
   void map(std::string_view line, record_list& out) const override {
     record& r = out.add();

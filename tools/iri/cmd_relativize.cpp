@@ -63,7 +63,8 @@ configured configure_relativize(const option_values& values) {
   const bool pairs = values.has("--pairs");
   const std::optional<std::string_view> base = values.value("--base");
   if (pairs == base.has_value()) {
-    result.usage_error = pairs ? "--base and --pairs exclude each other" : "relativize needs --base IRI or --pairs";
+    result.usage_error =
+        pairs ? "--base and --pairs exclude each other" : "relativize needs --base IRI or --pairs";
     return result;
   }
   if (base) {
@@ -103,7 +104,9 @@ constexpr command relativize_command{
     "  #s\n"
     "  //x/\n"
     "  $ echo 'http://a/x/../y' | iri relativize --base http://a/ --json\n"
-    "  {\"line\":1,\"input\":\"http://a/x/../y\",\"error\":{\"code\":\"not-relativizable\",\"offset\":11,...}}\n",
+    "  "
+    "{\"line\":1,\"input\":\"http://a/x/../"
+    "y\",\"error\":{\"code\":\"not-relativizable\",\"offset\":11,...}}\n",
     configure_relativize,
 };
 

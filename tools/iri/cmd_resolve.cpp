@@ -64,7 +64,8 @@ configured configure_resolve(const option_values& values) {
   const bool pairs = values.has("--pairs");
   const std::optional<std::string_view> base = values.value("--base");
   if (pairs == base.has_value()) {
-    result.usage_error = pairs ? "--base and --pairs exclude each other" : "resolve needs --base IRI or --pairs";
+    result.usage_error =
+        pairs ? "--base and --pairs exclude each other" : "resolve needs --base IRI or --pairs";
     return result;
   }
   if (base) {
@@ -83,8 +84,9 @@ configured configure_resolve(const option_values& values) {
 constexpr option_spec resolve_option_specs[] = {
     {"--base", "IRI", "the base IRI (RFC 3987 IRI: a scheme is required; its fragment is ignored)"},
     {"--pairs", "", "each line is BASE<TAB>REFERENCE instead"},
-    {"--non-strict", "", "RFC 3986 §5.2.2 non-strict mode: a reference whose scheme equals the\n"
-                         "base's is resolved as if it had none (\"http:g\" → \"http://a/b/c/g\")"},
+    {"--non-strict", "",
+     "RFC 3986 §5.2.2 non-strict mode: a reference whose scheme equals the\n"
+     "base's is resolved as if it had none (\"http:g\" → \"http://a/b/c/g\")"},
 };
 
 constexpr command resolve_command{
