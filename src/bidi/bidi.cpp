@@ -73,8 +73,23 @@ bool same_in_context(std::u32string_view iri, const rendering& reference, std::u
 constexpr std::u32string_view k_prefixes[] = {U"", U"a ", U"\u05D0 ", U"\u0639 ", U"1 "};
 constexpr std::u32string_view k_suffixes[] = {U"", U" a", U" \u05D0", U" \u0639", U" 1", U"."};
 
+bool is_rtl(bidi_class c) { return unicode::is_strong_rtl(c); }
+
 bool needs_embedding_u32(std::u32string_view text, surrounding_direction surrounding) {
   if (text.empty()) return false;
+  // Fast path: no right-to-left or Arabic-number character and strong L at both ends (a digit at
+  // the end becomes L by W7): one left-to-right run whatever the neighbours or the paragraph.
+  bool rtl_free = true;
+  for (const char32_t cp : text) {
+    const bidi_class k = unicode::bidi_class_of(cp);
+    if (is_rtl(k) || k == bidi_class::AN || k >= bidi_class::LRE) {
+      rtl_free = false;
+      break;
+    }
+  }
+  const bidi_class front = unicode::bidi_class_of(text.front());
+  const bidi_class back = unicode::bidi_class_of(text.back());
+  if (rtl_free && front == bidi_class::L && (back == bidi_class::L || back == bidi_class::EN)) return false;
   const rendering reference = render(text, unicode::paragraph_level::ltr);
   std::array<unicode::paragraph_level, 2> levels{unicode::paragraph_level::ltr,
                                                  unicode::paragraph_level::rtl};
@@ -89,8 +104,6 @@ bool needs_embedding_u32(std::u32string_view text, surrounding_direction surroun
   }
   return false;
 }
-
-bool is_rtl(bidi_class c) { return unicode::is_strong_rtl(c); }
 
 }  // namespace
 
