@@ -71,7 +71,8 @@ def main():
     w("the reference before it was timed (bench/checks.cpp). Times are **medians of "
       f"{reps} repetitions, CPU time** per pass over the whole dataset, all measured in one run with")
     w("the repetitions randomly interleaved. The machine is a shared, noisy VM: read the ratios, not the")
-    w("absolute numbers.\n")
+    w("absolute numbers. What was changed in the parser for speed, its measured effect, and why the")
+    w("targets not met are not: bench/NOTES.md.\n")
     w("## How this was produced\n")
     w("```")
     w(a.command)
