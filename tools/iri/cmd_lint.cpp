@@ -119,7 +119,7 @@ constexpr option_spec lint_option_specs[] = {
 
 constexpr command lint_command{
     "lint",
-    "Report hazards: normalization, look-alikes, spoofing, bidi (RFC 3987 §4.2, §5.3, §6.1, §7.5, §8)",
+    "Report hazards: look-alikes, spoofing, normalization, bidi (never fatal)",
     "iri lint [--as RULE] [--severity RULE=LEVEL] [--disable RULE] [--json] [FILE...]",
     "Parses each line with RULE and reports every finding of the lint rules: text not in NFC,\n"
     "compatibility and look-alike characters, invisible and unassigned characters, mixed scripts\n"
