@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Builds the initial fuzz corpora (fuzz/corpus/<target>/) from ../shared/corpora and the
+conformance suites in ../shared/conformance: a deterministic sample of strings (IRIs, URIs,
+references, bases), shaped into each target's input format. Run once; scripts/fuzz.sh then grows
+and minimizes the corpora. Usage: fuzz/seeds/make_seeds.py [SHARED_DIR] [TARGET...]"""
+import hashlib, json, os, random, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+repo = os.path.dirname(os.path.dirname(here))
+shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(repo, '..', 'shared')
+wanted = set(sys.argv[2:])
+rng = random.Random(3987)
+
+def strings_in(node, out):
+    if isinstance(node, str):
+        if 0 < len(node.encode()) <= 300 and not node.startswith('_'):
+            out.append(node)
+    elif isinstance(node, list):
+        for x in node: strings_in(x, out)
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            if k.startswith('_') or k in ('comment', 'description', 'source', 'note'): continue
+            strings_in(v, out)
+
+def conformance_strings():
+    out = []
+    for root, _, files in os.walk(os.path.join(shared, 'conformance')):
+        for f in sorted(files):
+            if f.endswith('.json'):
+                try:
+                    strings_in(json.load(open(os.path.join(root, f), encoding='utf-8')), out)
+                except Exception:
+                    pass
+    return sorted(set(s for s in out if any(c in s for c in ':/?#%@.')))
+
+def corpus_lines():
+    out = []
+    for root, _, files in os.walk(os.path.join(shared, 'corpora')):
+        for f in sorted(files):
+            if f.endswith('.dat'): continue
+            with open(os.path.join(root, f), 'rb') as fh:
+                lines = [l.rstrip(b'\r\n') for l in fh.read().split(b'\n') if l.strip()]
+            rng.shuffle(lines)
+            out += [l for l in lines[:40] if len(l) <= 300]
+    return out
+
+conf = [s.encode('utf-8') for s in conformance_strings()]
+lines = corpus_lines()
+rng.shuffle(conf)
+pool = conf[:120] + lines[:80]
+# Hand-written seeds for what the suites rarely have: invalid UTF-8, IP literals, NUL, CRLF.
+pool += [b'http://[::1]:80/', b'http://[v1.x]/', b'//u@h:1/p?q#f', b'a:b', b'\xc0\xaf', b'http://h/\xed\xa0\x80',
+         b'http://\xe4\xbe\x8b\xe3\x81\x88.jp/\xe3\x83\x91\xe3\x82\xb9?q=1#f', b'x:\x00', b's:/a\r\nb', b'%',
+         b'http://a/b/c/d;p?q', b'../../g', b'?#', b'#\xe2\x80\x8f']
+
+def write(target, items):
+    if wanted and target not in wanted: return
+    d = os.path.join(repo, 'fuzz', 'corpus', target)
+    os.makedirs(d, exist_ok=True)
+    for data in items:
+        name = hashlib.sha1(data).hexdigest()
+        with open(os.path.join(d, name), 'wb') as fh: fh.write(data)
+
+single = pool[:180]
+write('parse', single)
+write('differential', [s for s in single if all(b < 0x80 for b in s)])
+write('encoding', [b'\x00' + s for s in single[:60]] +
+      [b'\x01' + s.decode('utf-8', 'replace').encode('utf-16-le', 'surrogatepass') for s in single[60:100]] +
+      [b'\x02' + s.decode('utf-8', 'replace').encode('utf-32-le') for s in single[100:130]] +
+      [b'\x01\x00\xd8a\x00', b'\x01\x00\xdc', b'\x02\x00\x00\x11\x00'])
+write('cli', [bytes([i % 256]) + b'\n'.join(single[i:i + 3]) + (b'\r\n' if i % 2 else b'') for i in range(0, 150, 3)])
+for t in ('convert', 'lint'):
+    write(t, [bytes([i % 64]) + s for i, s in enumerate(single)])
+bases = [s for s in single if b'://' in s][:40]
+write('resolve', [bytes([i % 8]) + bases[i % len(bases)] + b'\n' + s for i, s in enumerate(single)])
+write('normalize', [bytes([(i * 37) % 256]) + s + b'\n' + single[(i * 7) % len(single)] for i, s in enumerate(single)])
