@@ -45,6 +45,6 @@ machine="$cpu, $(nproc) cores, $(uname -sr), $(c++ --version | head -1); SIMD: $
 git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src/grammar src/parse bench ':!bench/RESULTS.md' || echo ' + uncommitted changes')"
 
 python3 bench/report.py "$json" "$out" \
-  --command "${REPS:+REPS=$reps }scripts/bench.sh $*   # runs: $command" \
+  --command "${REPS:+REPS=$reps }${BUILD_DIR:+BUILD_DIR=$build }scripts/bench.sh $*   # runs: $command" \
   --machine "$machine" --load-before "$load_before" --load-after "$load_after" --git "$git_rev"
 echo "bench.sh: wrote $out" >&2

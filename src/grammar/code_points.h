@@ -16,9 +16,9 @@ constexpr bool is_ucschar(char32_t cp) noexcept {
   if (cp <= 0xFDCF) return true;
   if (cp < 0xFDF0) return false;  // noncharacters U+FDD0–FDEF
   if (cp <= 0xFFEF) return true;
-  if (cp < 0x10000 || cp > 0xEFFFD) return false;  // specials U+FFF0–FFFF; planes 15–16 are iprivate
+  if (cp < 0x10000 || cp > 0xEFFFD) return false;    // specials U+FFF0–FFFF; planes 15–16 are iprivate
   if (cp >= 0xE0000 && cp <= 0xE0FFF) return false;  // tags and variation selectors supplement
-  return (cp & 0xFFFE) != 0xFFFE;                     // the last two code points of each plane
+  return (cp & 0xFFFE) != 0xFFFE;                    // the last two code points of each plane
 }
 
 /// RFC 3987 §2.2: iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD.

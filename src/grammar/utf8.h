@@ -12,9 +12,9 @@
 namespace irikit::grammar {
 
 struct decoded {
-  char32_t cp;             ///< the code point (valid only when code == ok)
-  std::uint32_t length;    ///< bytes consumed (valid only when code == ok)
-  error_code code;         ///< ok or one of the utf8_* codes
+  char32_t cp;           ///< the code point (valid only when code == ok)
+  std::uint32_t length;  ///< bytes consumed (valid only when code == ok)
+  error_code code;       ///< ok or one of the utf8_* codes
 };
 
 inline constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
