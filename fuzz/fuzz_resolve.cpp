@@ -64,7 +64,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The fragment comes from the reference alone (RFC 3986 §5.2.2).
   FUZZ_CHECK(target->fragment() == ref->fragment(), t);
 
-  // The target has no dot-segments left: it resolves to itself against any base.
+  // The target has no dot-segments left, so it resolves to itself against any base — except when
+  // the reference has no scheme, authority or path: then the base path is used as written, dot-
+  // segments included (RFC 3986 §5.2.2 "T.path = Base.path"; docs/resolution.md).
+  const bool base_path_as_written = !ref->is_absolute() && !ref->has_authority() && ref->path().empty() &&
+                                    !options.remove_dots_from_base_path;
+  if (base_path_as_written) return 0;
   resolve_options self_options;
   self_options.dots = dots;
   const auto self = resolve(*base, *reparsed, self_options);

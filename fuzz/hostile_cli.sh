@@ -10,6 +10,7 @@ set -uo pipefail
 iri=$1
 work=$2
 mkdir -p "$work"
+command -v python3 >/dev/null || { echo "hostile_cli: skipped: python3 is needed to write the input"; exit 77; }
 input=$work/hostile.txt
 python3 - "$input" <<'PY'
 import sys
