@@ -1,0 +1,160 @@
+#include "irikit/extract.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irikit/iri.h"
+
+namespace {
+
+struct span {
+  std::size_t begin;
+  std::size_t end;
+  std::string_view iri;
+  bool operator==(const span&) const = default;
+};
+
+std::vector<span> spans(std::string_view text, bool www = false) {
+  irikit::extract_options options;
+  options.www = www;
+  std::vector<span> out;
+  for (const irikit::extracted& e : irikit::extract_iris(text, options)) {
+    EXPECT_EQ(e.iri, text.substr(e.begin, e.end - e.begin));
+    // Every result is a valid IRI (a www form once "http://" is put in front).
+    const std::string checked = e.form == irikit::extracted_form::www ? "http://" + std::string(e.iri) : std::string(e.iri);
+    EXPECT_TRUE(irikit::parse_iri(checked)) << checked;
+    out.push_back({e.begin, e.end, e.iri});
+  }
+  return out;
+}
+
+void PrintTo(const span& s, std::ostream* os) { *os << '[' << s.begin << ',' << s.end << ") " << s.iri; }
+
+// Sentences in six languages; the spans are byte offsets, checked against the text above.
+
+TEST(ExtractTest, Japanese) {
+  const std::string_view text =
+      "詳しくは「https://例え.テスト/パス?q=値」を、または<https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)>"
+      "をご覧ください。参考（https://例.jp/a）。";
+  EXPECT_EQ(spans(text), (std::vector<span>{
+                             {15, 52, "https://例え.テスト/パス?q=値"},
+                             {71, 125, "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)"},
+                             {159, 175, "https://例.jp/a"},
+                         }));
+  EXPECT_EQ(irikit::extract_iris(text)[1].form, irikit::extracted_form::delimited);
+}
+
+TEST(ExtractTest, Chinese) {
+  const std::string_view text = "请访问https://例子.测试/路径，或者发邮件到mailto:用户@例子.测试。";
+  EXPECT_EQ(spans(text), (std::vector<span>{
+                             {9, 37, "https://例子.测试/路径"},
+                             {58, 85, "mailto:用户@例子.测试"},
+                         }));
+}
+
+TEST(ExtractTest, Arabic) {
+  const std::string_view text = "زوروا الموقع https://مثال.إختبار/مسار، أو http://example.org/ar?q=١. شكرا";
+  EXPECT_EQ(spans(text), (std::vector<span>{
+                             {24, 62, "https://مثال.إختبار/مسار"},
+                             {70, 96, "http://example.org/ar?q=١"},
+                         }));
+}
+
+TEST(ExtractTest, Hebrew) {
+  const std::string_view text = "ראו את https://דוגמה.בדיקה/נתיב. וגם (http://example.com/he_(x))!";
+  EXPECT_EQ(spans(text), (std::vector<span>{
+                             {12, 50, "https://דוגמה.בדיקה/נתיב"},
+                             {60, 85, "http://example.com/he_(x)"},
+                         }));
+}
+
+TEST(ExtractTest, Russian) {
+  const std::string_view text =
+      "Смотрите «https://пример.испытание/путь» и http://example.ru/документ?id=5; note: это не ссылка.";
+  EXPECT_EQ(spans(text), (std::vector<span>{
+                             {19, 67, "https://пример.испытание/путь"},
+                             {73, 112, "http://example.ru/документ?id=5"},
+                         }));
+}
+
+TEST(ExtractTest, German) {
+  const std::string_view text =
+      "Siehe „https://beispiel.de/straße“ oder »http://example.de/über?x=ä«, bzw. www.example.de/grüße!";
+  const std::vector<span> with_schemes{
+      {9, 36, "https://beispiel.de/straße"},
+      {47, 75, "http://example.de/über?x=ä"},
+  };
+  EXPECT_EQ(spans(text), with_schemes);
+  std::vector<span> with_www = with_schemes;
+  with_www.push_back({84, 106, "www.example.de/grüße"});
+  EXPECT_EQ(spans(text, true), with_www);
+}
+
+TEST(ExtractTest, TrailingPunctuationIsLeftOut) {
+  EXPECT_EQ(spans("Go to http://example.org/a."), (std::vector<span>{{6, 26, "http://example.org/a"}}));
+  EXPECT_EQ(spans("http://example.org/a?!;:,"), (std::vector<span>{{0, 20, "http://example.org/a"}}));
+  EXPECT_EQ(spans("see http://example.org/x？"), (std::vector<span>{{4, 24, "http://example.org/x"}}));
+  EXPECT_EQ(spans("'http://example.org/q'"), (std::vector<span>{{1, 21, "http://example.org/q"}}));
+  // Punctuation inside is kept.
+  EXPECT_EQ(spans("http://example.org/a.b,c;d"), (std::vector<span>{{0, 26, "http://example.org/a.b,c;d"}}));
+}
+
+TEST(ExtractTest, BracketsBalanceOrEnd) {
+  EXPECT_EQ(spans("(see http://example.org/a)"), (std::vector<span>{{5, 25, "http://example.org/a"}}));
+  EXPECT_EQ(spans("[http://example.org/a_(b)]"), (std::vector<span>{{1, 25, "http://example.org/a_(b)"}}));
+  EXPECT_EQ(spans("http://[::1]:80/x"), (std::vector<span>{{0, 17, "http://[::1]:80/x"}}));
+  EXPECT_EQ(spans("『https://例.jp/』です"), (std::vector<span>{{3, 18, "https://例.jp/"}}));
+}
+
+TEST(ExtractTest, DelimitedFormsAreFoundWhole) {
+  EXPECT_EQ(spans("<http://example.org/a.>"), (std::vector<span>{{1, 22, "http://example.org/a."}}));
+  EXPECT_EQ(spans("x <URL:http://example.org/p?q=(1> y"), (std::vector<span>{{7, 32, "http://example.org/p?q=(1"}}));
+  // Not a valid IRI inside: the scheme scan still finds what it can.
+  EXPECT_EQ(spans("<http://example.org/a b>"), (std::vector<span>{{1, 21, "http://example.org/a"}}));
+}
+
+TEST(ExtractTest, SchemesInFreeText) {
+  EXPECT_TRUE(spans("note: this is not an IRI, nor is time 10:30").empty());
+  EXPECT_TRUE(spans("http: alone, or http:// with nothing").empty());
+  EXPECT_EQ(spans("call tel:+1-201-555-0123 or urn:isbn:0451450523."),
+            (std::vector<span>{{5, 24, "tel:+1-201-555-0123"}, {28, 47, "urn:isbn:0451450523"}}));
+  EXPECT_EQ(spans("1.ftp://example.org/x"), (std::vector<span>{{2, 21, "ftp://example.org/x"}}));
+  EXPECT_EQ(spans("a http://x.org/1 http://y.org/2"),
+            (std::vector<span>{{2, 16, "http://x.org/1"}, {17, 31, "http://y.org/2"}}));
+}
+
+TEST(ExtractTest, InvalidCandidatesAreCutToAValidPrefix) {
+  EXPECT_EQ(spans("bad http://example.org/a%zz here"), (std::vector<span>{{4, 24, "http://example.org/a"}}));
+  EXPECT_EQ(spans("http://example.org/a%4"), (std::vector<span>{{0, 20, "http://example.org/a"}}));
+  EXPECT_TRUE(spans("http://%zz").empty());
+}
+
+TEST(ExtractTest, WwwFormsOnlyWhenAsked) {
+  EXPECT_TRUE(spans("www.example.org").empty());
+  EXPECT_EQ(spans("at www.example.org.", true), (std::vector<span>{{3, 18, "www.example.org"}}));
+  EXPECT_EQ(spans("<www.example.org/a>", true), (std::vector<span>{{1, 18, "www.example.org/a"}}));
+  // Inside an IRI, "www." is part of that IRI.
+  EXPECT_EQ(spans("http://www.example.org", true), (std::vector<span>{{0, 22, "http://www.example.org"}}));
+  EXPECT_TRUE(spans("awww.example.org", true).empty());
+}
+
+TEST(ExtractTest, SpacesAndBidiControlsEndAnIri) {
+  EXPECT_EQ(spans("http://例.jp/a\u3000next"), (std::vector<span>{{0, 15, "http://例.jp/a"}}));
+  EXPECT_EQ(spans("http://example.org/a\u200fb"), (std::vector<span>{{0, 20, "http://example.org/a"}}));
+  EXPECT_EQ(spans("http://example.org/a\xff"), (std::vector<span>{{0, 20, "http://example.org/a"}}));
+}
+
+TEST(ExtractTest, IntoAppendsAndFormNames) {
+  std::vector<irikit::extracted> found;
+  EXPECT_EQ(irikit::extract_iris_into("http://a.org http://b.org", found), 2u);
+  EXPECT_EQ(irikit::extract_iris_into("mailto:x@y.org", found), 1u);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[2].iri, "mailto:x@y.org");
+  EXPECT_EQ(irikit::extracted_form_name(irikit::extracted_form::delimited), "delimited");
+  EXPECT_EQ(irikit::extracted_form_name(irikit::extracted_form::www), "www");
+}
+
+}  // namespace
