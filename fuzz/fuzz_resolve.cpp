@@ -67,8 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The target has no dot-segments left, so it resolves to itself against any base — except when
   // the reference has no scheme, authority or path: then the base path is used as written, dot-
   // segments included (RFC 3986 §5.2.2 "T.path = Base.path"; docs/resolution.md).
-  const bool base_path_as_written = !ref->is_absolute() && !ref->has_authority() && ref->path().empty() &&
-                                    !options.remove_dots_from_base_path;
+  // (Non-strict resolution ignores a scheme equal to the base's, so "http:" counts as empty.)
+  const bool base_path_as_written = (!ref->is_absolute() || !options.strict) && !ref->has_authority() &&
+                                    ref->path().empty() && !options.remove_dots_from_base_path;
   if (base_path_as_written) return 0;
   resolve_options self_options;
   self_options.dots = dots;
