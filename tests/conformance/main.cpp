@@ -5,7 +5,8 @@
 // SUITE is a full suite name ("oxiri/valid_absolute_iris") or a source project ("oxiri"). For each
 // suite one line `name: N passed, N failed, N skipped`, then the failures and grouped skip reasons.
 //
-// Exit status: 0 when every failure is a listed known divergence and no listed divergence is
+// Exit status: 0 when every failure is a known divergence — listed in known-divergences.txt, or
+// recognised by the suite as one documented class of difference — and no listed divergence is
 // stale; 1 otherwise; 2 on a usage error; 77 (CTest's SKIP_RETURN_CODE) when CONFORMANCE_DIR does
 // not exist, so that missing data counts as skipped, never as passed.
 #include <cstdio>
@@ -87,9 +88,11 @@ void print_suite(const suite_report& report, const divergence_list& divergences,
     std::cout << "    ERROR: suite did not complete: " << *report.abort_message() << '\n';
   }
 
-  // Unexpected failures first: they are what needs attention.
+  // Unexpected failures first: they are what needs attention. A failure is known when it is listed
+  // in the divergence file or when the suite classified it (suite_report::diverge, a non-empty
+  // reason).
   for (const auto& r : report.cases()) {
-    if (r.status == outcome::failed && divergences.find(report.name(), r.id) == nullptr) {
+    if (r.status == outcome::failed && r.reason.empty() && divergences.find(report.name(), r.id) == nullptr) {
       print_failure(r, nullptr);
     }
   }
@@ -99,6 +102,27 @@ void print_suite(const suite_report& report, const divergence_list& divergences,
       ++sum.known;
       print_failure(r, d);
     }
+  }
+
+  // Classified failures grouped by class, in order of first appearance, with one example each.
+  std::vector<std::string> classes;
+  std::map<std::string, std::vector<const case_result*>> by_class;
+  for (const auto& r : report.cases()) {
+    if (r.status != outcome::failed || r.reason.empty() || divergences.find(report.name(), r.id) != nullptr) {
+      continue;
+    }
+    ++sum.known;
+    auto& members = by_class[r.reason];
+    if (members.empty()) classes.push_back(r.reason);
+    members.push_back(&r);
+  }
+  for (const auto& c : classes) {
+    const auto& members = by_class[c];
+    std::cout << "    known divergence, " << members.size() << " case(s) (" << c << "):";
+    for (const auto* r : members) std::cout << ' ' << r->id;
+    std::cout << "\n      e.g. " << members.front()->id << ": " << printable(members.front()->input)
+              << "\n        expected: " << members.front()->expected
+              << "\n        actual:   " << members.front()->actual << '\n';
   }
 
   // Skips grouped by reason, in order of first appearance.

@@ -29,6 +29,12 @@ void suite_report::fail(std::string id, std::string input, std::string expected,
   cases_.push_back(std::move(r));
 }
 
+void suite_report::diverge(std::string id, std::string input, std::string expected, std::string actual,
+                           std::string why) {
+  fail(std::move(id), std::move(input), std::move(expected), std::move(actual));
+  cases_.back().reason = std::move(why);
+}
+
 void suite_report::skip(std::string id, std::string reason) {
   case_result r;
   r.id = std::move(id);

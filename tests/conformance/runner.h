@@ -37,7 +37,7 @@ namespace irikit::conformance {
 enum class outcome : std::uint8_t { passed, failed, skipped };
 
 /// What happened to one case. `input`, `expected` and `actual` are filled for failures; `reason`
-/// for skips.
+/// for skips, and for failures of a documented class of difference (`suite_report::diverge`).
 struct case_result {
   std::string id;
   outcome status = outcome::passed;
@@ -58,6 +58,11 @@ class suite_report {
   /// `input` is the raw test input; it is escaped when printed.
   void fail(std::string id, std::string input, std::string expected, std::string actual);
   void skip(std::string id, std::string reason);
+  /// A failure that the suite's own rules recognise as one documented class of difference (e.g.
+  /// "WHATWG parses a host ending in a number as IPv4"); `why` names the class and the section of
+  /// docs/conformance.md that justifies it. It counts as failed and as a known divergence, so it does
+  /// not fail the run; a suite records a plain `fail` for anything its rules do not recognise.
+  void diverge(std::string id, std::string input, std::string expected, std::string actual, std::string why);
   /// The suite could not run to completion (missing file, data not shaped as expected). Fails the
   /// run whatever the divergence list says.
   void abort(std::string message) { abort_message_ = std::move(message); }
