@@ -6,6 +6,7 @@
 #include "irikit/convert.h"
 #include "irikit/encoding.h"
 #include "irikit/error.h"
+#include "irikit/extract.h"
 #include "irikit/host.h"
 #include "irikit/iri.h"
 #include "irikit/lint.h"

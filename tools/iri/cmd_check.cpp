@@ -30,7 +30,8 @@ class check_mapper final : public line_mapper {
 
 configured configure_check(const option_values& values) {
   configured result;
-  if (const auto r = rule_from_options(values, result.usage_error)) result.mapper = std::make_unique<check_mapper>(*r);
+  if (const auto r = rule_from_options(values, result.usage_error))
+    result.mapper = std::make_unique<check_mapper>(*r);
   return result;
 }
 
@@ -52,7 +53,9 @@ constexpr command check_command{
     "\n"
     "  iri: -:2: byte 10: invalid-host-char: ...\n"
     "  $ echo 'http://例え.jp/' | iri check --as uri --json\n"
-    "  {\"line\":1,\"input\":\"http://例え.jp/\",\"valid\":false,\"error\":{\"code\":\"non-ascii-in-uri\",...}}\n"
+    "  "
+    "{\"line\":1,\"input\":\"http://例え.jp/"
+    "\",\"valid\":false,\"error\":{\"code\":\"non-ascii-in-uri\",...}}\n"
     "  $ iri check --as absolute-iri bookmarks.txt 2>/dev/null | grep -v '^$' > good.txt\n",
     configure_check,
 };

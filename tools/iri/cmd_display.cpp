@@ -89,11 +89,11 @@ constexpr command display_command{
     display_option_specs,
     "Examples:\n"
     "  $ echo 'http://ab.אבגדהו.ij/kl' | iri display\n"
-    "  http://ab.ודהגבא.ij/kl\n"
+    "  http://ab.והדגבא.ij/kl\n"
     "  $ echo 'http://ab/אב' | iri display --json --context ltr\n"
     "  "
-    "{\"line\":1,\"input\":\"http://ab/אב\",\"visual\":\"http://ab/בא\",\"display\":\"\\u202Ahttp://ab/"
-    "אב\\u202C\"}\n",
+    "{\"line\":1,\"input\":\"http://ab/אב\",\"visual\":\"http://ab/בא\",\"display\":\"\\u202ahttp://ab/"
+    "אב\\u202c\"}\n",
     configure_display,
 };
 

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "command.h"
+#include "irikit/encoding.h"
 #include "irikit/extract.h"
 
 namespace iri_tool {
@@ -24,6 +25,10 @@ class extract_mapper final : public line_mapper {
       r.add_string("iri", e.iri);
       r.add_string("form", irikit::extracted_form_name(e.form));
     }
+    // The CLI contract: a line that is not valid UTF-8 is an error for that line. The IRIs found
+    // in its valid parts are still reported, then one error record (after them).
+    if (const irikit::result<void> utf8 = irikit::validate_utf8(line); !utf8)
+      out.add().fail(utf8.error(), line);
   }
 
   // A line of running text can be long and holds many IRIs: records carry offsets, not the line.
@@ -57,7 +62,8 @@ constexpr command extract_command{
     "are taken whole. In free text a scheme must be followed by \"//\" or be one of mailto, urn,\n"
     "tel, data, news, sms, sip, sips, xmpp, geo, magnet, so that 'note: see' is not an IRI.\n"
     "Every IRI reported is valid (iri check --as iri); a candidate that is not is cut at its\n"
-    "first offending character, or dropped.\n"
+    "first offending character, or dropped. A line that is not valid UTF-8 gives its IRIs, then\n"
+    "an error record for the first bad byte (exit status 1).\n"
     "\n"
     "Text mode prints each IRI on its own line. JSON keys: \"line\", \"start\" and \"end\" (byte\n"
     "offsets of the IRI in the line, end exclusive), \"iri\", \"form\" (scheme, delimited, www);\n"

@@ -136,8 +136,8 @@ constexpr command lint_command{
     lint_option_specs,
     "Examples:\n"
     "  $ echo 'HTTP://example.org/%7euser' | iri lint\n"
-    "  info scheme-not-lowercase 0+4: ...; warning needless-percent-encoding 19+3: ...; info "
-    "lowercase-percent-hex 19+3: ...\n"
+    "  info scheme-not-lowercase 0+4: ...; info lowercase-percent-hex 19+3: ...; warning "
+    "needless-percent-encoding 19+3: ...\n"
     "  $ echo 'http://раураl.com/' | iri lint --json\n"
     "  "
     "{\"line\":1,\"input\":\"http://раураl.com/"

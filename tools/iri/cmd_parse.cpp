@@ -51,7 +51,8 @@ class parse_mapper final : public line_mapper {
 
 configured configure_parse(const option_values& values) {
   configured result;
-  if (const auto r = rule_from_options(values, result.usage_error)) result.mapper = std::make_unique<parse_mapper>(*r);
+  if (const auto r = rule_from_options(values, result.usage_error))
+    result.mapper = std::make_unique<parse_mapper>(*r);
   return result;
 }
 
@@ -74,10 +75,14 @@ constexpr command parse_command{
     parse_option_specs,
     "Examples:\n"
     "  $ echo 'http://user@[::1]:8080/p?q#f' | iri parse\n"
-    "  scheme=http\tauthority=user@[::1]:8080\tuserinfo=user\thost=[::1]\thost_type=ipv6\tport=8080\tpath=/p\tquery=q\tfragment=f\n"
+    "  "
+    "scheme=http\tauthority=user@[::1]:8080\tuserinfo=user\thost=[::1]\thost_type=ipv6\tport=8080\tpath=/"
+    "p\tquery=q\tfragment=f\n"
     "  $ echo 'a:b?' | iri parse --json\n"
-    "  {\"line\":1,\"input\":\"a:b?\",\"valid\":true,\"scheme\":\"a\",\"authority\":null,\"userinfo\":null,\"host\":null,\n"
-    "   \"host_type\":null,\"port\":null,\"path\":\"b\",\"query\":\"\",\"fragment\":null}\n"
+    "  "
+    "{\"line\":1,\"input\":\"a:b?\",\"valid\":true,\"scheme\":\"a\",\"authority\":null,\"userinfo\":null,"
+    "\"host\":null,"
+    "\"host_type\":null,\"port\":null,\"path\":\"b\",\"query\":\"\",\"fragment\":null}\n"
     "  $ iri parse --json urls.txt | jq -r 'select(.valid) | .host' | sort | uniq -c\n",
     configure_parse,
 };

@@ -21,7 +21,8 @@ registrar::registrar(const command& c) { registry().push_back(&c); }
 
 std::vector<const command*> all_commands() {
   std::vector<const command*> sorted = registry();
-  std::sort(sorted.begin(), sorted.end(), [](const command* a, const command* b) { return a->name < b->name; });
+  std::sort(sorted.begin(), sorted.end(),
+            [](const command* a, const command* b) { return a->name < b->name; });
   return sorted;
 }
 

@@ -160,7 +160,7 @@ struct command {
   /// the global ones), then `examples`. Both texts end with a newline.
   std::string_view description;  ///< what it does, what text mode prints, the JSON keys
   std::span<const option_spec> options;
-  std::string_view examples;     ///< "Examples:\n  $ iri check ...\n" with their output
+  std::string_view examples;  ///< "Examples:\n  $ iri check ...\n" with their output
   /// Checks the option values and builds the mapper.
   configured (*configure)(const option_values& values);
 };

@@ -37,8 +37,9 @@ class progress_meter {
     if (now - start_ < std::chrono::seconds(2) || now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\riri: %.*s: %zu MiB, %llu lines, %.0f lines/s\033[K", static_cast<int>(file.size()),
-                 file.data(), bytes >> 20, static_cast<unsigned long long>(lines),
+    std::fprintf(stderr, "\riri: %.*s: %zu MiB, %llu lines, %.0f lines/s\033[K",
+                 static_cast<int>(file.size()), file.data(), bytes >> 20,
+                 static_cast<unsigned long long>(lines),
                  seconds > 0 ? static_cast<double>(lines) / seconds : 0.0);
     std::fflush(stderr);
     shown_ = true;
@@ -64,16 +65,16 @@ class progress_meter {
 /// block so that the reader can move on while workers map and render the batch. The main thread
 /// writes `out` and `err` in batch order, so the output order never depends on the threads.
 struct batch {
-  std::string bytes;                   ///< the lines' bytes (the views below point here)
+  std::string bytes;  ///< the lines' bytes (the views below point here)
   std::vector<std::string_view> lines;
-  std::vector<record_list> results;    ///< results[i] belongs to lines[i]
-  std::string out;                     ///< rendered stdout
-  std::string err;                     ///< rendered stderr (text mode messages)
+  std::vector<record_list> results;  ///< results[i] belongs to lines[i]
+  std::string out;                   ///< rendered stdout
+  std::string err;                   ///< rendered stderr (text mode messages)
   std::string_view file;
-  std::uint64_t first_line = 0;        ///< number of lines[0] minus one
-  std::size_t bytes_read = 0;          ///< reader position, for progress
-  bool failed = false;                 ///< some record has an error
-  bool done = false;                   ///< guarded by the pool mutex once submitted
+  std::uint64_t first_line = 0;  ///< number of lines[0] minus one
+  std::size_t bytes_read = 0;    ///< reader position, for progress
+  bool failed = false;           ///< some record has an error
+  bool done = false;             ///< guarded by the pool mutex once submitted
 };
 
 /// Maps every line of a batch and renders its records. Every line is independent and `map` is

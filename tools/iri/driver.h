@@ -15,9 +15,9 @@ namespace iri_tool {
 
 /// Exit statuses of the tool (the CLI contract).
 enum exit_status : int {
-  exit_ok = 0,       ///< every line succeeded
-  exit_failed = 1,   ///< some line failed
-  exit_usage = 2,    ///< bad usage, unreadable file, write error
+  exit_ok = 0,      ///< every line succeeded
+  exit_failed = 1,  ///< some line failed
+  exit_usage = 2,   ///< bad usage, unreadable file, write error
 };
 
 struct run_settings {
@@ -32,7 +32,7 @@ unsigned default_jobs() noexcept;
 
 /// Where a line comes from, for messages and JSON.
 struct line_origin {
-  std::string_view file;  ///< "-" for standard input
+  std::string_view file;   ///< "-" for standard input
   std::uint64_t line = 0;  ///< 1-based
   bool name_file = false;  ///< add "file" to JSON objects (several inputs were given)
 };

@@ -63,7 +63,8 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
     const char* const stop = data + end_;
     const char* line_begin = data + begin_;
     while (cursor < stop && lines.size() < max_batch_lines) {
-      const auto* newline = static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
+      const auto* newline =
+          static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
       if (newline == nullptr) break;
       add(line_begin, newline);
       cursor = line_begin = newline + 1;
@@ -85,7 +86,8 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
 
 void output_buffer::flush() {
   if (!buffer_.empty()) {
-    if (error_ == 0 && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) error_ = errno;
+    if (error_ == 0 && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+      error_ = errno;
     buffer_.clear();
   }
   if (error_ == 0 && std::fflush(file_) != 0) error_ = errno;

@@ -25,7 +25,8 @@ class line_reader {
   explicit line_reader(int fd);
 
   /// Replaces `lines` with the next batch of complete lines (at most `max_batch_lines`): at least
-  /// one, unless the input is exhausted (returns false; check `error()`). The views stay valid until the next call.
+  /// one, unless the input is exhausted (returns false; check `error()`). The views stay valid until the next
+  /// call.
   bool next_batch(std::vector<std::string_view>& lines);
 
   /// The errno of a failed read, 0 when none failed.

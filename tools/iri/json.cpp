@@ -11,6 +11,19 @@ constexpr char hex_digits[] = "0123456789abcdef";
 /// Whether `byte` needs escaping in a JSON string (RFC 8259 §7, plus DEL for readability).
 bool needs_escape(unsigned char byte) { return byte < 0x20 || byte == '"' || byte == '\\' || byte == 0x7F; }
 
+/// The code point of the well-formed `n`-byte sequence at `text[i]` when it is a bidi formatting
+/// character (RFC 3987 §4.1: U+061C ALM, U+200E LRM, U+200F RLM, U+202A–U+202E LRE…RLO, U+2066–U+2069
+/// LRI…PDI), else 0.
+char32_t bidi_format_char(std::string_view text, std::size_t i, std::size_t n) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  if (n == 2 && byte(0) == 0xD8 && byte(1) == 0x9C) return 0x061C;
+  if (n != 3 || byte(0) != 0xE2) return 0;
+  const char32_t c = 0x2000 | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
+  const bool bidi =
+      c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+  return bidi ? c : 0;
+}
+
 }  // namespace
 
 std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcept {
@@ -77,6 +90,14 @@ bool append_json_string(std::string& out, std::string_view text) {
     }
     const std::size_t n = utf8_sequence_length(text, i);
     if (n != 0) {
+      if (const char32_t c = bidi_format_char(text, i, n); c != 0) {
+        // Invisible, and it would reorder the rest of the line in a terminal: \uXXXX instead.
+        flush();
+        out.append("\\u");
+        for (int shift = 12; shift >= 0; shift -= 4) out.push_back(hex_digits[(c >> shift) & 0xF]);
+        run = i += n;
+        continue;
+      }
       i += n;
       continue;
     }

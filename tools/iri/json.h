@@ -20,7 +20,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) noexcep
 bool is_valid_utf8(std::string_view text) noexcept;
 
 /// Appends `text` as a quoted JSON string: `"` and `\` are escaped with a backslash, control
-/// characters (U+0000–U+001F, U+007F) as \uXXXX, well-formed UTF-8 is copied as is and every byte
+/// characters (U+0000–U+001F, U+007F) and the invisible bidi formatting characters (U+061C,
+/// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) as \uXXXX, other well-formed UTF-8 is copied as
+/// is and every byte
 /// that is not part of a well-formed sequence becomes U+FFFD. Returns false when a byte was
 /// replaced (the caller then adds the exact bytes with `append_hex`).
 bool append_json_string(std::string& out, std::string_view text);

@@ -20,12 +20,14 @@ namespace iri_tool {
 namespace {
 
 constexpr option_spec global_options[] = {
-    {"--json", "", "JSON Lines on stdout: one object per record with \"line\" (1-based) and \"input\"\n"
-                   "first (\"input_hex\" too when the line is not valid UTF-8, \"file\" when several\n"
-                   "FILEs are given), then the command's keys, and \"error\" {code, offset,\n"
-                   "message} on failure"},
-    {"--jobs", "N", "map lines on N threads (default: every core; 1: no extra thread); the\n"
-                    "output is in input order whatever N is"},
+    {"--json", "",
+     "JSON Lines on stdout: one object per record with \"line\" (1-based) and \"input\"\n"
+     "first (\"input_hex\" too when the line is not valid UTF-8, \"file\" when several\n"
+     "FILEs are given), then the command's keys, and \"error\" {code, offset,\n"
+     "message} on failure"},
+    {"--jobs", "N",
+     "map lines on N threads (default: every core; 1: no extra thread); the\n"
+     "output is in input order whatever N is"},
     {"--help", "", "show this help and exit (also -h)"},
     {"--", "", "end of options: every later argument is a FILE"},
 };
@@ -42,7 +44,8 @@ void append_options(std::string& out, std::span<const option_spec> options) {
       head += ' ';
       head += o.value_name;
     }
-    head += head.size() + 2 <= column ? std::string(column - head.size(), ' ') : std::string("\n") + std::string(column, ' ');
+    head += head.size() + 2 <= column ? std::string(column - head.size(), ' ')
+                                      : std::string("\n") + std::string(column, ' ');
     out += head;
     std::string_view help = o.help;
     for (bool first = true; !help.empty(); first = false) {
@@ -193,7 +196,8 @@ int run_command(const command& c, std::span<char* const> args, run_settings sett
       if (o.name == name) spec = &o;
     }
     if (spec == nullptr) {
-      return usage_error("unknown option '" + std::string(name) + "' for 'iri " + std::string(c.name) + "'", hint);
+      return usage_error("unknown option '" + std::string(name) + "' for 'iri " + std::string(c.name) + "'",
+                         hint);
     }
     if (spec->value_name.empty()) {
       if (value) return usage_error("option '" + std::string(name) + "' takes no argument", hint);
@@ -202,8 +206,9 @@ int run_command(const command& c, std::span<char* const> args, run_settings sett
     }
     if (!value) {
       if (i + 1 == args.size()) {
-        return usage_error("option '" + std::string(name) + "' needs an argument (" + std::string(spec->value_name) + ")",
-                           hint);
+        return usage_error(
+            "option '" + std::string(name) + "' needs an argument (" + std::string(spec->value_name) + ")",
+            hint);
       }
       value = std::string_view(args[++i]);
     }
@@ -272,5 +277,6 @@ int main_impl(std::span<char* const> args) {
 }  // namespace iri_tool
 
 int main(int argc, char** argv) {
-  return iri_tool::main_impl(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)));
+  return iri_tool::main_impl(
+      std::span<char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)));
 }
