@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# run_parallel.sh IRI_BINARY [LINES] — the parallel driver on a large input (default one million
-# lines): with several jobs, `iri check --json` writes exactly one record per input line, numbered
-# 1..N in input order, each carrying its own input and verdict; text mode keeps stdout aligned with
-# the input and writes one message per invalid line, in order. Every 97th line is invalid, every
-# third one is non-ASCII, so failures are spread over every batch and every thread.
+# run_parallel.sh IRI_BINARY [LINES [MAX_RSS_BINARY]] — the parallel driver on a large input
+# (default one million lines): with several jobs, `iri check --json` writes exactly one record per
+# input line, numbered 1..N in input order, each carrying its own input and verdict; text mode
+# keeps stdout aligned with the input and writes one message per invalid line, in order. Every
+# 97th line is invalid, every third one is non-ASCII, so failures are spread over every batch and
+# every thread.
+#
+# With MAX_RSS_BINARY (tests/cli/max_rss.cpp), the peak memory of the JSON run must not grow with
+# the input: on N lines it stays within a few MiB of the peak on N/4 lines, and below a fixed
+# bound. (Not under AddressSanitizer, whose quarantine keeps freed memory on purpose.)
 set -u
 iri=$1
 lines=${2:-1000000}
+max_rss=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -23,8 +29,19 @@ gen='function gen(i) {
 }'
 awk -v n="$lines" "$gen"' BEGIN { for (i = 1; i <= n; i++) print gen(i) }' > "$tmp/in.txt"
 
+# measure RSS_FILE COMMAND...: runs COMMAND, through max_rss when it is given.
+measure() {
+  local rss_file=$1
+  shift
+  if [[ -n $max_rss ]]; then
+    "$max_rss" "$rss_file" "$@"
+  else
+    "$@"
+  fi
+}
+
 # JSON Lines with 4 jobs (more threads than cores is fine: the order must hold anyway).
-"$iri" --jobs 4 check --json "$tmp/in.txt" > "$tmp/out.jsonl" 2> "$tmp/err.txt"
+measure "$tmp/rss_all" "$iri" --jobs 4 check --json "$tmp/in.txt" > "$tmp/out.jsonl" 2> "$tmp/err.txt"
 status=$?
 [[ $status -eq 1 ]] || fail "check --json: exit status $status, expected 1"
 [[ -s $tmp/err.txt ]] && fail "check --json: unexpected stderr: $(head -c 300 "$tmp/err.txt")"
@@ -50,6 +67,18 @@ problem=$(awk -F: -v n="$text_lines" '
   { want = (NR) * 97; if ($1 != "iri" || $2 != " -" || $3 != want) { print "message " NR ": " $0; exit } }
   END { if (NR != int(n / 97)) print "messages " NR " != " int(n / 97) }' "$tmp/err.txt")
 [[ -z $problem ]] || fail "check: stderr: $problem"
+
+# Bounded memory: the same run on the first quarter of the input peaks at about the same size.
+if [[ -n $max_rss ]]; then
+  head -n $((lines / 4)) "$tmp/in.txt" > "$tmp/quarter.txt"
+  measure "$tmp/rss_quarter" "$iri" --jobs 4 check --json "$tmp/quarter.txt" > /dev/null 2>&1
+  rss_all=$(<"$tmp/rss_all")
+  rss_quarter=$(<"$tmp/rss_quarter")
+  echo "peak RSS: $rss_quarter KiB on $((lines / 4)) lines, $rss_all KiB on $lines lines"
+  # The output alone is 4 x 17 MiB on a million lines: keeping it, or the input, would show.
+  ((rss_all <= rss_quarter + 8192)) || fail "peak memory grows with the input: $rss_quarter KiB -> $rss_all KiB"
+  ((rss_all <= 65536)) || fail "peak memory $rss_all KiB is above 64 MiB"
+fi
 
 if [[ $failures -ne 0 ]]; then
   echo "parallel: $failures failure(s)"
