@@ -54,6 +54,10 @@ result<std::string> host_to_ascii(std::string_view host, const host_options& opt
 inline result<std::string> host_to_ascii(std::string_view host, idna_mode mode) {
   return host_to_ascii(host, host_options{mode});
 }
+/// `host_to_ascii` into the caller's buffer: `out` is cleared, then receives the ASCII form (its
+/// capacity is reused, so ASCII hosts, which UTS #46 only lowercases and checks, cost no
+/// allocation once `out` is large enough). On failure `out` is left empty.
+result<void> host_to_ascii_into(std::string_view host, std::string& out, const host_options& options = {});
 
 /// ToUnicode on every label (e.g. "xn--rsum-bpad.example.org" → "résumé.example.org"). Fails
 /// like `host_to_ascii` when a label is not valid IDNA.

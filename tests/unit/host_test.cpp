@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "unicode/idna.h"
 
 namespace irikit {
@@ -72,6 +75,70 @@ TEST(HostToAscii, Idna2003AllowUnassigned) {
   const auto lenient = host_to_ascii("\u0221.com", host_options{idna_mode::idna2003, true});
   ASSERT_TRUE(lenient);
   EXPECT_EQ(lenient->substr(0, 4), "xn--");
+}
+
+// host_to_ascii answers ASCII names itself (src/host/host.cpp); it must give what the backend
+// gives, result or failure, in both UTS #46 modes, for names around every limit it checks.
+TEST(HostToAscii, AsciiFastPathAgreesWithTheBackend) {
+  std::vector<std::string> names = {"a",
+                                    "A",
+                                    "example.COM",
+                                    "www.Example.org",
+                                    "a-b.c",
+                                    "-a.b",
+                                    "a-.b",
+                                    "a.-b",
+                                    "ab--c.d",
+                                    "abc--d.e",
+                                    "xn--bcher-kva.de",
+                                    "XN--BCHER-KVA.de",
+                                    "xn--a.b",
+                                    "xn--.b",
+                                    "a..b",
+                                    ".a",
+                                    "a.",
+                                    "a.b.",
+                                    "..",
+                                    ".",
+                                    "0.1",
+                                    "1.2.3.4",
+                                    "a_b.c",
+                                    "a b",
+                                    "a:b",
+                                    "a+b",
+                                    "a*b",
+                                    "a%41",
+                                    "-",
+                                    "--",
+                                    "ab-",
+                                    "4-x",
+                                    "r3--v.com"};
+  for (std::size_t n : {62u, 63u, 64u}) names.push_back(std::string(n, 'x') + ".com");
+  for (std::size_t total : {251u, 252u, 253u, 254u, 255u}) {
+    std::string s;
+    while (s.size() + 50 < total) s += std::string(49, 'Q') + ".";
+    s += std::string(total - s.size(), 'z');
+    names.push_back(s);
+    names.push_back(s.substr(1) + ".");
+  }
+  for (idna_mode mode : {idna_mode::uts46, idna_mode::uts46_transitional}) {
+    const auto backend_mode = mode == idna_mode::uts46 ? unicode::idna_mode::uts46_nontransitional
+                                                       : unicode::idna_mode::uts46_transitional;
+    for (const std::string& name : names) {
+      const auto fast = host_to_ascii(name, mode);
+      const auto backend = unicode::domain_to_ascii(name, backend_mode);
+      ASSERT_EQ(fast.has_value(), backend.has_value()) << name;
+      std::string buffer = "earlier contents";
+      const auto into = host_to_ascii_into(name, buffer, {mode});
+      EXPECT_EQ(into.has_value(), fast.has_value()) << name;
+      EXPECT_EQ(buffer, fast ? *fast : "") << name;
+      if (fast) {
+        EXPECT_EQ(*fast, *backend) << name;
+      } else {
+        EXPECT_EQ(fast.error().offset, backend.error().offset) << name;
+      }
+    }
+  }
 }
 
 TEST(HostToUnicode, Rfc3987Section321Example) {
