@@ -9,6 +9,8 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "convert/appropriate.h"
 #include "grammar/char_class.h"
@@ -53,6 +55,13 @@ constexpr bool is_pct_triplet(std::string_view s, std::size_t i) noexcept {
          grammar::hex_value(s[i + 2]) >= 0;
 }
 
+/// grammar::hex_value as a table: 0–15 for a HEXDIG, -1 for any other byte.
+constexpr std::array<signed char, 256> k_hex_values = [] {
+  std::array<signed char, 256> t{};
+  for (int c = 0; c < 256; ++c) t[c] = static_cast<signed char>(grammar::hex_value(static_cast<char>(c)));
+  return t;
+}();
+
 std::uint32_t u32(std::size_t v) { return static_cast<std::uint32_t>(v); }
 
 bool iequals_ascii(std::string_view a, std::string_view b) {
@@ -92,6 +101,54 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
     }
     i = j + 1;
   }
+  return {};
+}
+
+/// The whole of §3.1 step 2 when neither IDNA nor a query charset applies: one pass that checks
+/// the UTF-8 strictly (§3.1 step 1c; RFC 3629 §4) while it encodes, writing into `out` sized once.
+/// Errors are those of validate_utf8 followed by encode_range: a UTF-8 error anywhere comes before
+/// an unsafe ASCII character.
+parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& out) {
+  const char* const s = iri.data();
+  const std::size_t n = iri.size();
+  std::size_t non_ascii = 0;
+  for (std::size_t i = 0; i < n; ++i) non_ascii += static_cast<unsigned char>(s[i]) >> 7;
+  const std::size_t start = out.size();
+  out.resize(start + n + 2 * non_ascii);  // exact, unless unsafe ASCII is encoded too
+  char* p = out.data() + start;
+  const auto put_pct = [&p](unsigned char octet) {
+    p[0] = '%';
+    p[1] = k_hex_upper[octet >> 4];
+    p[2] = k_hex_upper[octet & 0x0F];
+    p += 3;
+  };
+  std::size_t i = 0;
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (k_uri_ascii[c]) {
+        *p++ = static_cast<char>(c);
+        ++i;
+        continue;
+      }
+      if (!encode_unsafe) {
+        if (const auto v = validate_utf8(iri.substr(i)); !v)
+          return {v.error().code, u32(i + v.error().offset)};
+        return {error_code::unsafe_ascii_char, u32(i)};
+      }
+      const std::size_t at = static_cast<std::size_t>(p - out.data());
+      out.resize(out.size() + 2);
+      p = out.data() + at;
+      put_pct(c);
+      ++i;
+      continue;
+    }
+    const grammar::decoded d = grammar::decode_utf8(s, i, n);
+    if (d.code != error_code::ok) return {d.code, u32(i)};
+    for (std::uint32_t k = 0; k < d.length; ++k) put_pct(static_cast<unsigned char>(s[i + k]));
+    i += d.length;
+  }
+  out.resize(static_cast<std::size_t>(p - out.data()));
   return {};
 }
 
@@ -148,6 +205,8 @@ parse_error encode_query_in_charset(std::string_view text, std::size_t begin, st
 }
 
 parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_options& options) {
+  if (options.idna == idna_mode::none && options.query_charset.empty())
+    return encode_whole(iri, options.encode_unsafe_ascii, out);
   if (const auto v = validate_utf8(iri); !v) return v.error();
   bool charset_query = false;
   if (!options.query_charset.empty()) {
@@ -203,11 +262,29 @@ parse_error to_uri_impl(std::string_view iri, std::string& out, const to_uri_opt
 
 /// Decodes a run of percent-encoded octets whose non-ASCII part is to be read in some encoding,
 /// appending IRI text to `out`. Returns false when the run cannot be decoded (legacy charsets).
-using run_decoder = bool (*)(std::string_view run_text, const std::vector<unsigned char>& octets,
-                             bool in_query, std::string_view charset, std::string& out);
+using run_decoder = bool (*)(std::string_view run_text, std::span<const unsigned char> octets, bool in_query,
+                             std::string_view charset, std::string& out);
+
+/// For each block of 256 code points of the BMP, whether convert::is_appropriate holds for all of
+/// them (in and out of the query alike): most letters of most scripts are decided by one lookup.
+constexpr std::array<bool, 256> k_appropriate_blocks = [] {
+  std::array<bool, 256> t{};
+  for (char32_t block = 0; block < 256; ++block) {
+    bool all = true;
+    for (char32_t cp = block << 8; cp < ((block + 1) << 8) && all; ++cp) {
+      all = convert::is_appropriate(cp, false) && convert::is_appropriate(cp, true);
+    }
+    t[block] = all;
+  }
+  return t;
+}();
+
+inline bool appropriate(char32_t cp, bool in_query) noexcept {
+  return (cp < 0x10000 && k_appropriate_blocks[cp >> 8]) || convert::is_appropriate(cp, in_query);
+}
 
 /// §3.2 steps 2–4 on one run of consecutive "%HH" triplets, reading non-ASCII octets as UTF-8.
-bool decode_run_utf8(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
+bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> octets, bool in_query,
                      std::string_view /*charset*/, std::string& out) {
   const std::size_t n = octets.size();
   const char* const bytes = reinterpret_cast<const char*>(octets.data());
@@ -231,7 +308,7 @@ bool decode_run_utf8(std::string_view run_text, const std::vector<unsigned char>
       ++k;
       continue;
     }
-    if (convert::is_appropriate(d.cp, in_query)) {
+    if (appropriate(d.cp, in_query)) {
       out.append(bytes + k, d.length);  // step 5: the character itself
     } else {
       for (std::size_t m = 0; m < d.length; ++m) append_pct(out, octets[k + m]);  // step 4
@@ -242,7 +319,7 @@ bool decode_run_utf8(std::string_view run_text, const std::vector<unsigned char>
 }
 
 /// §7.7: a run read in a legacy charset. ASCII-only runs are handled as in to_iri.
-bool decode_run_charset(std::string_view run_text, const std::vector<unsigned char>& octets, bool in_query,
+bool decode_run_charset(std::string_view run_text, std::span<const unsigned char> octets, bool in_query,
                         std::string_view charset, std::string& out) {
   bool high = false;
   for (unsigned char o : octets) high = high || o >= 0x80;
@@ -274,26 +351,48 @@ bool decode_run_charset(std::string_view run_text, const std::vector<unsigned ch
 /// through `decode`. `q_begin`/`q_end` delimit the query (iprivate is allowed there only).
 bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std::size_t q_begin,
                   std::size_t q_end, run_decoder decode, std::string_view charset, std::string& out) {
-  std::vector<unsigned char> octets;
+  // The octets of a run: on the stack for runs of up to k_small octets (nearly all), else on the heap.
+  constexpr std::size_t k_small = 256;
+  std::array<unsigned char, k_small> small;
+  std::vector<unsigned char> large;
+  const char* const s = text.data();
+  // The octet of the triplet at s[at] ("%" HEXDIG HEXDIG with at + 2 < end), or -1.
+  const auto triplet = [s, end](std::size_t at) {
+    if (at + 2 >= end || s[at] != '%') return -1;
+    const int hi = k_hex_values[static_cast<unsigned char>(s[at + 1])];
+    const int lo = k_hex_values[static_cast<unsigned char>(s[at + 2])];
+    return (hi | lo) < 0 ? -1 : hi * 16 + lo;
+  };
   std::size_t i = begin;
   while (i < end) {
-    if (!is_pct_triplet(text, i) || i + 2 >= end) {
+    int octet = triplet(i);
+    if (octet < 0) {
       // Literal characters are copied as they are, up to the next "%".
       std::size_t j = text.find('%', i + 1);
       if (j == std::string_view::npos || j > end) j = end;
-      out.append(text.data() + i, j - i);
+      out.append(s + i, j - i);
       i = j;
       continue;
     }
     const std::size_t run_begin = i;
-    octets.clear();
-    while (i < end && i + 2 < end && is_pct_triplet(text, i)) {
-      octets.push_back(
-          static_cast<unsigned char>(grammar::hex_value(text[i + 1]) * 16 + grammar::hex_value(text[i + 2])));
+    std::size_t count = 0;
+    do {
+      if (count < k_small) {
+        small[count] = static_cast<unsigned char>(octet);
+      } else {
+        if (count == k_small) large.assign(small.begin(), small.end());
+        large.push_back(static_cast<unsigned char>(octet));
+      }
+      ++count;
       i += 3;
-    }
+      octet = triplet(i);
+    } while (octet >= 0);
+    const unsigned char* octets = count <= k_small ? small.data() : large.data();
     const bool in_query = run_begin >= q_begin && run_begin < q_end;
-    if (!decode(text.substr(run_begin, i - run_begin), octets, in_query, charset, out)) return false;
+    if (!decode(text.substr(run_begin, i - run_begin), std::span<const unsigned char>(octets, count),
+                in_query, charset, out)) {
+      return false;
+    }
   }
   return true;
 }
