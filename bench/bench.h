@@ -52,6 +52,11 @@ inline bool irikit_parse_unchecked(std::string_view l) noexcept {
   return v.parts().has_scheme;
 }
 
+/// What is timed for the operations beyond validation: one call per line (or per pair) writing its
+/// result into `out`, a buffer reused across the calls; true when the operation succeeds.
+using map_fn = bool (*)(std::string_view line, std::string& out) noexcept;
+using pair_fn = bool (*)(std::string_view base, std::string_view ref, std::string& out) noexcept;
+
 struct dataset {
   std::string group;  ///< "url" or "iri"
   corpus lines;
@@ -70,6 +75,22 @@ std::vector<dataset> load_datasets(const std::string& corpora_dir);
 /// Checks every implementation's output on every dataset (see checks.cpp); prints a summary line
 /// per dataset and every failure. True when all checks pass.
 bool check_all(const std::vector<dataset>& data, const options& opts);
+
+/// The datasets of the operations beyond validation (operations.cpp): to_uri, to_iri, resolution
+/// and IDNA ToASCII.
+struct operation_data {
+  corpus wiki_iri;     ///< intl/intl_wiki_iri.txt (to_uri)
+  corpus wiki_uri;     ///< intl/intl_wiki_uri.txt, the same links percent-encoded (to_iri)
+  corpus cc_bases;     ///< commoncrawl/relative_urls_cc_10k.csv, column "base"
+  corpus cc_refs;      ///< … column "relative", same row order
+  corpus ascii_hosts;  ///< intl/ascii_hosts.txt
+  corpus idn_hosts;    ///< intl/idn_hosts.txt
+};
+operation_data load_operation_data(const std::string& corpora_dir);
+/// Checks the operations' outputs (operations.cpp); true when all pass.
+bool check_operations(const operation_data& data, const options& opts);
+/// Registers the operation benchmarks (groups to_uri, to_iri, resolve, idna).
+void register_operations(const operation_data& data);
 
 }  // namespace irikit::bench
 

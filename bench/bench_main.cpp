@@ -60,17 +60,8 @@ void register_iri_group(const std::string& group, const corpus& c) {
   add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
 }
 
-// ---------------------------------------------------------------------------------------------
-// Later operations, registered here once they exist (issue 7 lists them; none is implemented yet):
-//   to_uri      IRI→URI (RFC 3987 §3.1) over intl_*_iri.txt; peers: ICU-based conversion, curl
-//               CURLU_URLENCODE                                               [issue 3: convert/]
-//   to_iri      URI→IRI (RFC 3987 §3.2) over intl_wiki_uri.txt               [issue 3: convert/]
-//   resolve     RFC 3986 §5.2 over the Common Crawl (base, relative) pairs; peers: Boost.URL
-//               resolve, uriparser uriAddBaseUriExA, curl_url_set with a base [issue 4: resolve/]
-//   idna        ToASCII / ToUnicode over intl/idn_hosts.txt and ascii_hosts.txt; peers: libidn2
-//               idn2_lookup_u8, ICU uidna_nameToASCII_UTF8                   [issue 3: host/]
-// Each gets a register_*_group function and a check in checks.cpp, like the ones above.
-// ---------------------------------------------------------------------------------------------
+// The operations beyond validation (to_uri, to_iri, resolve, idna) are registered by
+// operations.cpp, which also checks them.
 
 }  // namespace
 }  // namespace irikit::bench
@@ -96,15 +87,18 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(rest_argc, rest.data())) return 2;
 
   std::vector<dataset> data;
+  operation_data ops;
   try {
     data = load_datasets(opts.corpora_dir);
+    ops = load_operation_data(opts.corpora_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "irikit_bench: %s (set --corpora=DIR)\n", e.what());
     return 77;
   }
 
   // Check every implementation's output before anything is timed.
-  const bool ok = check_all(data, opts);
+  const bool validation_ok = check_all(data, opts);
+  const bool ok = check_operations(ops, opts) && validation_ok;
   if (!ok) {
     std::fprintf(stderr, "irikit_bench: output checks failed; nothing was timed\n");
     return 1;
@@ -115,11 +109,14 @@ int main(int argc, char** argv) {
     if (d.group == "url") register_url_group(d.group, d.lines, d.absolute_urls);
     if (d.group == "iri") register_iri_group(d.group, d.lines);
   }
+  register_operations(ops);
   benchmark::AddCustomContext("irikit.corpora", opts.corpora_dir);
   benchmark::AddCustomContext("irikit.scan", irikit::grammar::scan_implementation());
   benchmark::AddCustomContext("boost.version", boost_version());
   benchmark::AddCustomContext("uriparser.version", uriparser_version());
   benchmark::AddCustomContext("curl.version", curl_version_string());
+  benchmark::AddCustomContext("icu.version", icu_version());
+  benchmark::AddCustomContext("libidn2.version", libidn2_version());
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
