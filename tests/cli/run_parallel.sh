@@ -7,8 +7,8 @@
 # every thread.
 #
 # With MAX_RSS_BINARY (tests/cli/max_rss.cpp), the peak memory of the JSON run must not grow with
-# the input: on N lines it stays within a few MiB of the peak on N/4 lines, and below a fixed
-# bound. (Not under AddressSanitizer, whose quarantine keeps freed memory on purpose.)
+# the input: on N lines it stays within 16 MiB of the peak on N/4 lines, and below a fixed bound.
+# (Not under AddressSanitizer, whose quarantine keeps freed memory on purpose.)
 set -u
 iri=$1
 lines=${2:-1000000}
@@ -75,9 +75,11 @@ if [[ -n $max_rss ]]; then
   rss_all=$(<"$tmp/rss_all")
   rss_quarter=$(<"$tmp/rss_quarter")
   echo "peak RSS: $rss_quarter KiB on $((lines / 4)) lines, $rss_all KiB on $lines lines"
-  # The output alone is 4 x 17 MiB on a million lines: keeping it, or the input, would show.
-  ((rss_all <= rss_quarter + 8192)) || fail "peak memory grows with the input: $rss_quarter KiB -> $rss_all KiB"
-  ((rss_all <= 65536)) || fail "peak memory $rss_all KiB is above 64 MiB"
+  # The input grows by about 28 MB and the output by 57 MB from the quarter to the whole: keeping
+  # either, or even a third of the output, would show. Below that, the peak varies by up to about
+  # 10 MiB from run to run (which thread's malloc arena a batch's buffers grow in), hence 16 MiB.
+  ((rss_all <= rss_quarter + 16384)) || fail "peak memory grows with the input: $rss_quarter KiB -> $rss_all KiB"
+  ((rss_all <= 98304)) || fail "peak memory $rss_all KiB is above 96 MiB"
 fi
 
 if [[ $failures -ne 0 ]]; then
