@@ -59,30 +59,35 @@ void record::append_key(std::string_view key) {
 }
 
 record& record::add_null(std::string_view key) {
+  if (!keep_keys_) return *this;
   append_key(key);
   members_.append("null");
   return *this;
 }
 
 record& record::add_bool(std::string_view key, bool value) {
+  if (!keep_keys_) return *this;
   append_key(key);
   members_.append(value ? "true" : "false");
   return *this;
 }
 
 record& record::add_int(std::string_view key, std::int64_t value) {
+  if (!keep_keys_) return *this;
   append_key(key);
   members_.append(std::to_string(value));
   return *this;
 }
 
 record& record::add_string(std::string_view key, std::string_view value) {
+  if (!keep_keys_) return *this;
   append_key(key);
   append_json_string(members_, value);
   return *this;
 }
 
 record& record::add_raw(std::string_view key, std::string_view json) {
+  if (!keep_keys_) return *this;
   append_key(key);
   members_.append(json);
   return *this;
@@ -100,6 +105,7 @@ record& record_list::add() {
   } else {
     records_[size_].reset();
   }
+  records_[size_].keep_keys(keep_keys_);
   return records_[size_++];
 }
 

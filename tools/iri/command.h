@@ -82,10 +82,14 @@ class record {
   const std::string& json_members() const { return members_; }
   /// Empties the record and keeps its memory.
   void reset();
+  /// Whether the add_* calls build JSON members (the driver turns this off in text mode, which
+  /// never prints them, so that no line pays for escaping what it will not show).
+  void keep_keys(bool keep) { keep_keys_ = keep; }
 
  private:
   void append_key(std::string_view key);
   std::string members_;
+  bool keep_keys_ = true;
 };
 
 /// The records of one input line, in order. Keeps their memory from one line to the next.
@@ -99,10 +103,13 @@ class record_list {
   const record* begin() const { return records_.data(); }
   const record* end() const { return records_.data() + size_; }
   void clear() { size_ = 0; }
+  /// Passed on to every record added from now on (see record::keep_keys).
+  void keep_keys(bool keep) { keep_keys_ = keep; }
 
  private:
   std::vector<record> records_;  ///< [0, size_) in use, the rest kept for reuse
   std::size_t size_ = 0;
+  bool keep_keys_ = true;
 };
 
 /// Maps input lines to records. Build everything in the constructor (from the options) and keep

@@ -89,6 +89,7 @@ void process_batch(const line_mapper& mapper, const run_settings& settings, bool
     ++origin.line;
     record_list& records = b.results[i];
     records.clear();
+    records.keep_keys(settings.json);  // text mode prints only the text and the error
     mapper.map(b.lines[i], records);
     for (const record& r : records) {
       if (r.error) b.failed = true;
