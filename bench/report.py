@@ -18,6 +18,15 @@ DATASET_ORDER = URL_TARGET_DATASETS + ["intl_wiki_uri"] + IRI_TARGET_DATASETS
 MAX_FLOOR_RATIO = 1.5
 MIN_BOOST_RATIO = 8.0
 MIN_URIPARSER_RATIO = 5.0
+MAX_TO_URI_RATIO = 2.0          # to_uri ÷ validation on intl_wiki_iri
+MIN_RESOLVE_URIPARSER = 2.0     # uriparser ÷ irikit on the Common Crawl pairs
+MIN_RESOLVE_BOOST = 4.0         # Boost.URL ÷ irikit
+MIN_IDNA_ASCII_RATIO = 3.0      # ICU ÷ irikit on ASCII-only hosts
+MIN_TOOL_RATIO = 5.0            # line-by-line peer ÷ `iri` end to end
+
+# The operation groups: (group, dataset, the irikit implementation the others are compared with).
+OPERATIONS = [("to_uri", "intl_wiki_iri", "irikit-validate-iri"), ("to_iri", "intl_wiki_uri", "irikit-to_iri"),
+              ("resolve", "cc_pairs", "irikit"), ("idna", "ascii_hosts", "irikit"), ("idna", "idn_hosts", "irikit")]
 
 URL_COLUMNS = ["floor", "irikit-validate-uri", "irikit-parse-uri", "irikit-validate-iri", "irikit-parse_unchecked",
                "boost-url", "uriparser", "curl"]
@@ -55,7 +64,13 @@ def main():
     ap.add_argument("--load-before", default="?")
     ap.add_argument("--load-after", default="?")
     ap.add_argument("--git", default="?")
+    ap.add_argument("--e2e", help="the JSON of bench/tool_e2e.py (the tool end to end)")
+    ap.add_argument("--e2e-command", default="")
     a = ap.parse_args()
+    e2e = None
+    if a.e2e:
+        with open(a.e2e) as f:
+            e2e = json.load(f)
     ctx, med, spread, info, reps = load(a.json)
 
     def m(group, ds, impl):
@@ -83,7 +98,8 @@ def main():
     w(f"- date: {ctx.get('date', '?')}; benchmark library build: {ctx.get('library_build_type', '?')}")
     w(f"- irikit block scan chosen at run time: {ctx.get('irikit.scan', '?')}")
     w(f"- peers: Boost.URL {ctx.get('boost.version', '?')}, uriparser {ctx.get('uriparser.version', '?')}, "
-      f"curl {ctx.get('curl.version', '?')}\n")
+      f"curl {ctx.get('curl.version', '?')}, ICU {ctx.get('icu.version', '?')}, "
+      f"libidn2 {ctx.get('libidn2.version', '?')}\n")
 
     # ---- Targets -------------------------------------------------------------------------------
     rows, all_met = [], True
@@ -120,6 +136,38 @@ def main():
         if nspb is not None and ascii_ref is not None:
             target(f"IRIs {ds}: ns/byte ≤ ASCII ns/byte (median over {', '.join(sorted(ascii_sets))})", nspb,
                    nspb <= ascii_ref, f"{nspb:.3f} vs {ascii_ref:.3f}")
+
+    # The operations beyond validation.
+    def op_ratio(group, ds, num, den):
+        return ratio(m(group, ds, num), m(group, ds, den))
+
+    r = op_ratio("to_uri", "intl_wiki_iri", "irikit-to_uri", "irikit-validate-iri")
+    if r is not None:
+        target(f"to_uri (no IDNA) intl_wiki_iri: to_uri ÷ validation ≤ {MAX_TO_URI_RATIO:g}", r, r <= MAX_TO_URI_RATIO,
+               fmt_ratio(r))
+    for peer, label in [("boost-url", "Boost.URL decoding"), ("curl", "curl_easy_unescape"),
+                        ("uriparser", "uriUnescapeInPlaceEx")]:
+        r = op_ratio("to_iri", "intl_wiki_uri", peer, "irikit-to_iri")
+        if r is not None:
+            target(f"to_iri intl_wiki_uri: {label} ÷ irikit > 1", r, r > 1.0, fmt_ratio(r))
+    for peer, label, need in [("uriparser", "uriparser", MIN_RESOLVE_URIPARSER), ("boost-url", "Boost.URL", MIN_RESOLVE_BOOST)]:
+        r = op_ratio("resolve", "cc_pairs", peer, "irikit")
+        if r is not None:
+            target(f"resolve cc_pairs: {label} ÷ irikit ≥ {need:g}", r, r >= need, fmt_ratio(r))
+    r = op_ratio("idna", "ascii_hosts", "icu", "irikit")
+    if r is not None:
+        target(f"ToASCII ascii_hosts: ICU UTS #46 ÷ irikit ≥ {MIN_IDNA_ASCII_RATIO:g}", r, r >= MIN_IDNA_ASCII_RATIO,
+               fmt_ratio(r))
+    r = op_ratio("idna", "idn_hosts", "irikit", "icu")
+    if r is not None:
+        target("ToASCII idn_hosts: irikit ÷ ICU UTS #46 ≤ 1 (no slower)", r, r <= 1.0, fmt_ratio(r))
+    if e2e is not None:
+        for task in ("check", "to-uri"):
+            base = statistics.median(e2e["wall"][f"{task}/irikit"])
+            for peer, label in [("boost-url", "Boost.URL"), ("uriparser", "uriparser")]:
+                r = statistics.median(e2e["wall"][f"{task}/{peer}"]) / base
+                target(f"tool end to end, {e2e['lines']:,} lines of `iri {task}`: {label} line by line ÷ `iri` ≥ "
+                       f"{MIN_TOOL_RATIO:g}", r, r >= MIN_TOOL_RATIO, fmt_ratio(r))
 
     w("## Targets (issue 7)\n")
     w("Floor: a loop in the same binary that reads each line once, validates its UTF-8 strictly and")
@@ -170,6 +218,42 @@ def main():
     table("url", URL_COLUMNS, "URLs (RFC 3986 URI-reference)")
     table("iri", IRI_COLUMNS, "IRIs (RFC 3987 IRI-reference, strict)")
 
+    present_ops = [(g, ds, b) for (g, ds, b) in OPERATIONS if (g, ds, b) in med]
+    if present_ops:
+        w("## Operations: to_uri, to_iri, resolution, IDNA ToASCII\n")
+        w("Median CPU time per pass (ms), the ratio to the irikit row of the same dataset (> 1: slower than "
+          "irikit), the spread (max − min) / median, and the time per line.\n")
+        w("| operation | dataset | lines | implementation | ms | ÷ irikit | spread | ns/line |")
+        w("|---|---|---:|---|---:|---:|---:|---:|")
+        for g, ds, base_impl in present_ops:
+            impls = [base_impl] + sorted(i for (gg, dd, i) in med if gg == g and dd == ds and i != base_impl)
+            for i in impls:
+                t = m(g, ds, i)
+                w(f"| {g} | {ds} | {int(info[ds]['lines'])} | {i} | {t / 1000:.2f} | {fmt_ratio(ratio(t, m(g, ds, base_impl)))} | "
+                  f"±{100 * spread[(g, ds, i)]:.0f}% | {t * 1000 / info[ds]['lines']:.0f} |")
+        w("")
+
+    if e2e is not None:
+        w("## The `iri` tool end to end\n")
+        w(f"bench/tool_e2e.py: {e2e['lines']:,} lines per command, `iri --jobs {e2e['jobs']}` on {e2e['cores']} cores "
+          f"against one-thread line-by-line programs (bench/line_peer.cpp); the three outputs were compared byte for "
+          f"byte before timing. Median **wall-clock** time of {e2e['runs']} interleaved runs (CPU time: user + "
+          f"system of the process); load average before / after: {' '.join(e2e['load_before'])} / "
+          f"{' '.join(e2e['load_after'])}.\n")
+        if a.e2e_command:
+            w("```")
+            w(a.e2e_command)
+            w("```\n")
+        w("| command | implementation | wall s | ÷ irikit | CPU s | run as |")
+        w("|---|---|---:|---:|---:|---|")
+        for task in ("check", "to-uri"):
+            base = statistics.median(e2e["wall"][f"{task}/irikit"])
+            for impl in ("irikit", "boost-url", "uriparser"):
+                wall = statistics.median(e2e["wall"][f"{task}/{impl}"])
+                cpu = statistics.median(e2e["cpu"][f"{task}/{impl}"])
+                w(f"| {task} | {impl} | {wall:.3f} | {wall / base:.2f}× | {cpu:.3f} | `{e2e['commands'][task][impl]}` |")
+        w("")
+
     w("## What each column is\n")
     w("- **floor**: bench/floor.h, the cost of looking at every byte once (see above).")
     w("- **irikit-validate-uri / -iri**: `irikit::validate(line, rule::uri_reference / iri_reference)`.")
@@ -182,8 +266,16 @@ def main():
     w("  RFC 3986 validator (it accepts `\\` and non-ASCII, rejects `file://host/` and `node:x`), so its")
     w("  counts are checked against pinned references and it is not run on relative references (cc_hrefs).")
     w("  On node_files it rejects every line early, so its time there is not comparable.")
-    w("- Not benchmarked yet (see the marked place in bench/bench_main.cpp): to_uri, to_iri, resolution,")
-    w("  IDNA (peers: ICU, libidn2, Boost.URL resolve, uriparser uriAddBaseUriExA, curl with a base).")
+    w("- **to_uri**: `to_uri_into(line, buffer)` (no IDNA) against `validate(line, iri_reference)` on the same lines.")
+    w("- **to_iri**: `to_iri_into(line, buffer)` against the peers' percent-decoding of the whole line: Boost.URL")
+    w("  (`parse_uri_reference`, then `decode()` of each component), curl (`curl_easy_unescape`), uriparser (a copy")
+    w("  of the line, `uriUnescapeInPlaceExA`). The peers decode every triplet; to_iri keeps some encoded (§3.2).")
+    w("- **resolve**: each (base, href) pair of the Common Crawl sample parsed and resolved per pair: irikit")
+    w("  `parse_iri` + `parse_iri_reference` + `resolve_into`; Boost.URL `parse_uri` + `parse_uri_reference` +")
+    w("  `resolve` into a reused `url`; uriparser two `uriParseSingleUriExA` + `uriAddBaseUriExA` + `uriToStringA`.")
+    w("- **idna**: `host_to_ascii_into(host, buffer, {uts46})` against ICU's `uidna_nameToASCII_UTF8` with the")
+    w("  same options (non-transitional, STD3 rules, CheckBidi, CheckJoiners) and libidn2 `idn2_to_ascii_8z`.")
+    w("- The checks behind each (bench/operations.cpp) and the differences of the peers are listed there.")
     w("")
     with open(a.out, "w") as f:
         f.write("\n".join(out))

@@ -4,9 +4,14 @@
 #   scripts/bench.sh                      # preset "bench" in build/bench, 10 repetitions
 #   REPS=20 BUILD_DIR=build-bench scripts/bench.sh --benchmark_filter=url/
 #
+# Then the `iri` tool end to end (bench/tool_e2e.py: a million lines of `iri check` / `iri to-uri`
+# against line-by-line Boost.URL and uriparser programs), unless E2E=0.
+#
 # Environment: BUILD_DIR (default build/bench), REPS (repetitions, default 10), MIN_TIME (seconds
 # per repetition, default 0.1), JOBS (build parallelism, default 2), NO_BUILD=1 (use the existing
-# binary), OUT (default bench/RESULTS.md). Extra arguments go to irikit_bench.
+# binaries), OUT (default bench/RESULTS.md), E2E=0 (skip the tool), E2E_LINES (default 1000000),
+# E2E_RUNS (default 7), E2E_JOBS (the tool's --jobs, default every core). Extra arguments go to
+# irikit_bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -22,9 +27,11 @@ if [ -z "${NO_BUILD:-}" ]; then
     cmake --preset bench >/dev/null
   else
     cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DIRIKIT_BUILD_BENCH=ON -DIRIKIT_BUILD_TESTS=OFF \
-      -DIRIKIT_BUILD_TOOLS=OFF -DIRIKIT_INSTALL=OFF >/dev/null
+      -DIRIKIT_BUILD_TOOLS=ON -DIRIKIT_INSTALL=OFF >/dev/null
   fi
-  cmake --build "$build" -j "$jobs" --target irikit_bench
+  targets=(irikit_bench)
+  [ "${E2E:-1}" = 0 ] || targets+=(irikit_line_peer iri)
+  cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 fi
 
 bin="$build/bench/irikit_bench"
@@ -44,7 +51,18 @@ simd=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(sse2|sse4_2|av
 machine="$cpu, $(nproc) cores, $(uname -sr), $(c++ --version | head -1); SIMD: $simd"
 git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src/grammar src/parse bench ':!bench/RESULTS.md' || echo ' + uncommitted changes')"
 
-python3 bench/report.py "$json" "$out" \
+e2e_args=()
+if [ "${E2E:-1}" != 0 ]; then
+  e2e_json=$(mktemp /tmp/irikit_e2e.XXXXXX.json)
+  trap 'rm -f "$json" "$e2e_json"' EXIT
+  e2e_cmd=(python3 bench/tool_e2e.py --iri "$build/tools/iri/iri" --peer "$build/bench/irikit_line_peer"
+           --corpora "${CORPORA:-../shared/corpora}" --lines "${E2E_LINES:-1000000}" --runs "${E2E_RUNS:-7}")
+  [ -z "${E2E_JOBS:-}" ] || e2e_cmd+=(--jobs "$E2E_JOBS")
+  "${e2e_cmd[@]}" --json "$e2e_json" >&2
+  e2e_args=(--e2e "$e2e_json" --e2e-command "${e2e_cmd[*]} --json E2E.json")
+fi
+
+python3 bench/report.py "$json" "$out" "${e2e_args[@]}" \
   --command "${REPS:+REPS=$reps }${BUILD_DIR:+BUILD_DIR=$build }scripts/bench.sh $*   # runs: $command" \
   --machine "$machine" --load-before "$load_before" --load-after "$load_after" --git "$git_rev"
 echo "bench.sh: wrote $out" >&2
