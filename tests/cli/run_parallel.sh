@@ -4,7 +4,8 @@
 # input line, numbered 1..N in input order, each carrying its own input and verdict; text mode
 # keeps stdout aligned with the input and writes one message per invalid line, in order. Every
 # 97th line is invalid, every third one is non-ASCII, so failures are spread over every batch and
-# every thread.
+# every thread. `iri extract` (several records per line, none for some) gives the same records in
+# the same order with 4 jobs as with 1.
 #
 # With MAX_RSS_BINARY (tests/cli/max_rss.cpp), the peak memory of the JSON run must not grow with
 # the input: on N lines it stays within 16 MiB of the peak on N/4 lines, and below a fixed bound.
@@ -67,6 +68,25 @@ problem=$(awk -F: -v n="$text_lines" '
   { want = (NR) * 97; if ($1 != "iri" || $2 != " -" || $3 != want) { print "message " NR ": " $0; exit } }
   END { if (NR != int(n / 97)) print "messages " NR " != " int(n / 97) }' "$tmp/err.txt")
 [[ -z $problem ]] || fail "check: stderr: $problem"
+
+# extract is not line-mapping (one record per IRI found): with 4 jobs its records are those of one
+# job, in the same order: two per line of running text, none for a line without an IRI.
+extract_lines=$((lines / 5))
+awk -v n="$extract_lines" 'BEGIN { for (i = 1; i <= n; i++)
+  if (i % 7 == 0) print "no IRI here, line " i; else printf "見て https://例え.jp/%d と <http://example.org/?q=%d>。\n", i, i }' \
+  > "$tmp/text.txt"
+"$iri" --jobs 1 extract --json "$tmp/text.txt" > "$tmp/extract1.jsonl" 2> "$tmp/err.txt"
+"$iri" --jobs 4 extract --json "$tmp/text.txt" > "$tmp/extract4.jsonl" 2>> "$tmp/err.txt"
+[[ -s $tmp/err.txt ]] && fail "extract: unexpected stderr: $(head -c 300 "$tmp/err.txt")"
+cmp -s "$tmp/extract1.jsonl" "$tmp/extract4.jsonl" || fail "extract: --jobs 4 differs from --jobs 1"
+problem=$(awk -v n="$extract_lines" '
+  BEGIN { i = 1 }
+  { while (i % 7 == 0) i++
+    want = "{\"line\":" i ",\"start\":" (NR % 2 ? 7 : 31 + length(i))
+    if (index($0, want) != 1) { print "record " NR ": " $0; exit }
+    if (NR % 2 == 0) i++ }
+  END { want = 2 * (n - int(n / 7)); if (NR != want) print "count " NR " != " want }' "$tmp/extract4.jsonl")
+[[ -z $problem ]] || fail "extract: $problem"
 
 # Bounded memory: the same run on the first quarter of the input peaks at about the same size.
 if [[ -n $max_rss ]]; then
