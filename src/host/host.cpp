@@ -1,9 +1,16 @@
 // Public IDNA (irikit/host.h) over the backend interface of unicode/idna.h.
 #include "irikit/host.h"
 
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "unicode/idna.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace irikit {
 namespace {
@@ -19,30 +26,87 @@ namespace {
 /// validated, §4.1 step 4), other ASCII characters (UseSTD3ASCIIRules), empty labels, a trailing
 /// root dot, any failure — goes to the backend, which then also gives the error and its offset.
 /// Returns false when the fast path does not apply; `out` is then unspecified.
+/// What the fast path does with each byte: A-Z lowercased, a-z 0-9 "-" "." kept, 0 = not for it.
+constexpr std::array<char, 256> k_fast_ascii = [] {
+  std::array<char, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = static_cast<char>(c);
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = static_cast<char>(c - 'A' + 'a');
+  for (int c = '0'; c <= '9'; ++c) t[c] = static_cast<char>(c);
+  t['-'] = '-';
+  t['.'] = '.';
+  return t;
+}();
+
+/// CheckHyphens and the label length of VerifyDnsLength for the label host[begin, end).
+inline bool fast_label_ok(const char* s, std::size_t begin, std::size_t end) {
+  const std::size_t n = end - begin;
+  return n >= 1 && n <= 63 && s[begin] != '-' && s[end - 1] != '-' &&
+         !(n >= 4 && s[begin + 2] == '-' && s[begin + 3] == '-');
+}
+
+#if defined(__SSE2__)
+/// The same checks for a name of at most 63 bytes, without a branch per byte: the name is copied
+/// into a zeroed 64-byte block, classified 16 bytes at a time into bit masks (bit k = byte k),
+/// and the label rules become mask arithmetic. Every label of such a name is under 64 bytes.
+bool short_ascii_host_to_ascii(std::string_view host, std::string& out) {
+  const std::size_t n = host.size();
+  alignas(16) char block[64] = {};
+  std::memcpy(block, host.data(), n);
+  std::uint64_t allowed = 0, dots = 0, hyphens = 0;
+  const int blocks = static_cast<int>((n + 15) / 16);
+  for (int k = 0; k < blocks; ++k) {
+    __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(block + 16 * k));
+    const auto in = [&v](char lo, char hi) {  // lo <= byte <= hi, for bytes below 0x80
+      return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(lo - 1))),
+                           _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(hi + 1))));
+    };
+    const __m128i upper = in('A', 'Z');
+    const __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+    const __m128i hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+    const __m128i ok = _mm_or_si128(_mm_or_si128(in('a', 'z'), in('0', '9')),
+                                    _mm_or_si128(upper, _mm_or_si128(dot, hyphen)));
+    v = _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));  // A-Z → a-z
+    _mm_store_si128(reinterpret_cast<__m128i*>(block + 16 * k), v);
+    const auto bits = [k](__m128i m) {
+      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(m))) << (16 * k);
+    };
+    allowed |= bits(ok);
+    dots |= bits(dot);
+    hyphens |= bits(hyphen);
+  }
+  const std::uint64_t in_name = (std::uint64_t{1} << n) - 1;  // n <= 63
+  const std::uint64_t last = std::uint64_t{1} << (n - 1);
+  const std::uint64_t starts = ((dots << 1) | 1) & in_name;           // first byte of each label
+  const std::uint64_t ends = (dots >> 1) | last;                      // last byte of each label
+  if ((allowed & in_name) != in_name) return false;                   // another byte: UseSTD3ASCIIRules
+  if (((starts | ends) & dots) != 0) return false;                    // an empty label, or a root dot
+  if (((starts | ends) & hyphens) != 0) return false;                 // CheckHyphens: "-" first or last
+  if (((starts << 2) & hyphens & (hyphens >> 1)) != 0) return false;  // "--" in 3rd and 4th
+  out.assign(block, n);
+  return true;
+}
+#endif
+
 bool ascii_host_to_ascii(std::string_view host, std::string& out) {
-  if (host.empty() || host.size() > 253) return false;
-  out.resize(host.size());
+  const std::size_t n = host.size();
+  if (n == 0 || n > 253) return false;
+#if defined(__SSE2__)
+  if (n <= 63) return short_ascii_host_to_ascii(host, out);
+#endif
+  out.resize(n);
+  const char* const s = host.data();
+  char* const o = out.data();
   std::size_t label_begin = 0;
-  for (std::size_t i = 0; i <= host.size(); ++i) {
-    const char c = i < host.size() ? host[i] : '.';
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = k_fast_ascii[static_cast<unsigned char>(s[i])];
+    if (c == 0) return false;
+    o[i] = c;
     if (c == '.') {
-      const std::size_t n = i - label_begin;
-      if (n == 0 || n > 63) return false;
-      if (host[label_begin] == '-' || host[i - 1] == '-') return false;
-      if (n >= 4 && host[label_begin + 2] == '-' && host[label_begin + 3] == '-') return false;
-      if (i < host.size()) out[i] = '.';
+      if (!fast_label_ok(s, label_begin, i)) return false;
       label_begin = i + 1;
-    } else if (c >= 'a' && c <= 'z') {
-      out[i] = c;
-    } else if (c >= 'A' && c <= 'Z') {
-      out[i] = static_cast<char>(c - 'A' + 'a');
-    } else if ((c >= '0' && c <= '9') || c == '-') {
-      out[i] = c;
-    } else {
-      return false;
     }
   }
-  return true;
+  return fast_label_ok(s, label_begin, n);
 }
 
 unicode::idna_mode backend_mode(idna_mode mode) {

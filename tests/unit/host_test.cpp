@@ -121,6 +121,23 @@ TEST(HostToAscii, AsciiFastPathAgreesWithTheBackend) {
     names.push_back(s);
     names.push_back(s.substr(1) + ".");
   }
+  // Every length the 16-byte blocks of the fast path meet, with a special byte at every position
+  // and "--" at every pair of positions in the first two labels.
+  for (std::size_t length = 1; length <= 70; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (char c : {'-', '.', 'Q', '_', '\x80'}) {
+        std::string name(length, 'b');
+        name[at] = c;
+        names.push_back(name);
+      }
+      if (at + 1 < length) {
+        std::string name(length, 'c');
+        name[at] = name[at + 1] = '-';
+        if (length > 8) name[length / 2] = '.';
+        names.push_back(name);
+      }
+    }
+  }
   for (idna_mode mode : {idna_mode::uts46, idna_mode::uts46_transitional}) {
     const auto backend_mode = mode == idna_mode::uts46 ? unicode::idna_mode::uts46_nontransitional
                                                        : unicode::idna_mode::uts46_transitional;
