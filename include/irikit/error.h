@@ -28,18 +28,18 @@ namespace irikit {
 enum class error_code : std::uint8_t {
   ok = 0,
   // UTF-8 (RFC 3629; RFC 3987 §8 on overlong forms such as %C0%AF)
-  utf8_invalid_byte,   ///< a byte that can never start a UTF-8 sequence (0x80–0xBF lead, 0xF8–0xFF)
-  utf8_truncated,      ///< a multi-byte sequence cut short by the end of input or a non-continuation byte
-  utf8_overlong,       ///< an overlong encoding (0xC0, 0xC1, 0xE0 0x80–0x9F, 0xF0 0x80–0x8F)
-  utf8_surrogate,      ///< an encoded UTF-16 surrogate (U+D800–U+DFFF)
-  utf8_out_of_range,   ///< a code point above U+10FFFF
+  utf8_invalid_byte,  ///< a byte that can never start a UTF-8 sequence (0x80–0xBF lead, 0xF8–0xFF)
+  utf8_truncated,     ///< a multi-byte sequence cut short by the end of input or a non-continuation byte
+  utf8_overlong,      ///< an overlong encoding (0xC0, 0xC1, 0xE0 0x80–0x9F, 0xF0 0x80–0x8F)
+  utf8_surrogate,     ///< an encoded UTF-16 surrogate (U+D800–U+DFFF)
+  utf8_out_of_range,  ///< a code point above U+10FFFF
   // Structure
-  input_too_long,      ///< more than 4 GiB − 1 bytes: offsets are 32-bit
-  missing_scheme,      ///< the rule requires a scheme (IRI, absolute-IRI, URI, absolute-URI)
-  unexpected_scheme,   ///< the rule forbids a scheme (irelative-ref, relative-ref)
-  empty_scheme,        ///< ":" with nothing before it
-  invalid_scheme_char, ///< scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-  unexpected_fragment, ///< absolute-IRI / absolute-URI have no fragment
+  input_too_long,       ///< more than 4 GiB − 1 bytes: offsets are 32-bit
+  missing_scheme,       ///< the rule requires a scheme (IRI, absolute-IRI, URI, absolute-URI)
+  unexpected_scheme,    ///< the rule forbids a scheme (irelative-ref, relative-ref)
+  empty_scheme,         ///< ":" with nothing before it
+  invalid_scheme_char,  ///< scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+  unexpected_fragment,  ///< absolute-IRI / absolute-URI have no fragment
   // Characters, per component (RFC 3987 §2.2)
   invalid_userinfo_char,
   invalid_host_char,
@@ -58,13 +58,13 @@ enum class error_code : std::uint8_t {
   invalid_utf16,       ///< an unpaired surrogate in UTF-16 input
   invalid_utf32,       ///< a surrogate or a value above U+10FFFF in UTF-32 input
   // Conversion (RFC 3987 §3)
-  unsafe_ascii_char,   ///< to_uri: space < > " { } | \ ^ ` — "the conversion SHOULD fail" (§3.1)
-  idna_failed,         ///< the host could not be converted by IDNA (3987bis: the whole conversion fails)
-  unknown_charset,     ///< a charset name the Unicode backend does not know
+  unsafe_ascii_char,      ///< to_uri: space < > " { } | \ ^ ` — "the conversion SHOULD fail" (§3.1)
+  idna_failed,            ///< the host could not be converted by IDNA (3987bis: the whole conversion fails)
+  unknown_charset,        ///< a charset name the Unicode backend does not know
   charset_decode_failed,  ///< input bytes that are not valid in the named legacy charset
-  charset_unmappable,  ///< a character the target legacy charset cannot represent
+  charset_unmappable,     ///< a character the target legacy charset cannot represent
   // Resolution and relativization (RFC 3986 §5)
-  not_relativizable,   ///< no reference resolves back to the target (e.g. it has dot-segments)
+  not_relativizable,  ///< no reference resolves back to the target (e.g. it has dot-segments)
   // New codes are appended here, with a matching row in src/parse/error.cpp.
 };
 
@@ -103,18 +103,32 @@ class [[nodiscard]] result {
   bool has_value() const noexcept { return state_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
 
-  T& value() & { assert(has_value()); return *std::get_if<0>(&state_); }
-  const T& value() const& { assert(has_value()); return *std::get_if<0>(&state_); }
-  T&& value() && { assert(has_value()); return std::move(*std::get_if<0>(&state_)); }
+  T& value() & {
+    assert(has_value());
+    return *std::get_if<0>(&state_);
+  }
+  const T& value() const& {
+    assert(has_value());
+    return *std::get_if<0>(&state_);
+  }
+  T&& value() && {
+    assert(has_value());
+    return std::move(*std::get_if<0>(&state_));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const parse_error& error() const { assert(!has_value()); return *std::get_if<1>(&state_); }
+  const parse_error& error() const {
+    assert(!has_value());
+    return *std::get_if<1>(&state_);
+  }
 
   template <class U>
-  T value_or(U&& fallback) const& { return has_value() ? value() : static_cast<T>(std::forward<U>(fallback)); }
+  T value_or(U&& fallback) const& {
+    return has_value() ? value() : static_cast<T>(std::forward<U>(fallback));
+  }
 
  private:
   std::variant<T, parse_error> state_;
@@ -132,7 +146,10 @@ class [[nodiscard]] result<void> {
 
   bool has_value() const noexcept { return error_.code == error_code::ok; }
   explicit operator bool() const noexcept { return has_value(); }
-  const parse_error& error() const { assert(!has_value()); return error_; }
+  const parse_error& error() const {
+    assert(!has_value());
+    return error_;
+  }
 
  private:
   parse_error error_{};

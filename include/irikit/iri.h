@@ -19,6 +19,7 @@
 #ifndef IRIKIT_IRI_H
 #define IRIKIT_IRI_H
 
+#include <concepts>
 #include <cstdint>
 #include <iterator>
 #include <optional>
@@ -72,9 +73,9 @@ struct iri_parts {
   std::uint32_t authority_begin = 0;  ///< first byte after "//"
   std::uint32_t host_begin = 0;
   std::uint32_t host_end = 0;
-  std::uint32_t path_begin = 0;       ///< also the end of the authority
-  std::uint32_t path_end = 0;         ///< offset of "?" or "#" or the end
-  std::uint32_t query_end = 0;        ///< offset of "#" or the end
+  std::uint32_t path_begin = 0;  ///< also the end of the authority
+  std::uint32_t path_end = 0;    ///< offset of "?" or "#" or the end
+  std::uint32_t query_end = 0;   ///< offset of "#" or the end
   host_kind host_type = host_kind::none;
   bool has_scheme = false;
   bool has_authority = false;
@@ -101,7 +102,11 @@ class path_segment_range {
     iterator() = default;
     std::string_view operator*() const { return path_.substr(pos_, end_ - pos_); }
     iterator& operator++();
-    iterator operator++(int) { auto copy = *this; ++*this; return copy; }
+    iterator operator++(int) {
+      auto copy = *this;
+      ++*this;
+      return copy;
+    }
     friend bool operator==(const iterator& a, const iterator& b) { return a.pos_ == b.pos_; }
 
    private:
@@ -134,7 +139,9 @@ class components {
     return get(p().has_userinfo, p().authority_begin, p().host_begin - 1);
   }
   /// The host exactly as written (an IP-literal keeps its brackets).
-  std::optional<std::string_view> host() const { return get(p().has_authority, p().host_begin, p().host_end); }
+  std::optional<std::string_view> host() const {
+    return get(p().has_authority, p().host_begin, p().host_end);
+  }
   host_kind host_type() const { return p().host_type; }
   /// The port digits as written (may be empty: "http://h:/").
   std::optional<std::string_view> port() const { return get(p().has_port, p().host_end + 1, p().path_begin); }
@@ -144,7 +151,9 @@ class components {
   std::string_view path() const { return slice(p().path_begin, p().path_end); }
   path_segment_range path_segments() const { return path_segment_range(path()); }
   /// The query without "?"; `a:b?` has an empty query, `a:b` has none.
-  std::optional<std::string_view> query() const { return get(p().has_query, p().path_end + 1, p().query_end); }
+  std::optional<std::string_view> query() const {
+    return get(p().has_query, p().path_end + 1, p().query_end);
+  }
   std::optional<std::string_view> fragment() const {
     return get(p().has_fragment, p().query_end + 1, static_cast<std::uint32_t>(text().size()));
   }
@@ -178,7 +187,9 @@ class iri_reference_view : public components<iri_reference_view> {
     return iri_reference_view(text, parts);
   }
 
-  friend bool operator==(const iri_reference_view& a, const iri_reference_view& b) { return a.text_ == b.text_; }
+  friend bool operator==(const iri_reference_view& a, const iri_reference_view& b) {
+    return a.text_ == b.text_;
+  }
 
  protected:
   iri_reference_view(std::string_view text, const iri_parts& parts) : text_(text), parts_(parts) {}
@@ -233,7 +244,7 @@ class iri : public components<iri> {
   const iri_parts& parts() const { return parts_; }
   std::string_view scheme() const { return std::string_view(text_).substr(0, parts_.scheme_end); }
   iri_view view() const { return iri_view::from_parts(text_, parts_); }
-  operator iri_view() const { return view(); }  // NOLINT
+  operator iri_view() const { return view(); }            // NOLINT
   operator iri_reference_view() const { return view(); }  // NOLINT
 
   friend bool operator==(const iri& a, const iri& b) { return a.text_ == b.text_; }
@@ -260,6 +271,28 @@ result<iri_reference_view> parse_uri_reference(std::string_view text);
 result<iri_view> parse_uri(std::string_view text);
 /// Any rule; the view is absolute whenever the rule requires a scheme.
 result<iri_reference_view> parse(std::string_view text, rule r, const parse_options& options = {});
+
+/// The views above point into `text`. Parsing a temporary std::string into a view would leave it
+/// dangling, so these overloads are deleted: keep the string alive, or own it with
+/// `iri::parse` / `iri_reference::parse`.
+template <class S>
+concept temporary_string = std::same_as<S, std::string>;
+template <temporary_string S>
+result<iri_reference_view> parse_iri_reference(S&&, const parse_options& = {}) = delete;
+template <temporary_string S>
+result<iri_view> parse_iri(S&&, const parse_options& = {}) = delete;
+template <temporary_string S>
+result<iri_view> parse_absolute_iri(S&&, const parse_options& = {}) = delete;
+template <temporary_string S>
+result<iri_reference_view> parse_relative_ref(S&&, const parse_options& = {}) = delete;
+template <temporary_string S>
+result<iri_reference_view> parse_uri_reference(S&&) = delete;
+template <temporary_string S>
+result<iri_view> parse_uri(S&&) = delete;
+template <temporary_string S>
+result<iri_reference_view> parse(S&&, rule, const parse_options& = {}) = delete;
+template <temporary_string S>
+iri_reference_view parse_unchecked(S&&) = delete;
 
 /// Validation only (same checks as `parse`, nothing returned on success).
 result<void> validate(std::string_view text, rule r = rule::iri_reference, const parse_options& options = {});

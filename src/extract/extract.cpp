@@ -23,7 +23,15 @@ constexpr bool is_scheme_char(unsigned char c) noexcept {
 constexpr bool is_ascii_candidate_char(unsigned char c) noexcept {
   if (c <= 0x20 || c >= 0x7F) return false;
   switch (c) {
-    case '<': case '>': case '"': case '{': case '}': case '|': case '\\': case '^': case '`':
+    case '<':
+    case '>':
+    case '"':
+    case '{':
+    case '}':
+    case '|':
+    case '\\':
+    case '^':
+    case '`':
       return false;
     default:
       return true;
@@ -32,15 +40,17 @@ constexpr bool is_ascii_candidate_char(unsigned char c) noexcept {
 
 /// Non-ASCII characters that end a candidate as a space would.
 constexpr bool ends_candidate(char32_t cp) noexcept {
-  if (cp >= 0x80 && cp <= 0xA0) return true;                         // C1 controls, NO-BREAK SPACE
-  if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A)) return true;    // spaces
+  if (cp >= 0x80 && cp <= 0xA0) return true;                        // C1 controls, NO-BREAK SPACE
+  if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A)) return true;  // spaces
   if (cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
-    return true;                                                      // bidi formatting (RFC 3987 §4.1)
+    return true;  // bidi formatting (RFC 3987 §4.1)
   }
   if (cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F) return true;
-  if (cp == 0x3000 || cp == 0x3001 || cp == 0x3002 || cp == 0xFEFF) return true;  // ideographic space, comma, full stop
+  if (cp == 0x3000 || cp == 0x3001 || cp == 0x3002 || cp == 0xFEFF)
+    return true;  // ideographic space, comma, full stop
   // Full-width sentence punctuation: CJK text has no spaces between words, so these mark the end.
-  if (cp == 0xFF0C || cp == 0xFF0E || cp == 0xFF1A || cp == 0xFF1B || cp == 0xFF01 || cp == 0xFF1F) return true;
+  if (cp == 0xFF0C || cp == 0xFF0E || cp == 0xFF1A || cp == 0xFF1B || cp == 0xFF01 || cp == 0xFF1F)
+    return true;
   return false;
 }
 
@@ -51,20 +61,44 @@ struct bracket {
   char32_t closer;
 };
 constexpr std::array<bracket, 11> brackets{{
-    {'(', ')'}, {'[', ']'}, {0xFF08, 0xFF09}, {0xFF3B, 0xFF3D}, {0x300C, 0x300D}, {0x300E, 0x300F},
-    {0x3010, 0x3011}, {0x3008, 0x3009}, {0x300A, 0x300B}, {0x3014, 0x3015}, {0xFF62, 0xFF63},
+    {'(', ')'},
+    {'[', ']'},
+    {0xFF08, 0xFF09},
+    {0xFF3B, 0xFF3D},
+    {0x300C, 0x300D},
+    {0x300E, 0x300F},
+    {0x3010, 0x3011},
+    {0x3008, 0x3009},
+    {0x300A, 0x300B},
+    {0x3014, 0x3015},
+    {0xFF62, 0xFF63},
 }};
 
 /// Punctuation that ends a sentence or a clause: left out at the end of an IRI.
 constexpr bool is_trailing_punctuation(char32_t cp) noexcept {
   switch (cp) {
-    case '.': case ',': case '!': case '?': case ':': case ';':
-    case 0xFF0E: case 0xFF0C: case 0xFF01: case 0xFF1F: case 0xFF1A: case 0xFF1B:  // full-width . , ! ? : ;
-    case 0xFF61: case 0xFF64:                                                      // half-width ideographic 。、
-    case 0x060C: case 0x061B: case 0x061F: case 0x06D4:                            // Arabic , ; ? .
-    case 0x05C3:                                                                   // Hebrew sof pasuq
-    case 0x0964: case 0x0965:                                                      // Devanagari danda
-    case 0x2026:                                                                   // …
+    case '.':
+    case ',':
+    case '!':
+    case '?':
+    case ':':
+    case ';':
+    case 0xFF0E:
+    case 0xFF0C:
+    case 0xFF01:
+    case 0xFF1F:
+    case 0xFF1A:
+    case 0xFF1B:  // full-width . , ! ? : ;
+    case 0xFF61:
+    case 0xFF64:  // half-width ideographic 。、
+    case 0x060C:
+    case 0x061B:
+    case 0x061F:
+    case 0x06D4:  // Arabic , ; ? .
+    case 0x05C3:  // Hebrew sof pasuq
+    case 0x0964:
+    case 0x0965:  // Devanagari danda
+    case 0x2026:  // …
       return true;
     default:
       return false;
@@ -111,8 +145,8 @@ class bracket_counts {
 };
 
 /// Schemes found in running text without "//" after the colon.
-constexpr std::string_view schemes_without_slashes[] = {"mailto", "urn", "tel", "data", "news", "sms",
-                                                        "sip",    "sips", "xmpp", "geo", "magnet"};
+constexpr std::string_view schemes_without_slashes[] = {"mailto", "urn",  "tel",  "data", "news",  "sms",
+                                                        "sip",    "sips", "xmpp", "geo",  "magnet"};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
@@ -148,8 +182,10 @@ std::size_t candidate_end(std::string_view text, std::size_t pos) noexcept {
     for (std::size_t k = 0; k < brackets.size(); ++k) {
       if (cp == brackets[k].opener) ++open[k];
       if (cp == brackets[k].closer) {
-        if (open[k] == 0) unmatched = true;
-        else --open[k];
+        if (open[k] == 0)
+          unmatched = true;
+        else
+          --open[k];
       }
     }
     if (unmatched) break;
@@ -186,7 +222,8 @@ std::size_t trim_end(std::string_view text, std::size_t begin, std::size_t end, 
 /// Trims [begin, end) and cuts it until `valid` accepts it. `min_end` is the end of the prefix
 /// that cannot be an IRI alone ("scheme:", "scheme://", "www."). Returns the end, or 0 to drop.
 template <class Check>
-std::size_t settle(std::string_view text, std::size_t begin, std::size_t end, std::size_t min_end, Check valid) {
+std::size_t settle(std::string_view text, std::size_t begin, std::size_t end, std::size_t min_end,
+                   Check valid) {
   for (int attempt = 0; attempt < 64; ++attempt) {
     end = trim_end(text, begin, end, min_end);
     if (end <= min_end) return 0;
@@ -223,7 +260,8 @@ bool starts_www(std::string_view text, std::size_t i) noexcept {
   if (i == 0) return true;
   const auto before = static_cast<unsigned char>(text[i - 1]);
   return !(is_alpha(before) || is_digit(before) || before == '.' || before == '-' || before == '_' ||
-           before == '~' || before == '/' || before == '@' || before == ':' || before == '%' || before == '+');
+           before == '~' || before == '/' || before == '@' || before == ':' || before == '%' ||
+           before == '+');
 }
 
 class finder {
@@ -313,14 +351,18 @@ class finder {
 
 std::string_view extracted_form_name(extracted_form f) noexcept {
   switch (f) {
-    case extracted_form::scheme: return "scheme";
-    case extracted_form::delimited: return "delimited";
-    case extracted_form::www: return "www";
+    case extracted_form::scheme:
+      return "scheme";
+    case extracted_form::delimited:
+      return "delimited";
+    case extracted_form::www:
+      return "www";
   }
   return "scheme";
 }
 
-std::size_t extract_iris_into(std::string_view text, std::vector<extracted>& out, const extract_options& options) {
+std::size_t extract_iris_into(std::string_view text, std::vector<extracted>& out,
+                              const extract_options& options) {
   return finder(text, out, options).run();
 }
 

@@ -57,9 +57,14 @@ class linter {
     check_components();
     check_scheme_and_authority();
     check_dot_segments();
-    std::stable_sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
+    // A total order (offset, rule, span, message), so std::sort gives the same result as a stable
+    // sort without the temporary buffer stable_sort allocates.
+    std::sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
       if (a.offset != b.offset) return a.offset < b.offset;
-      return rule_index(a.rule) < rule_index(b.rule);
+      const auto ra = rule_index(a.rule), rb = rule_index(b.rule);
+      if (ra != rb) return ra < rb;
+      if (a.length != b.length) return a.length < b.length;
+      return a.message < b.message;
     });
     return std::move(findings_);
   }

@@ -2,10 +2,10 @@
 #include <array>
 #include <charconv>
 
-#include "irikit/iri.h"
-#include "parse/parser.h"
 #include "grammar/char_class.h"
 #include "grammar/ip_address.h"
+#include "irikit/iri.h"
+#include "parse/parser.h"
 
 namespace irikit {
 namespace {
@@ -47,11 +47,16 @@ std::optional<rule> rule_from_name(std::string_view name) noexcept {
 
 std::string_view host_kind_name(host_kind k) noexcept {
   switch (k) {
-    case host_kind::reg_name: return "reg-name";
-    case host_kind::ipv4: return "ipv4";
-    case host_kind::ipv6: return "ipv6";
-    case host_kind::ipvfuture: return "ipvfuture";
-    case host_kind::none: break;
+    case host_kind::reg_name:
+      return "reg-name";
+    case host_kind::ipv4:
+      return "ipv4";
+    case host_kind::ipv6:
+      return "ipv6";
+    case host_kind::ipvfuture:
+      return "ipvfuture";
+    case host_kind::none:
+      break;
   }
   return "none";
 }
@@ -119,7 +124,8 @@ result<void> validate(std::string_view text, rule r, const parse_options& option
 
 result<iri_reference> iri_reference::parse(std::string text, const parse_options& options) {
   iri_parts parts;
-  if (const parse_error e = parser::parse_into(text, rule::iri_reference, options, parts); e.code != error_code::ok) {
+  if (const parse_error e = parser::parse_into(text, rule::iri_reference, options, parts);
+      e.code != error_code::ok) {
     return e;
   }
   iri_reference owned;
@@ -130,7 +136,8 @@ result<iri_reference> iri_reference::parse(std::string text, const parse_options
 
 result<iri> iri::parse(std::string text, const parse_options& options) {
   iri_parts parts;
-  if (const parse_error e = parser::parse_into(text, rule::iri, options, parts); e.code != error_code::ok) return e;
+  if (const parse_error e = parser::parse_into(text, rule::iri, options, parts); e.code != error_code::ok)
+    return e;
   iri owned;
   owned.text_ = std::move(text);
   owned.parts_ = parts;
@@ -163,10 +170,12 @@ iri_reference_view parse_unchecked(std::string_view text) noexcept {
     std::size_t host_end = end;
     if (host_begin < end && text[host_begin] == '[') {
       host_end = std::min(text.find(']', host_begin), end - 1) + 1;
-      p.host_type = host_begin + 1 < n && (text[host_begin + 1] | 0x20) == 'v' ? host_kind::ipvfuture : host_kind::ipv6;
+      p.host_type =
+          host_begin + 1 < n && (text[host_begin + 1] | 0x20) == 'v' ? host_kind::ipvfuture : host_kind::ipv6;
     } else {
       host_end = std::min(text.find(':', host_begin), end);
-      p.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4 : host_kind::reg_name;
+      p.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4
+                                                                                   : host_kind::reg_name;
     }
     p.host_begin = u32(host_begin);
     p.host_end = u32(host_end);

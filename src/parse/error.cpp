@@ -1,9 +1,10 @@
 // Error names and messages (irikit/error.h). Messages are built only when asked for.
+#include "irikit/error.h"
+
 #include <array>
 #include <cstdio>
 
 #include "grammar/utf8.h"
-#include "irikit/error.h"
 #include "irikit/iri.h"
 
 namespace irikit {
@@ -27,8 +28,9 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"unexpected-scheme",
      "a relative reference cannot start with a scheme; write \"./\" before a first segment that contains "
      "\":\" (RFC 3986 §4.2)"},
-    {"empty-scheme", "\":\" with no scheme before it (RFC 3986 §3.1; a relative path's first segment cannot "
-                     "contain \":\", §4.2)"},
+    {"empty-scheme",
+     "\":\" with no scheme before it (RFC 3986 §3.1; a relative path's first segment cannot "
+     "contain \":\", §4.2)"},
     {"invalid-scheme-char",
      "is not allowed in a scheme (RFC 3986 §3.1 scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )); "
      "a relative path whose first segment contains \":\" must start with \"./\" (RFC 3986 §4.2)"},
@@ -39,18 +41,22 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"invalid-path-char", "is not allowed in ipath (RFC 3987 §2.2 ipchar)"},
     {"invalid-query-char", "is not allowed in iquery (RFC 3987 §2.2)"},
     {"invalid-fragment-char", "is not allowed in ifragment (RFC 3987 §2.2)"},
-    {"invalid-percent-encoding", "\"%\" must be followed by two hexadecimal digits (RFC 3986 §2.1 pct-encoded)"},
+    {"invalid-percent-encoding",
+     "\"%\" must be followed by two hexadecimal digits (RFC 3986 §2.1 pct-encoded)"},
     {"non-ascii-in-uri", "is not allowed in a URI; map the IRI to a URI first (RFC 3987 §3.1)"},
     {"bidi-formatting-char", "is a bidirectional formatting character, forbidden in IRIs (RFC 3987 §4.1)"},
     {"iprivate-outside-query", "is a private-use character, allowed only in iquery (RFC 3987 §2.2 iprivate)"},
     {"invalid-ip-literal", "opens an IP-literal that is not closed by \"]\" (RFC 3986 §3.2.2)"},
     {"invalid-ipv6", "breaks IPv6address (RFC 3986 §3.2.2)"},
-    {"invalid-ipvfuture", "breaks IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" ) (RFC 3986 §3.2.2)"},
+    {"invalid-ipvfuture",
+     "breaks IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" ) (RFC 3986 §3.2.2)"},
     {"invalid-utf16", "is an unpaired UTF-16 surrogate"},
     {"invalid-utf32", "is not a Unicode scalar value (a surrogate or above U+10FFFF)"},
     {"unsafe-ascii-char",
      "is not allowed in URIs; the conversion fails unless asked to percent-encode it (RFC 3987 §3.1)"},
-    {"idna-failed", "starts a host label that IDNA cannot convert; the whole conversion fails (RFC 3987 §3.1, draft-ietf-iri-3987bis §3.4)"},
+    {"idna-failed",
+     "starts a host label that IDNA cannot convert; the whole conversion fails (RFC 3987 §3.1, "
+     "draft-ietf-iri-3987bis §3.4)"},
     {"unknown-charset", "the character encoding is not known to the Unicode backend"},
     {"charset-decode-failed", "is not valid in the named character encoding"},
     {"charset-unmappable", "cannot be represented in the named character encoding"},
@@ -107,7 +113,8 @@ std::string error_message(const parse_error& error, std::string_view input) {
 }
 
 std::string error_message(const parse_error& error, std::string_view input, rule r) {
-  const bool uri = r == rule::uri || r == rule::uri_reference || r == rule::absolute_uri || r == rule::relative_uri;
+  const bool uri =
+      r == rule::uri || r == rule::uri_reference || r == rule::absolute_uri || r == rule::relative_uri;
   if (!uri) return error_message(error, input);
   std::string_view what;
   switch (error.code) {
@@ -115,12 +122,23 @@ std::string error_message(const parse_error& error, std::string_view input, rule
       return "a scheme is required here (RFC 3986 §3 URI = scheme \":\" hier-part …)";
     case error_code::unexpected_fragment:
       return "a fragment is not allowed here (RFC 3986 §4.3 absolute-URI has none)";
-    case error_code::invalid_userinfo_char: what = "is not allowed in userinfo (RFC 3986 §3.2.1)"; break;
-    case error_code::invalid_host_char: what = "is not allowed in host (RFC 3986 §3.2.2 reg-name)"; break;
-    case error_code::invalid_path_char: what = "is not allowed in path (RFC 3986 §3.3 pchar)"; break;
-    case error_code::invalid_query_char: what = "is not allowed in query (RFC 3986 §3.4)"; break;
-    case error_code::invalid_fragment_char: what = "is not allowed in fragment (RFC 3986 §3.5)"; break;
-    default: return error_message(error, input);
+    case error_code::invalid_userinfo_char:
+      what = "is not allowed in userinfo (RFC 3986 §3.2.1)";
+      break;
+    case error_code::invalid_host_char:
+      what = "is not allowed in host (RFC 3986 §3.2.2 reg-name)";
+      break;
+    case error_code::invalid_path_char:
+      what = "is not allowed in path (RFC 3986 §3.3 pchar)";
+      break;
+    case error_code::invalid_query_char:
+      what = "is not allowed in query (RFC 3986 §3.4)";
+      break;
+    case error_code::invalid_fragment_char:
+      what = "is not allowed in fragment (RFC 3986 §3.5)";
+      break;
+    default:
+      return error_message(error, input);
   }
   return name_character(input, error.offset) + " " + std::string(what);
 }

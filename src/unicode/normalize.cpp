@@ -11,10 +11,18 @@ const icu::Normalizer2* instance(normal_form form) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* n = nullptr;
   switch (form) {
-    case normal_form::nfc: n = icu::Normalizer2::getNFCInstance(status); break;
-    case normal_form::nfkc: n = icu::Normalizer2::getNFKCInstance(status); break;
-    case normal_form::nfd: n = icu::Normalizer2::getNFDInstance(status); break;
-    case normal_form::nfkd: n = icu::Normalizer2::getNFKDInstance(status); break;
+    case normal_form::nfc:
+      n = icu::Normalizer2::getNFCInstance(status);
+      break;
+    case normal_form::nfkc:
+      n = icu::Normalizer2::getNFKCInstance(status);
+      break;
+    case normal_form::nfd:
+      n = icu::Normalizer2::getNFDInstance(status);
+      break;
+    case normal_form::nfkd:
+      n = icu::Normalizer2::getNFKDInstance(status);
+      break;
   }
   return U_SUCCESS(status) ? n : nullptr;
 }
@@ -33,7 +41,8 @@ bool is_normalized(std::string_view utf8, normal_form form) {
   const icu::Normalizer2* n = instance(form);
   if (n == nullptr) return true;
   UErrorCode status = U_ZERO_ERROR;
-  const UBool yes = n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
+  const UBool yes =
+      n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
   return U_FAILURE(status) || yes;
 }
 
@@ -46,7 +55,8 @@ void normalize_into(std::string_view utf8, normal_form form, std::string& out) {
   icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(utf8.size()));
   UErrorCode status = U_ZERO_ERROR;
   const std::size_t before = out.size();
-  n->normalizeUTF8(0, icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), sink, nullptr, status);
+  n->normalizeUTF8(0, icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), sink, nullptr,
+                   status);
   if (U_FAILURE(status)) {
     out.resize(before);
     out.append(utf8);

@@ -1,7 +1,8 @@
+#include "irikit/version.h"
+
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
-#include "irikit/version.h"
 #include "unicode/unicode.h"
 
 namespace irikit {

@@ -50,7 +50,7 @@ void run_resolve_relative_base(const std::filesystem::path& dir, suite_report& r
   std::size_t index = 0;
   for (const auto& c : cases_of(data, "resolve_relative_base")) {
     const std::string id = std::to_string(index++);
-    if (parse_iri(c.at(1).get<std::string>())) {
+    if (is_valid(c.at(1).get<std::string>(), rule::iri)) {
       check_resolution(report, id, c.at(0).get<std::string>(), c.at(1).get<std::string>(),
                        c.at(2).get<std::string>());
     } else {

@@ -24,7 +24,8 @@ std::vector<span> spans(std::string_view text, bool www = false) {
   for (const irikit::extracted& e : irikit::extract_iris(text, options)) {
     EXPECT_EQ(e.iri, text.substr(e.begin, e.end - e.begin));
     // Every result is a valid IRI (a www form once "http://" is put in front).
-    const std::string checked = e.form == irikit::extracted_form::www ? "http://" + std::string(e.iri) : std::string(e.iri);
+    const std::string checked =
+        e.form == irikit::extracted_form::www ? "http://" + std::string(e.iri) : std::string(e.iri);
     EXPECT_TRUE(irikit::parse_iri(checked)) << checked;
     out.push_back({e.begin, e.end, e.iri});
   }
@@ -111,7 +112,8 @@ TEST(ExtractTest, BracketsBalanceOrEnd) {
 
 TEST(ExtractTest, DelimitedFormsAreFoundWhole) {
   EXPECT_EQ(spans("<http://example.org/a.>"), (std::vector<span>{{1, 22, "http://example.org/a."}}));
-  EXPECT_EQ(spans("x <URL:http://example.org/p?q=(1> y"), (std::vector<span>{{7, 32, "http://example.org/p?q=(1"}}));
+  EXPECT_EQ(spans("x <URL:http://example.org/p?q=(1> y"),
+            (std::vector<span>{{7, 32, "http://example.org/p?q=(1"}}));
   // Not a valid IRI inside: the scheme scan still finds what it can.
   EXPECT_EQ(spans("<http://example.org/a b>"), (std::vector<span>{{1, 21, "http://example.org/a"}}));
 }

@@ -1,8 +1,7 @@
 // Tests for src/grammar: code-point ranges, strict UTF-8, IP address productions, encodings.
-#include "grammar/char_class.h"
-
 #include <gtest/gtest.h>
 
+#include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
@@ -21,7 +20,8 @@ TEST(CharClass, ComponentClassesFollowRfc3986) {
   EXPECT_FALSE(is_in('?', k_path));
   EXPECT_TRUE(is_in('?', k_query));
   EXPECT_FALSE(is_in('#', k_query));
-  for (char c : std::string_view(" <>\"{}|\\^`[]%")) EXPECT_FALSE(is_in(c, k_path | k_query | k_reg_name)) << c;
+  for (char c : std::string_view(" <>\"{}|\\^`[]%"))
+    EXPECT_FALSE(is_in(c, k_path | k_query | k_reg_name)) << c;
   EXPECT_TRUE(is_in('+', k_scheme));
   EXPECT_FALSE(is_in('_', k_scheme));
   EXPECT_EQ(hex_value('a'), 10);
@@ -73,7 +73,8 @@ TEST(CodePoints, IprivateBoundaries) {
 }
 
 TEST(CodePoints, BidiFormattingCharacters) {
-  for (char32_t cp : {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}) {
+  for (char32_t cp :
+       {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}) {
     EXPECT_TRUE(is_bidi_formatting(cp)) << std::hex << static_cast<unsigned>(cp);
   }
   EXPECT_FALSE(is_bidi_formatting(0x200D));  // ZWJ is not a bidi control
@@ -100,7 +101,7 @@ TEST(Utf8, DecodesEveryLength) {
 }
 
 TEST(Utf8, RejectsEveryMalformedClass) {
-  EXPECT_EQ(decode("\xC0\xAF").code, error_code::utf8_overlong);           // RFC 3987 §8 "%C0%AF"
+  EXPECT_EQ(decode("\xC0\xAF").code, error_code::utf8_overlong);  // RFC 3987 §8 "%C0%AF"
   EXPECT_EQ(decode("\xC1\xBF").code, error_code::utf8_overlong);
   EXPECT_EQ(decode("\xE0\x80\xAF").code, error_code::utf8_overlong);
   EXPECT_EQ(decode("\xF0\x80\x80\xAF").code, error_code::utf8_overlong);
@@ -114,7 +115,10 @@ TEST(Utf8, RejectsEveryMalformedClass) {
   EXPECT_EQ(decode("\xF8\x88\x80\x80\x80").code, error_code::utf8_invalid_byte);
   EXPECT_EQ(decode("\xC0").code, error_code::utf8_invalid_byte);
   EXPECT_EQ(decode("\xE6\x97").code, error_code::utf8_truncated);
-  EXPECT_EQ(decode("\xE6\x97" "a").code, error_code::utf8_truncated);
+  EXPECT_EQ(decode("\xE6\x97"
+                   "a")
+                .code,
+            error_code::utf8_truncated);
   EXPECT_EQ(decode("\xF0\x90\x8C").code, error_code::utf8_truncated);
   EXPECT_EQ(decode("\xC3").code, error_code::utf8_truncated);
 }
@@ -168,36 +172,49 @@ TEST(IpAddress, Ipv4) {
 // The nine IPv6address alternatives of RFC 3986 §3.2.2, each at its longest and shortest.
 TEST(IpAddress, Ipv6AllNineForms) {
   for (std::string_view ok : {
-           "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:1.2.3.4",        // 6( h16 ":" ) ls32
-           "::2:3:4:5:6:7:8", "::2:3:4:5:6:1.2.3.4",        // "::" 5( h16 ":" ) ls32
-           "1::3:4:5:6:7:8", "::3:4:5:6:7:8",               // [ h16 ] "::" 4( h16 ":" ) ls32
-           "1:2::4:5:6:7:8", "::4:5:6:7:8",                 // [ *1( h16 ":" ) h16 ] "::" 3( … ) ls32
-           "1:2:3::5:6:7:8", "::5:6:7:8",                   // [ *2 … ] "::" 2( h16 ":" ) ls32
-           "1:2:3:4::6:7:8", "::6:7:8",                     // [ *3 … ] "::" h16 ":" ls32
-           "1:2:3:4:5::7:8", "::7:8", "::1.2.3.4",          // [ *4 … ] "::" ls32
-           "1:2:3:4:5:6::8", "::8", "::1",                  // [ *5 … ] "::" h16
-           "1:2:3:4:5:6:7::", "::",                         // [ *6 … ] "::"
-           "::ffff:192.0.2.1", "2001:DB8::7", "fe80::abcd:EF01",
+           "1:2:3:4:5:6:7:8",
+           "1:2:3:4:5:6:1.2.3.4",  // 6( h16 ":" ) ls32
+           "::2:3:4:5:6:7:8",
+           "::2:3:4:5:6:1.2.3.4",  // "::" 5( h16 ":" ) ls32
+           "1::3:4:5:6:7:8",
+           "::3:4:5:6:7:8",  // [ h16 ] "::" 4( h16 ":" ) ls32
+           "1:2::4:5:6:7:8",
+           "::4:5:6:7:8",  // [ *1( h16 ":" ) h16 ] "::" 3( … ) ls32
+           "1:2:3::5:6:7:8",
+           "::5:6:7:8",  // [ *2 … ] "::" 2( h16 ":" ) ls32
+           "1:2:3:4::6:7:8",
+           "::6:7:8",  // [ *3 … ] "::" h16 ":" ls32
+           "1:2:3:4:5::7:8",
+           "::7:8",
+           "::1.2.3.4",  // [ *4 … ] "::" ls32
+           "1:2:3:4:5:6::8",
+           "::8",
+           "::1",  // [ *5 … ] "::" h16
+           "1:2:3:4:5:6:7::",
+           "::",  // [ *6 … ] "::"
+           "::ffff:192.0.2.1",
+           "2001:DB8::7",
+           "fe80::abcd:EF01",
        }) {
     EXPECT_EQ(match_ipv6address(ok), k_match) << ok;
   }
 }
 
 TEST(IpAddress, Ipv6ErrorsPointAtTheFault) {
-  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7"), 0u);        // too few pieces
-  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:8:9"), 0u);    // too many pieces
-  EXPECT_EQ(match_ipv6address("1::2::3"), 5u);              // a second "::"
-  EXPECT_EQ(match_ipv6address(":1::"), 0u);                 // a single leading ":"
-  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:"), 13u);      // a single trailing ":"
-  EXPECT_EQ(match_ipv6address("12345::"), 4u);              // five hex digits
-  EXPECT_EQ(match_ipv6address("1:::2"), 3u);               // the third ":"
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7"), 0u);      // too few pieces
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:8:9"), 0u);  // too many pieces
+  EXPECT_EQ(match_ipv6address("1::2::3"), 5u);            // a second "::"
+  EXPECT_EQ(match_ipv6address(":1::"), 0u);               // a single leading ":"
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:"), 13u);    // a single trailing ":"
+  EXPECT_EQ(match_ipv6address("12345::"), 4u);            // five hex digits
+  EXPECT_EQ(match_ipv6address("1:::2"), 3u);              // the third ":"
   EXPECT_EQ(match_ipv6address("::g"), 2u);
-  EXPECT_EQ(match_ipv6address("::1.2.3.256"), 2u);          // bad embedded IPv4
-  EXPECT_EQ(match_ipv6address("1.2.3.4::"), 0u);            // IPv4 only at the end
-  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:1.2.3.4"), 0u);  // 9 pieces' worth
+  EXPECT_EQ(match_ipv6address("::1.2.3.256"), 2u);             // bad embedded IPv4
+  EXPECT_EQ(match_ipv6address("1.2.3.4::"), 0u);               // IPv4 only at the end
+  EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7:1.2.3.4"), 0u);   // 9 pieces' worth
   EXPECT_EQ(match_ipv6address("1:2:3:4:5:6:7::1.2.3.4"), 0u);  // IPv4 after "::" leaves 9
   EXPECT_EQ(match_ipv6address(""), 0u);
-  EXPECT_NE(match_ipv6address("::1%25eth0"), k_match);    // RFC 6874 zone ids are not RFC 3986
+  EXPECT_NE(match_ipv6address("::1%25eth0"), k_match);  // RFC 6874 zone ids are not RFC 3986
 }
 
 TEST(IpAddress, IpvFuture) {

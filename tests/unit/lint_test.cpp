@@ -304,26 +304,24 @@ TEST(LintCatalogue, FindingsAreSortedWithMessages) {
 
 // Clean IRIs in many scripts give no findings at all.
 TEST(LintClean, ManyScripts) {
-  const char*
-      clean[] =
-          {
-              "http://example.org/path/file.html?q=1#top",
-              "http://\u4F8B\u3048.jp/\u30D1\u30B9/"
-              "\u65E5\u672C\u8A9E.html?\u691C\u7D22=\u3072\u3089\u304C\u306A",  // Japanese
-              "http://\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631/"
-              "\u0635\u0641\u062D\u0629?\u0628\u062D\u062B=\u0643\u062A\u0627\u0628",  // Arabic
-              "http://\u05D3\u05D5\u05D2\u05DE\u05D4.\u05D8\u05E2\u05E1\u05D8/"
-              "\u05E2\u05DE\u05D5\u05D3#\u05E4\u05E8\u05E7",  // Hebrew
-              "http://\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444/"
-              "\u0441\u0442\u0430\u0442\u044C\u044F?\u0442\u0435\u043C\u0430="
-              "\u0438\u0441\u0442\u043E\u0440\u0438\u044F",  // Cyrillic
-              "http://\u0909\u0926\u093E\u0939\u0930\u0923.\u092A\u0930\u0940\u0915\u094D\u0937\u093E/"
-              "\u092A\u0943\u0937\u094D\u0920",  // Devanagari
-              "http://\u4F8B\u5B50.\u6D4B\u8BD5/\u9875\u9762/\u4E2D\u6587.html?\u641C\u7D22=\u5317\u4EAC",  // Chinese
-              "https://en.wikipedia.org/wiki/Caf%C3%A9",
-              "mailto:user@example.org",
-              "urn:isbn:0451450523",
-          };
+  const char* clean[] = {
+      "http://example.org/path/file.html?q=1#top",
+      "http://\u4F8B\u3048.jp/\u30D1\u30B9/"
+      "\u65E5\u672C\u8A9E.html?\u691C\u7D22=\u3072\u3089\u304C\u306A",  // Japanese
+      "http://\u0645\u062B\u0627\u0644.\u0625\u062E\u062A\u0628\u0627\u0631/"
+      "\u0635\u0641\u062D\u0629?\u0628\u062D\u062B=\u0643\u062A\u0627\u0628",  // Arabic
+      "http://\u05D3\u05D5\u05D2\u05DE\u05D4.\u05D8\u05E2\u05E1\u05D8/"
+      "\u05E2\u05DE\u05D5\u05D3#\u05E4\u05E8\u05E7",  // Hebrew
+      "http://\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444/"
+      "\u0441\u0442\u0430\u0442\u044C\u044F?\u0442\u0435\u043C\u0430="
+      "\u0438\u0441\u0442\u043E\u0440\u0438\u044F",  // Cyrillic
+      "http://\u0909\u0926\u093E\u0939\u0930\u0923.\u092A\u0930\u0940\u0915\u094D\u0937\u093E/"
+      "\u092A\u0943\u0937\u094D\u0920",  // Devanagari
+      "http://\u4F8B\u5B50.\u6D4B\u8BD5/\u9875\u9762/\u4E2D\u6587.html?\u641C\u7D22=\u5317\u4EAC",  // Chinese
+      "https://en.wikipedia.org/wiki/Caf%C3%A9",
+      "mailto:user@example.org",
+      "urn:isbn:0451450523",
+  };
   for (const char* text : clean) {
     EXPECT_EQ(findings(text), list{}) << text;
   }

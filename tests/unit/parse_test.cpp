@@ -1,11 +1,12 @@
 // Tests for src/parse: the strict parser, the component model and the error reports.
-#include "irikit/iri.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "irikit/iri.h"
 
 namespace irikit {
 namespace {
@@ -17,13 +18,25 @@ parse_error error_of(std::string_view text, rule r = rule::iri_reference, parse_
   return res ? parse_error{} : res.error();
 }
 
-#define EXPECT_ERROR(text, rule_, code_, offset_)                                              \
-  do {                                                                                         \
-    const parse_error e_ = error_of(text, rule_);                                              \
-    EXPECT_EQ(code_name(e_.code), code_name(error_code::code_)) << '"' << (text) << '"';       \
-    EXPECT_EQ(e_.offset, offset_u(offset_)) << '"' << (text) << '"';                           \
+#define EXPECT_ERROR(text, rule_, code_, offset_)                                        \
+  do {                                                                                   \
+    const parse_error e_ = error_of(text, rule_);                                        \
+    EXPECT_EQ(code_name(e_.code), code_name(error_code::code_)) << '"' << (text) << '"'; \
+    EXPECT_EQ(e_.offset, offset_u(offset_)) << '"' << (text) << '"';                     \
   } while (0)
 constexpr std::uint32_t offset_u(int v) { return static_cast<std::uint32_t>(v); }
+
+// The view-returning parsers refuse a temporary std::string (the view would dangle); lvalues,
+// literals and string_views are fine.
+template <class T>
+concept parses_into_view = requires(T&& text) {
+  parse_iri(std::forward<T>(text));
+};
+static_assert(!parses_into_view<std::string>);
+static_assert(parses_into_view<const std::string&>);
+static_assert(parses_into_view<std::string&>);
+static_assert(parses_into_view<const char*>);
+static_assert(parses_into_view<std::string_view>);
 
 TEST(Parse, Rfc3986Section3Components) {
   auto r = parse_uri("foo://example.com:8042/over/there?name=ferret#nose");
@@ -118,10 +131,18 @@ TEST(Parse, RelativeReferences) {
     bool authority;
     std::string_view path;
   } cases[] = {
-      {"", false, ""},         {"g", false, "g"},          {"./g:h", false, "./g:h"},
-      {"//g", true, ""},       {"//g/x", true, "/x"},      {"/a/b", false, "/a/b"},
-      {"?q", false, ""},       {"#f", false, ""},          {"../../g", false, "../../g"},
-      {"パス/ファイル", false, "パス/ファイル"}, {"a/b:c", false, "a/b:c"}, {"///x", true, "/x"},
+      {"", false, ""},
+      {"g", false, "g"},
+      {"./g:h", false, "./g:h"},
+      {"//g", true, ""},
+      {"//g/x", true, "/x"},
+      {"/a/b", false, "/a/b"},
+      {"?q", false, ""},
+      {"#f", false, ""},
+      {"../../g", false, "../../g"},
+      {"パス/ファイル", false, "パス/ファイル"},
+      {"a/b:c", false, "a/b:c"},
+      {"///x", true, "/x"},
   };
   for (const auto& c : cases) {
     auto r = parse_relative_ref(c.text);
@@ -227,9 +248,9 @@ TEST(Parse, IpLiteralErrors) {
 // RFC 3987 §2.2 ranges as they reach the parser.
 TEST(Parse, UcscharAndIprivate) {
   EXPECT_TRUE(is_valid("http://h/\u00A0"));
-  EXPECT_TRUE(is_valid("http://h/\U00020000"));   // CJK Extension B
-  EXPECT_TRUE(is_valid("http://h/\U0001F600"));   // emoji
-  EXPECT_TRUE(is_valid("http://h/?\uE000"));       // iprivate in the query
+  EXPECT_TRUE(is_valid("http://h/\U00020000"));  // CJK Extension B
+  EXPECT_TRUE(is_valid("http://h/\U0001F600"));  // emoji
+  EXPECT_TRUE(is_valid("http://h/?\uE000"));     // iprivate in the query
   EXPECT_ERROR("http://h/\uE000", rule::iri, iprivate_outside_query, 9);
   EXPECT_ERROR("http://h/#\uE000", rule::iri, iprivate_outside_query, 10);
   EXPECT_ERROR("http://\uE000/", rule::iri, iprivate_outside_query, 7);

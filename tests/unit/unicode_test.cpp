@@ -1,10 +1,10 @@
 // Tests for src/unicode: the ICU-backed Unicode services.
-#include "unicode/normalize.h"
+#include "unicode/unicode.h"
 
 #include <gtest/gtest.h>
 
 #include "irikit/version.h"
-#include "unicode/unicode.h"
+#include "unicode/normalize.h"
 
 namespace irikit::unicode {
 namespace {
