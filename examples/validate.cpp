@@ -32,4 +32,17 @@ int main() {
   const auto ref = irikit::parse_iri_reference("a:b?");
   std::cout << "a:b? has a query: " << ref->query().has_value() << ", empty: " << ref->query()->empty()
             << "; a fragment: " << ref->fragment().has_value() << '\n';
+
+  // An owning IRI (one std::string plus offsets), its port as a number and its path segments.
+  const irikit::result<irikit::iri> owned = irikit::iri::parse("http://例え.jp:8080/a/パス/");
+  std::cout << *owned->port_number() << ':';
+  for (const std::string_view segment : owned->path_segments()) std::cout << " [" << segment << ']';
+  std::cout << '\n';
+
+  // draft-ietf-iri-3987bis allows the tag characters U+E0000-U+E0FFF in the query on request.
+  irikit::parse_options tags;
+  tags.allow_iprivate_tags = true;
+  const std::string_view tagged = "http://a/?\U000E0041";
+  std::cout << "tag in query: " << irikit::is_valid(tagged)
+            << ", with allow_iprivate_tags: " << irikit::is_valid(tagged, irikit::rule::iri, tags) << '\n';
 }
