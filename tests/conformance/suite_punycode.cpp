@@ -26,6 +26,15 @@
 // empty reg-name is valid, RFC 3986 §3.2.2); its "xn--" label is not the ACE form of anything, so toUnicode
 // is skipped.
 //
+// Each vector also checks the other direction of RFC 3987 §3.2.1 ("MAY convert punycode-encoded
+// domain name labels"), where invalid Punycode must be left alone:
+//
+//   <id>/to_iri          to_iri("http://xn--" + encoded + "/", {.idna_to_unicode = true}) gives the
+//                        Unicode label (lowercased) when the vector is a valid non-ASCII host label,
+//                        and leaves the URI unchanged otherwise (an all-ASCII, empty or too long
+//                        label does not round-trip through ToASCII). Only for ACE forms that are
+//                        valid URI hosts (letters, digits, "-"); the others are skipped.
+//
 // bad_punycode_tests.json lists strings whose Punycode encoding must fail (rust-url issue 870:
 // the encoder's delta arithmetic overflows). Checked as: host_to_ascii refuses the string in every
 // mode (it is no host name: spaces, and far more than 63 octets).
@@ -35,6 +44,7 @@
 #include <string_view>
 #include <utility>
 
+#include "irikit/convert.h"
 #include "irikit/host.h"
 #include "runner.h"
 #include "text_helpers.h"
@@ -75,6 +85,20 @@ void expect(suite_report& report, const std::string& id, const std::string& inpu
   }
 }
 
+/// <id>/to_iri: see the header comment.
+void check_to_iri(suite_report& report, const std::string& id, const std::string& decoded,
+                  const std::string& encoded) {
+  const std::string ace = "xn--" + encoded;
+  if (!is_ldh(ace)) {
+    report.skip(id + "/to_iri", "the ACE form is not a valid URI host (RFC 3986 §3.2.2 reg-name)");
+    return;
+  }
+  const std::string uri = "http://" + ace + "/";
+  const bool converts = !decoded.empty() && !is_ascii(decoded) && is_host_label(decoded, encoded);
+  const std::string expected = converts ? "http://" + ascii_lower(decoded) + "/" : uri;
+  expect(report, id + "/to_iri", uri, expected, to_iri(uri, {.idna_to_unicode = true}));
+}
+
 void run_punycode(const std::filesystem::path& dir, suite_report& report) {
   const nlohmann::json data = load_json(dir, "idna/punycode_tests.json");
   if (!data.is_array()) throw std::runtime_error("idna/punycode_tests.json: expected an array");
@@ -89,6 +113,7 @@ void run_punycode(const std::filesystem::path& dir, suite_report& report) {
       idna_mode mode;
     } modes[] = {{"", idna_mode::uts46}, {"2003", idna_mode::idna2003}};
 
+    check_to_iri(report, id, decoded, encoded);
     if (decoded.empty() || is_ascii(decoded)) {
       const bool label = is_host_label(decoded, encoded);
       for (const auto& m : modes) {

@@ -138,6 +138,7 @@ std::optional<std::vector<char32_t>> punycode_decode(std::string_view in) {
       const std::uint64_t t = k <= bias ? tmin : (k >= bias + tmax ? tmax : k - bias);
       if (digit < t) break;
       w *= base - t;
+      if (w > (1ull << 40)) return std::nullopt;  // far beyond any code point: malformed
     }
     const auto points = static_cast<std::uint32_t>(out.size() + 1);
     bias = adapt(static_cast<std::uint32_t>(index - old_index), points, old_index == 0);
