@@ -63,6 +63,66 @@ std::size_t find_scalar(const char* s, std::size_t i, std::size_t to, std::size_
   return i;
 }
 
+// The non-ASCII characters skip_plain_iri skips, by their UTF-8 bytes (RFC 3629 §4 for the
+// well-formed sequences, RFC 3987 §2.2 ucschar and §4.1 for the code points):
+//   C2 A0..BF, C3..DF 80..BF     U+00A0..U+07FF, but not D8 9C (U+061C ARABIC LETTER MARK)
+//   E0 A0..BF 80..BF             U+0800..U+0FFF
+//   E1..EC 80..BF 80..BF         U+1000..U+CFFF, but not E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9
+//                                (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069: bidi formatting)
+//   ED 80..9F 80..BF             U+D000..U+D7FF (ED A0..BF would be a surrogate)
+//   EF A4..BF 80..BF             U+F900..U+FFFF (EF 80..A3 is private use), but not EF B7 90..AF
+//                                (U+FDD0..U+FDEF) and EF BF B0..BF (U+FFF0..U+FFFF)
+//   F0 90..BF 80..BF 80..BF      U+10000..U+3FFFF, but not U+xFFFE, U+xFFFF (F0 9F/AF/BF BF BE..BF)
+// Everything else non-ASCII (EE, F1..F4, malformed sequences) stops the scan.
+inline bool is_cont(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
+
+std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to) noexcept {
+  const unsigned char b0 = p[i];
+  if (b0 < 0xC2 || i + 1 >= to || !is_cont(p[i + 1])) return 0;
+  const unsigned char b1 = p[i + 1];
+  if (b0 <= 0xDF) return (b0 == 0xC2 && b1 < 0xA0) || (b0 == 0xD8 && b1 == 0x9C) ? 0 : 2;
+  if (i + 2 >= to || !is_cont(p[i + 2])) return 0;
+  const unsigned char b2 = p[i + 2];
+  if (b0 <= 0xEF) {
+    switch (b0) {
+      case 0xE0:
+        return b1 >= 0xA0 ? 3 : 0;
+      case 0xE2:
+        if (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) return 0;
+        if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 0;
+        return 3;
+      case 0xED:
+        return b1 < 0xA0 ? 3 : 0;
+      case 0xEE:
+        return 0;
+      case 0xEF:
+        if (b1 < 0xA4 || (b1 == 0xB7 && b2 >= 0x90 && b2 <= 0xAF) || (b1 == 0xBF && b2 >= 0xB0)) return 0;
+        return 3;
+      default:
+        return 3;
+    }
+  }
+  if (b0 != 0xF0 || b1 < 0x90 || i + 3 >= to || !is_cont(p[i + 3])) return 0;
+  return (b1 & 0x0F) == 0x0F && b2 == 0xBF && p[i + 3] >= 0xBE ? 0 : 4;
+}
+
+using skip_fn = std::size_t (*)(const char*, std::size_t, std::size_t, std::size_t, plain_set) noexcept;
+
+/// skip_plain_iri on top of any skip_plain: the definition, and the implementation for SSE2 and
+/// the scalar fallback.
+template <skip_fn Skip>
+std::size_t skip_iri_generic(const char* s, std::size_t i, std::size_t to, std::size_t size,
+                             plain_set set) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(s);
+  for (;;) {
+    i = Skip(s, i, to, size, set);
+    if (i >= to) return i;
+    const std::size_t length = ucschar_length(p, i, to);
+    if (length == 0) return i;
+    i += length;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // What the vector versions share: per block, three bit masks over the bytes of a window
 // (bit k = byte k): `member` (in the class), `pct` ("%"), `hex` (HEXDIG). A "%" is plain when the
@@ -331,6 +391,135 @@ __attribute__((target("avx2"))) std::size_t skip_avx2(const char* s, std::size_t
   return with_padding<16>(s, size, [&](const char* p) { return skip_avx2_blocks<16>(p, i, to, 16, set); });
 }
 
+/// The start of the character that contains the byte before `r`, when that character does not end
+/// before `r` (it is cut by `r`); else `r`. Only bytes in [from, r) are looked at.
+inline std::size_t back_to_character_start(const char* s, std::size_t from, std::size_t r) noexcept {
+  for (std::size_t k = 1; k <= 3 && r >= from + k; ++k) {
+    const auto b = static_cast<unsigned char>(s[r - k]);
+    if (b < 0x80) break;
+    if (b >= 0xC0) {
+      const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+      return k < length ? r - k : r;
+    }
+  }
+  return r;
+}
+
+#define IRIKIT_AVX2 __attribute__((target("avx2"))) inline
+IRIKIT_AVX2 __m256i eq(__m256i x, int c) noexcept {
+  return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(c)));
+}
+IRIKIT_AVX2 __m256i ge(__m256i x, int c) noexcept {  // unsigned x >= c
+  return _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(static_cast<char>(c))), x);
+}
+IRIKIT_AVX2 __m256i le(__m256i x, int c) noexcept {  // unsigned x <= c
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(static_cast<char>(c))), x);
+}
+IRIKIT_AVX2 __m256i in(__m256i x, int lo, int hi) noexcept { return _mm256_and_si256(ge(x, lo), le(x, hi)); }
+IRIKIT_AVX2 __m256i lt(__m256i x, int c) noexcept {
+  return _mm256_andnot_si256(ge(x, c), _mm256_set1_epi8(-1));
+}
+IRIKIT_AVX2 __m256i AND(__m256i a, __m256i b) noexcept { return _mm256_and_si256(a, b); }
+IRIKIT_AVX2 __m256i OR(__m256i a, __m256i b) noexcept { return _mm256_or_si256(a, b); }
+IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(m));
+}
+#undef IRIKIT_AVX2
+
+/// The bytes of the window s[base, base + 32) (= v) that are not part of a well-formed sequence of
+/// a character ucschar_length accepts, or that decide it is not one (see skip_iri_avx2). Kept out
+/// of line so that ASCII windows do not pay for its constants.
+[[gnu::noinline]] __attribute__((target("avx2"))) std::uint32_t utf8_bad(const char* s, std::size_t from,
+                                                                         std::size_t base, __m256i v,
+                                                                         std::uint32_t non_ascii) noexcept {
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  // Structure: bit k of lead/lead3/lead4 = byte k >= C0 / E0 / F0 (bits 6, 5, 4 shifted to 7).
+  const std::uint32_t trusted = base >= from ? ~0u : bit_range(static_cast<unsigned>(from - base), 32);
+  const std::uint32_t bit6 = bits(_mm256_slli_epi16(v, 1)), bit5 = bits(_mm256_slli_epi16(v, 2)),
+                      bit4 = bits(_mm256_slli_epi16(v, 3));
+  const std::uint32_t lead = non_ascii & bit6 & trusted;
+  const std::uint32_t cont = non_ascii & ~bit6;
+  std::uint64_t l2 = std::uint64_t{lead} << 3, l3 = std::uint64_t{lead & bit5} << 3,
+                l4 = std::uint64_t{lead & bit5 & bit4} << 3;
+  for (unsigned k = 1; k <= 3; ++k) {  // the lead bytes of the three bytes before the window
+    if (base < from + k) break;
+    const unsigned char b = u[base - k];
+    const std::uint64_t bit = std::uint64_t{1} << (3 - k);
+    if (b >= 0xC0) l2 |= bit;
+    if (b >= 0xE0) l3 |= bit;
+    if (b >= 0xF0) l4 |= bit;
+  }
+  const auto must = static_cast<std::uint32_t>(((l2 << 1) | (l3 << 2) | (l4 << 3)) >> 3);
+  // The excluded forms, at the byte that decides them.
+  __m256i p1 = load32(s + base - 1), p2 = load32(s + base - 2), p3 = load32(s + base - 3);
+  if (base < from + 3) {
+    // Bytes before `from` are no context: they read as 0 (the lanes k with base + k - d < from).
+    const __m256i lane = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+                                          19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const std::size_t n = from - base;  // base < from + 3, so n + 3 > 0 (unsigned wrap-around is fine)
+    const auto limit = [n](std::size_t d) { return static_cast<char>(n + d > 32 ? 32 : n + d); };
+    p1 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(1)), lane), p1);
+    p2 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(2)), lane), p2);
+    p3 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(3)), lane), p3);
+  }
+  __m256i f = OR(OR(eq(v, 0xC0), eq(v, 0xC1)), OR(eq(v, 0xEE), ge(v, 0xF1)));
+  f = OR(f, AND(OR(eq(p1, 0xC2), eq(p1, 0xE0)), lt(v, 0xA0)));
+  f = OR(f, AND(eq(p1, 0xD8), eq(v, 0x9C)));
+  f = OR(f, AND(eq(p1, 0xED), ge(v, 0xA0)));
+  f = OR(f, AND(eq(p1, 0xEF), lt(v, 0xA4)));
+  f = OR(f, AND(eq(p1, 0xF0), lt(v, 0x90)));
+  // The three-byte and four-byte exclusions, only when an E2, EF or F0 lead is there at all.
+  const __m256i rare_lead = OR(OR(eq(p2, 0xE2), eq(p2, 0xEF)), eq(p3, 0xF0));
+  if (!_mm256_testz_si256(rare_lead, rare_lead)) {
+    f = OR(f, AND(eq(p2, 0xE2), OR(AND(eq(p1, 0x80), OR(OR(eq(v, 0x8E), eq(v, 0x8F)), in(v, 0xAA, 0xAE))),
+                                   AND(eq(p1, 0x81), in(v, 0xA6, 0xA9)))));
+    f = OR(f, AND(eq(p2, 0xEF), OR(AND(eq(p1, 0xB7), in(v, 0x90, 0xAF)), AND(eq(p1, 0xBF), ge(v, 0xB0)))));
+    f = OR(f, AND(AND(eq(p3, 0xF0), eq(_mm256_and_si256(p2, _mm256_set1_epi8(0x0F)), 0x0F)),
+                  AND(eq(p1, 0xBF), ge(v, 0xBE))));
+  }
+  return (cont ^ must) | bits(f);
+}
+
+/// skip_plain_iri, 32 bytes at a time. Per window: the ASCII bytes as in skip_avx2_blocks; the
+/// UTF-8 structure as bit masks (every continuation byte where a lead byte 1, 2 or 3 bytes back
+/// calls for one, and nowhere else — the lead bytes before `from` do not count, so a text that
+/// starts inside a character stops at once); the excluded forms of ucschar_length as byte
+/// compares against the three previous bytes (loaded from s + base - 1, -2, -3). The first bad
+/// byte may be inside a character: the scan then stops at that character's start.
+__attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::size_t from, std::size_t to,
+                                                          std::size_t size, plain_set set) noexcept {
+  if (size < 35 || from < 3) return skip_iri_generic<skip_avx2>(s, from, to, size, set);
+  const __m256i rows = load32(&k_plain_rows[static_cast<int>(set)]);
+  const __m256i hex_rows = load32(&k_hex_rows);
+  const __m256i high_bits = load32(&k_high_bits);
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  std::size_t i = from;
+  while (i < to) {
+    const std::size_t base = i + 32 <= size ? i : size - 32;
+    const auto valid =
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 32 ? to - base : 32));
+    const __m256i v = load32(s + base);
+    const std::uint32_t pct = bits(eq(v, '%'));
+    const std::uint32_t non_ascii = bits(v);
+    const std::uint32_t ascii_bad =
+        not_plain(avx2_members(v, rows, high_bits), pct, avx2_members(v, hex_rows, high_bits), valid) &
+        ~non_ascii;
+    // An ASCII window after a complete character: only the ASCII rules apply.
+    if (non_ascii == 0 && (base < from + 1 || u[base - 1] < 0xC0) &&
+        (base < from + 2 || u[base - 2] < 0xE0) && (base < from + 3 || u[base - 3] < 0xF0)) {
+      if (ascii_bad != 0)
+        return back_to_character_start(s, from, base + static_cast<std::size_t>(__builtin_ctz(ascii_bad)));
+      i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+      continue;
+    }
+    const std::uint32_t bad = (ascii_bad | utf8_bad(s, from, base, v, non_ascii)) & valid;
+    if (bad != 0)
+      return back_to_character_start(s, from, base + static_cast<std::size_t>(__builtin_ctz(bad)));
+    i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+  }
+  return back_to_character_start(s, from, to);
+}
+
 __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
                                                       std::size_t size, stop_set set) noexcept {
   if (size >= 32) return find_avx2_blocks<32>(s, i, to, size, set);
@@ -342,22 +531,26 @@ __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t
 // ---------------------------------------------------------------------------------------------
 // Run-time choice, made on the first call: the pointers start at a resolver that replaces them.
 
-using skip_fn = std::size_t (*)(const char*, std::size_t, std::size_t, std::size_t, plain_set) noexcept;
 using find_fn = std::size_t (*)(const char*, std::size_t, std::size_t, std::size_t, stop_set) noexcept;
 
 std::size_t skip_resolve(const char*, std::size_t, std::size_t, std::size_t, plain_set) noexcept;
 std::size_t find_resolve(const char*, std::size_t, std::size_t, std::size_t, stop_set) noexcept;
 
+std::size_t skip_iri_resolve(const char*, std::size_t, std::size_t, std::size_t, plain_set) noexcept;
+
 std::atomic<skip_fn> g_skip{skip_resolve};
+std::atomic<skip_fn> g_skip_iri{skip_iri_resolve};
 std::atomic<find_fn> g_find{find_resolve};
 std::atomic<const char*> g_name{nullptr};
 
 void resolve() noexcept {
   skip_fn skip = skip_scalar;
+  skip_fn skip_iri = skip_iri_generic<skip_scalar>;
   find_fn find = find_scalar;
   const char* name = "scalar";
 #if IRIKIT_SCAN_SSE2
   skip = skip_sse2;
+  skip_iri = skip_iri_generic<skip_sse2>;
   find = find_sse2;
   name = "sse2";
 #endif
@@ -365,11 +558,13 @@ void resolve() noexcept {
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2")) {
     skip = skip_avx2;
+    skip_iri = skip_iri_avx2;
     find = find_avx2;
     name = "avx2";
   }
 #endif
   g_skip.store(skip, std::memory_order_relaxed);
+  g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);
   g_name.store(name, std::memory_order_relaxed);
 }
@@ -378,6 +573,11 @@ std::size_t skip_resolve(const char* s, std::size_t i, std::size_t to, std::size
                          plain_set set) noexcept {
   resolve();
   return g_skip.load(std::memory_order_relaxed)(s, i, to, size, set);
+}
+std::size_t skip_iri_resolve(const char* s, std::size_t i, std::size_t to, std::size_t size,
+                             plain_set set) noexcept {
+  resolve();
+  return g_skip_iri.load(std::memory_order_relaxed)(s, i, to, size, set);
 }
 std::size_t find_resolve(const char* s, std::size_t i, std::size_t to, std::size_t size,
                          stop_set set) noexcept {
@@ -390,6 +590,15 @@ std::size_t find_resolve(const char* s, std::size_t i, std::size_t to, std::size
 std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::size_t size,
                        plain_set set) noexcept {
   return g_skip.load(std::memory_order_relaxed)(s, from, to, size, set);
+}
+
+std::size_t skip_plain_iri(const char* s, std::size_t from, std::size_t to, std::size_t size,
+                           plain_set set) noexcept {
+  return g_skip_iri.load(std::memory_order_relaxed)(s, from, to, size, set);
+}
+
+std::size_t plain_ucschar_length(const char* s, std::size_t i, std::size_t to) noexcept {
+  return ucschar_length(reinterpret_cast<const unsigned char*>(s), i, to);
 }
 
 std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::size_t size,
@@ -405,16 +614,19 @@ const char* scan_implementation() noexcept {
 bool use_scan_implementation(const char* name) noexcept {
   const std::string_view want = name;
   skip_fn skip = nullptr;
+  skip_fn skip_iri = nullptr;
   find_fn find = nullptr;
   const char* chosen = nullptr;
   if (want == "scalar") {
     skip = skip_scalar;
+    skip_iri = skip_iri_generic<skip_scalar>;
     find = find_scalar;
     chosen = "scalar";
   }
 #if IRIKIT_SCAN_SSE2
   if (want == "sse2") {
     skip = skip_sse2;
+    skip_iri = skip_iri_generic<skip_sse2>;
     find = find_sse2;
     chosen = "sse2";
   }
@@ -423,12 +635,14 @@ bool use_scan_implementation(const char* name) noexcept {
   __builtin_cpu_init();
   if (want == "avx2" && __builtin_cpu_supports("avx2")) {
     skip = skip_avx2;
+    skip_iri = skip_iri_avx2;
     find = find_avx2;
     chosen = "avx2";
   }
 #endif
   if (skip == nullptr) return false;
   g_skip.store(skip, std::memory_order_relaxed);
+  g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);
   g_name.store(chosen, std::memory_order_relaxed);
   return true;

@@ -37,6 +37,19 @@ enum class stop_set : std::uint8_t {
 std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::size_t size,
                        plain_set set) noexcept;
 
+/// skip_plain for the IRI repertoire (RFC 3987 §2.2): also skips the UTF-8 sequences of the
+/// non-ASCII characters that every IRI component accepts as themselves, decided from their bytes
+/// alone: ucschar outside the bidi formatting characters (§4.1), except the rare forms left to the
+/// parser's own decoding (plane 4 and above, U+E000–U+EFFF, and the three-byte forms whose first
+/// byte is EE). Returns the start of the first character that is not skipped (never the middle of
+/// one), `from` being the start of a character.
+std::size_t skip_plain_iri(const char* s, std::size_t from, std::size_t to, std::size_t size,
+                           plain_set set) noexcept;
+
+/// The length of the UTF-8 sequence at s[i] when skip_plain_iri skips it (0 otherwise); bytes
+/// from `to` on are not read. The definition the block implementations follow.
+std::size_t plain_ucschar_length(const char* s, std::size_t i, std::size_t to) noexcept;
+
 /// The first offset in [from, to) whose byte is in `set`, or `to`. Same bounds as skip_plain.
 std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::size_t size,
                           stop_set set) noexcept;

@@ -121,7 +121,9 @@ constexpr plain_set plain_set_of(component c) noexcept {
   const plain_set plain = plain_set_of(c);
   const char* s = text.data();
   while (i < end) {
-    i = skip_plain(s, i, end, text.size(), plain);
+    // IRIs: runs of the common ucschar characters are skipped in the same blocks (char_scan.h).
+    i = rep == repertoire::iri ? skip_plain_iri(s, i, end, text.size(), plain)
+                               : skip_plain(s, i, end, text.size(), plain);
     if (i >= end) break;
     const auto b = static_cast<unsigned char>(s[i]);
     if (is_in(b, accept)) {  // LEIRI's extra ASCII characters
