@@ -1,8 +1,10 @@
 // The public parsing API of irikit/iri.h on top of parse_into.
 #include <array>
 #include <charconv>
+#include <cstring>
 
 #include "grammar/char_class.h"
+#include "grammar/char_scan.h"
 #include "grammar/ip_address.h"
 #include "irikit/iri.h"
 #include "parse/parser.h"
@@ -145,35 +147,43 @@ result<iri> iri::parse(std::string text, const parse_options& options) {
 }
 
 iri_reference_view parse_unchecked(std::string_view text) noexcept {
+  // The same boundaries as the checked parser, found with block searches (grammar/char_scan.h for
+  // "/?#", memchr for single bytes, each bounded by the component it looks in).
   using namespace grammar;
   iri_parts p;
   const std::size_t n = text.size();
+  const char* const s = text.data();
   const auto u32 = [](std::size_t v) { return static_cast<std::uint32_t>(v); };
+  // The offset of the first `c` in [from, to), or `to`.
+  const auto find = [s](char c, std::size_t from, std::size_t to) {
+    const void* hit = from < to ? std::memchr(s + from, c, to - from) : nullptr;
+    return hit == nullptr ? to : static_cast<std::size_t>(static_cast<const char*>(hit) - s);
+  };
   std::size_t i = 0;
-  while (i < n && is_in(text[i], k_scheme)) ++i;
-  if (i < n && text[i] == ':' && i > 0) {
+  while (i < n && is_in(s[i], k_scheme)) ++i;
+  if (i < n && s[i] == ':' && i > 0) {
     p.has_scheme = true;
     p.scheme_end = u32(i++);
   } else {
     i = 0;
   }
-  if (i + 1 < n && text[i] == '/' && text[i + 1] == '/') {
+  if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
     p.has_authority = true;
     p.authority_begin = u32(i + 2);
-    const std::size_t end = std::min(text.find_first_of("/?#", i + 2), n);
-    const std::size_t at = text.find('@', i + 2);
+    const std::size_t end = grammar::find_first_of(s, i + 2, n, n, stop_set::authority_end);
+    const std::size_t at = find('@', i + 2, end);
     std::size_t host_begin = i + 2;
     if (at < end) {
       p.has_userinfo = true;
       host_begin = at + 1;
     }
     std::size_t host_end = end;
-    if (host_begin < end && text[host_begin] == '[') {
-      host_end = std::min(text.find(']', host_begin), end - 1) + 1;
+    if (host_begin < end && s[host_begin] == '[') {
+      host_end = std::min(find(']', host_begin, end), end - 1) + 1;
       p.host_type =
-          host_begin + 1 < n && (text[host_begin + 1] | 0x20) == 'v' ? host_kind::ipvfuture : host_kind::ipv6;
+          host_begin + 1 < n && (s[host_begin + 1] | 0x20) == 'v' ? host_kind::ipvfuture : host_kind::ipv6;
     } else {
-      host_end = std::min(text.find(':', host_begin), end);
+      host_end = find(':', host_begin, end);
       p.host_type = is_ipv4address(text.substr(host_begin, host_end - host_begin)) ? host_kind::ipv4
                                                                                    : host_kind::reg_name;
     }
@@ -185,14 +195,13 @@ iri_reference_view parse_unchecked(std::string_view text) noexcept {
     p.authority_begin = p.host_begin = p.host_end = u32(i);
   }
   p.path_begin = u32(i);
-  i = std::min(text.find_first_of("?#", i), n);
-  p.path_end = u32(i);
-  if (i < n && text[i] == '?') {
-    p.has_query = true;
-    i = std::min(text.find('#', i), n);
-  }
-  p.query_end = u32(i);
-  p.has_fragment = i < n;
+  // The path ends at the first "?" or "#", the query at the first "#".
+  const std::size_t hash = find('#', i, n);
+  const std::size_t question = find('?', i, hash);
+  p.path_end = u32(question);
+  p.has_query = question < hash;
+  p.query_end = u32(hash);
+  p.has_fragment = hash < n;
   return iri_reference_view::from_parts(text, p);
 }
 
