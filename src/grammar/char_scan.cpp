@@ -486,8 +486,8 @@ IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
 /// starts inside a character stops at once); the excluded forms of ucschar_length as byte
 /// compares against the three previous bytes (loaded from s + base - 1, -2, -3). The first bad
 /// byte may be inside a character: the scan then stops at that character's start.
-__attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::size_t from, std::size_t to,
-                                                          std::size_t size, plain_set set) noexcept {
+[[gnu::noinline]] __attribute__((target("avx2"))) std::size_t skip_iri_avx2_windows(
+    const char* s, std::size_t from, std::size_t to, std::size_t size, plain_set set) noexcept {
   if (size < 35 || from < 3) return skip_iri_generic<skip_avx2>(s, from, to, size, set);
   const __m256i rows = load32(&k_plain_rows[static_cast<int>(set)]);
   const __m256i hex_rows = load32(&k_hex_rows);
@@ -518,6 +518,15 @@ __attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::si
     i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
   }
   return back_to_character_start(s, from, to);
+}
+
+/// ASCII first, exactly as skip_plain (the common case, at its cost); the window loop above only
+/// from the first non-ASCII byte on (a character boundary: everything before it is ASCII).
+__attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::size_t from, std::size_t to,
+                                                          std::size_t size, plain_set set) noexcept {
+  const std::size_t i = skip_avx2(s, from, to, size, set);
+  if (i >= to || static_cast<unsigned char>(s[i]) < 0x80) return i;
+  return skip_iri_avx2_windows(s, i, to, size, set);
 }
 
 __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
