@@ -98,6 +98,8 @@ bool needs_embedding_u32(std::u32string_view text, surrounding_direction surroun
   for (std::size_t l = first; l < last; ++l) {
     for (std::u32string_view p : k_prefixes) {
       for (std::u32string_view s : k_suffixes) {
+        // The text alone in a left-to-right paragraph is the reference itself: no second layout.
+        if (l == 0 && p.empty() && s.empty()) continue;
         if (!same_in_context(text, reference, p, s, levels[l])) return true;
       }
     }

@@ -104,12 +104,29 @@ void append_percent_normalized(std::string& out, std::string_view text, part whe
   }
 }
 
-/// NFC over out[from, end) (§5.3.2.2), when asked.
+/// NFC over out[from, end) (§5.3.2.2), when asked. Percent-encoded triplets are kept as they are
+/// and NFC runs on the text between them: a combining mark after "%2E" must not compose with the
+/// hex digit ("%2E" U+0308 would become the invalid "%2" U+00CB; found by fuzz_normalize).
 void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
   if (!o.character_nfc) return;
   const std::string_view piece = std::string_view(out).substr(from);
   if (unicode::is_normalized(piece, unicode::normal_form::nfc)) return;
-  std::string normalized = unicode::normalize(piece, unicode::normal_form::nfc);
+  std::string normalized;
+  normalized.reserve(piece.size());
+  std::size_t run = 0;
+  for (std::size_t i = 0;;) {
+    const bool end = i == piece.size();
+    if (end || (piece[i] == '%' && i + 2 < piece.size() && hex_value(piece[i + 1]) >= 0 &&
+                hex_value(piece[i + 2]) >= 0)) {
+      normalized.append(unicode::normalize(piece.substr(run, i - run), unicode::normal_form::nfc));
+      if (end) break;
+      normalized.append(piece.substr(i, 3));
+      i += 3;
+      run = i;
+    } else {
+      ++i;
+    }
+  }
   out.resize(from);
   out.append(normalized);
 }

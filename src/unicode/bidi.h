@@ -3,6 +3,7 @@
 #ifndef IRIKIT_UNICODE_BIDI_H
 #define IRIKIT_UNICODE_BIDI_H
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -38,9 +39,15 @@ enum class paragraph_level : std::uint8_t { ltr, rtl, first_strong };
 struct bidi_layout {
   std::vector<std::uint8_t> levels;
   std::vector<std::uint32_t> visual_to_logical;
+  /// The bracket-pairing work handed to the backend: the opening brackets pending on the UAX #9
+  /// BD16 stack, summed over every code unit (at most 63 per unit, so linear in the text).
+  std::size_t pairing_work = 0;
 };
 
 /// Runs UAX #9 on `text` (one paragraph, no line breaks). An empty layout when the backend fails.
+/// Bracket pairs (BD16, N0) are found with BD16's stack of 63 elements: when an opening bracket
+/// finds it full, no bracket after it in the paragraph is paired, as BD16 prescribes (the
+/// isolating run sequence is taken to be the paragraph; see bidi.cpp).
 bidi_layout layout_paragraph(std::u32string_view text, paragraph_level level);
 
 }  // namespace irikit::unicode

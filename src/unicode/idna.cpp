@@ -7,15 +7,21 @@
 // as UTS #46 has required since Unicode 15.1). VerifyDnsLength applies to ToASCII only,
 // as in UTS #46 §4.2 and IdnaTestV2.txt.
 //
-// IDNA2003 uses ICU's RFC 3490 implementation (uidna_IDNToASCII / uidna_IDNToUnicode with
+// IDNA2003 ToASCII uses ICU's RFC 3490 implementation (uidna_IDNToASCII / uidna_toASCII with
 // Nameprep over Unicode 3.2), not the UTS #46 transitional emulation: RFC 3987 §3.1 names RFC 3490
 // ToASCII with its two flags, and only the real implementation honours AllowUnassigned. ICU marks
 // that API deprecated (in favour of UTS #46) but still ships it; the warnings are silenced here.
+//
+// IDNA2003 ToUnicode is RFC 3490 §4.2 written out here, label by label: Nameprep (ICU's usprep),
+// the ACE prefix, a Punycode decoder (RFC 3492 §6.2), and the check that ICU's ToASCII of the
+// decoded label gives the label back. ICU's own uidna_IDNToUnicode / uidna_toUnicode are never
+// called: ICU 72 leaks memory in them on some invalid "xn--" labels (docs/robustness.md, F1).
 #include "unicode/idna.h"
 
 #include <unicode/uchar.h>
 #include <unicode/uidna.h>
 #include <unicode/unistr.h>
+#include <unicode/usprep.h>
 
 #include <memory>
 #include <utility>
@@ -167,10 +173,10 @@ bool run_idna2003(idna2003_function f, const icu::UnicodeString& in, int32_t opt
   return false;
 }
 
-result<std::string> idna2003_convert(std::string_view domain, bool allow_unassigned, bool to_ascii) {
+result<std::string> idna2003_to_ascii(std::string_view domain, bool allow_unassigned) {
   const int32_t options = UIDNA_USE_STD3_RULES | (allow_unassigned ? UIDNA_ALLOW_UNASSIGNED : 0);
-  const idna2003_function whole = to_ascii ? uidna_IDNToASCII : uidna_IDNToUnicode;
-  const idna2003_function one_label = to_ascii ? uidna_toASCII : uidna_toUnicode;
+  const idna2003_function whole = uidna_IDNToASCII;
+  const idna2003_function one_label = uidna_toASCII;
   const icu::UnicodeString in =
       icu::UnicodeString::fromUTF8(icu::StringPiece(domain.data(), static_cast<int32_t>(domain.size())));
   icu::UnicodeString out;
@@ -188,6 +194,139 @@ result<std::string> idna2003_convert(std::string_view domain, bool allow_unassig
   std::string utf8;
   out.toUTF8String(utf8);
   return utf8;
+}
+
+/// RFC 3492 §6.2 Punycode decoding of `in` (the part after the ACE prefix) into code points;
+/// false on any failure (a bad digit, overflow, a basic or out-of-range code point).
+bool punycode_decode(std::string_view in, std::u32string& out) {
+  constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
+  constexpr std::uint32_t maxint = 0xFFFFFFFFu;
+  const auto adapt = [](std::uint32_t delta, std::uint32_t numpoints, bool first) {
+    delta = first ? delta / damp : delta / 2;
+    delta += delta / numpoints;
+    std::uint32_t k = 0;
+    while (delta > ((base - tmin) * tmax) / 2) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return k + (base - tmin + 1) * delta / (delta + skew);
+  };
+  const auto digit_value = [](char c) -> std::uint32_t {
+    if (c >= '0' && c <= '9') return static_cast<std::uint32_t>(c - '0') + 26;
+    if (c >= 'A' && c <= 'Z') return static_cast<std::uint32_t>(c - 'A');
+    if (c >= 'a' && c <= 'z') return static_cast<std::uint32_t>(c - 'a');
+    return base;
+  };
+  out.clear();
+  // The basic code points are everything before the last delimiter (§6.2, §3.1).
+  const std::size_t last = in.rfind('-');
+  const std::size_t b = last == std::string_view::npos ? 0 : last;
+  for (std::size_t j = 0; j < b; ++j) {
+    if (static_cast<unsigned char>(in[j]) >= 0x80) return false;
+    out.push_back(static_cast<char32_t>(in[j]));
+  }
+  std::uint32_t n = 128, i = 0, bias = 72;
+  for (std::size_t pos = b > 0 ? b + 1 : 0; pos < in.size();) {
+    const std::uint32_t old_i = i;
+    std::uint32_t w = 1;
+    for (std::uint32_t k = base;; k += base) {
+      if (pos >= in.size()) return false;
+      const std::uint32_t digit = digit_value(in[pos++]);
+      if (digit >= base || digit > (maxint - i) / w) return false;
+      i += digit * w;
+      const std::uint32_t t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
+      if (digit < t) break;
+      if (w > maxint / (base - t)) return false;
+      w *= base - t;
+    }
+    const auto count = static_cast<std::uint32_t>(out.size() + 1);
+    bias = adapt(i - old_i, count, old_i == 0);
+    if (i / count > maxint - n) return false;
+    n += i / count;
+    i %= count;
+    if (n < 0x80 || n > 0x10FFFF || (n >= 0xD800 && n <= 0xDFFF)) return false;
+    out.insert(out.begin() + i, static_cast<char32_t>(n));
+    ++i;
+  }
+  return true;
+}
+
+bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+/// RFC 3490 §4.2 ToUnicode of one label (AllowUnassigned and UseSTD3ASCIIRules set, as for
+/// displaying existing names): the Unicode form when the label is a valid ACE label whose
+/// ToASCII gives it back, else the label unchanged ("ToUnicode never fails").
+std::string idna2003_label_to_unicode(std::string_view label) {
+  const std::string original(label);
+  std::string ascii;
+  bool all_ascii = true;
+  for (unsigned char c : label) all_ascii = all_ascii && c < 0x80;
+  if (all_ascii) {
+    ascii = original;
+  } else {
+    // Step 2: Nameprep (RFC 3491) with AllowUnassigned.
+    UErrorCode status = U_ZERO_ERROR;
+    UStringPrepProfile* nameprep = usprep_openByType(USPREP_RFC3491_NAMEPREP, &status);
+    if (U_FAILURE(status)) return original;
+    const icu::UnicodeString in =
+        icu::UnicodeString::fromUTF8(icu::StringPiece(label.data(), static_cast<int32_t>(label.size())));
+    icu::UnicodeString prepared;
+    int32_t capacity = in.length() * 4 + 16;
+    UChar* buffer = prepared.getBuffer(capacity);
+    UParseError parse_error{};
+    const int32_t n = buffer == nullptr
+                          ? 0
+                          : usprep_prepare(nameprep, in.getBuffer(), in.length(), buffer, capacity,
+                                           USPREP_ALLOW_UNASSIGNED, &parse_error, &status);
+    prepared.releaseBuffer(U_SUCCESS(status) ? n : 0);
+    usprep_close(nameprep);
+    if (buffer == nullptr || U_FAILURE(status)) return original;
+    for (int32_t k = 0; k < prepared.length(); ++k) {
+      if (prepared.charAt(k) >= 0x80) return original;  // not ASCII: cannot begin an ACE label
+    }
+    prepared.toUTF8String(ascii);
+  }
+  // Step 3: the ACE prefix; RFC 3490 §4.1 step 8: at most 63 octets (else step 7 cannot pass).
+  if (ascii.size() <= 4 || ascii.size() > 63 ||
+      !iequals_ascii(std::string_view(ascii).substr(0, 4), "xn--")) {
+    return original;
+  }
+  // Steps 4-5: Punycode.
+  std::u32string decoded;
+  if (!punycode_decode(std::string_view(ascii).substr(4), decoded) || decoded.empty()) return original;
+  icu::UnicodeString unicode;
+  for (char32_t cp : decoded) unicode.append(static_cast<UChar32>(cp));
+  // Steps 6-7: ToASCII gives the ACE label back (ASCII case-insensitively).
+  icu::UnicodeString back;
+  if (!run_idna2003(uidna_toASCII, unicode, UIDNA_USE_STD3_RULES | UIDNA_ALLOW_UNASSIGNED, back)) {
+    return original;
+  }
+  std::string back_utf8;
+  back.toUTF8String(back_utf8);
+  if (!iequals_ascii(back_utf8, ascii)) return original;
+  // Step 8.
+  std::string out;
+  unicode.toUTF8String(out);
+  return out;
+}
+
+/// RFC 3490 §4.2 on every label; the separators are kept as they are.
+std::string idna2003_to_unicode(std::string_view domain) {
+  std::string out;
+  std::size_t end_of_previous = 0;
+  for (const auto& [offset, length] : split_labels(domain)) {
+    out.append(domain.substr(end_of_previous, offset - end_of_previous));
+    out.append(idna2003_label_to_unicode(domain.substr(offset, length)));
+    end_of_previous = offset + length;
+  }
+  return out;
 }
 
 #pragma GCC diagnostic pop
@@ -215,7 +354,7 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
       if (has_invalid_utf16(probe) && utf8_domain.find("\xEF\xBF\xBD") == std::string_view::npos) {
         return idna_error(0);
       }
-      return idna2003_convert(utf8_domain, allow_unassigned, true);
+      return idna2003_to_ascii(utf8_domain, allow_unassigned);
     }
   }
   return idna_error(0);
@@ -233,7 +372,7 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
     case idna_mode::uts46_transitional:
       return uts46_convert(domain, true, false);
     case idna_mode::idna2003:
-      return idna2003_convert(domain, true, false);
+      return idna2003_to_unicode(domain);
   }
   return idna_error(0);
 }

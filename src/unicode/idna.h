@@ -44,9 +44,11 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 /// otherwise (e.g. when mapping an existing IRI to a URI for retrieval).
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned);
 
-/// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). Fails like
-/// `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label whose Unicode form
-/// is not valid IDNA). The result is UTF-8.
+/// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). The UTS #46
+/// modes fail like `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label
+/// whose Unicode form is not valid IDNA). `idna2003` is RFC 3490 §4.2 ToUnicode (AllowUnassigned,
+/// UseSTD3ASCIIRules), which never fails: a label that is not a valid ACE label, or whose ToASCII
+/// does not give it back, is kept unchanged, as are the separators. The result is UTF-8.
 result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode);
 
 /// Whether the backend's Unicode version (the one its IDNA mapping table comes from) assigns

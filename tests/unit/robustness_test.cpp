@@ -15,8 +15,10 @@
 
 #include "irikit/convert.h"
 #include "irikit/encoding.h"
+#include "irikit/host.h"
 #include "irikit/iri.h"
 #include "irikit/resolve.h"
+#include "unicode/bidi.h"
 #if __has_include("irikit/normalize.h")
 #include "irikit/normalize.h"
 #define IRIKIT_TEST_NORMALIZE 1
@@ -350,6 +352,24 @@ TEST(Robustness, NormalizeAndCompareHostile) {
       "normalize dot-segments", [](std::size_t k) { return "http://h/" + repeat("a/./b/../", k); },
       [](const std::string& t) { return normalize(t)->str().size(); });
 }
+
+// Found by fuzz_normalize: with NFC on and percent-encodings left encoded, a combining mark after a
+// triplet composed with its last hex digit ("%2E" U+0308 -> "%2" U+00CB), and normalize failed on
+// its own invalid output. NFC (RFC 3987 §5.3.2.2) now runs between triplets, which stay as written.
+TEST(Robustness, NfcKeepsPercentEncodingsWhole) {
+  normalize_options o;
+  o.character_nfc = true;
+  o.percent_encoding = false;
+  const auto n = normalize("s://h/%2e\u0308?%41\u0301=e\u0301#%c3\u0327", o);
+  ASSERT_TRUE(n) << describe(n.error(), "");
+  EXPECT_EQ(n->str(), "s://h/%2E\u0308?%41\u0301=\u00E9#%C3\u0327");
+  const auto again = normalize(n->str(), o);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->str(), n->str());
+  // Percent-decoding first (the default) then NFC: "%2e" is ".", which U+0308 does not compose with.
+  o.percent_encoding = true;
+  EXPECT_EQ(normalize("s://h/%2e\u0308", o).value().str(), "s://h/.\u0308");
+}
 #endif
 
 #ifdef IRIKIT_TEST_LINT
@@ -365,13 +385,103 @@ TEST(Robustness, LintAndDisplayHostile) {
   expect_linear(
       "lint", [](std::size_t k) { return "http://h/" + repeat(alef + "a%41/", k); },
       [](const std::string& t) { return lint(t)->size() + 1; }, 5000);
-  // Paired brackets only: unpaired "(" among right-to-left text make ICU 72's bracket pairing
-  // quadratic (finding F2 in docs/robustness.md), which an allocation count cannot see.
   expect_linear(
       "display_text", [](std::size_t k) { return "http://h/" + repeat(alef + "(a)", k); },
       [](const std::string& t) { return display_text(t)->size(); }, 2000);
+  expect_linear(
+      "display_text, unpaired brackets", [](std::size_t k) { return "http://h/" + repeat(alef + "a(", k); },
+      [](const std::string& t) { return display_text(t)->size(); }, 2000);
+}
+
+// Finding F2: ICU 72's bracket pairing does work proportional to the pending opening brackets
+// for every strong character, so right-to-left text with many unpaired "(" took quadratic time
+// in display_text, needs_embedding and visual_order. UAX #9 BD16 pairs with a 63-element stack
+// and stops pairing when it overflows; the backend now does the same before handing the text to
+// ICU, so the pending openers it can see are at most 63. The work is counted, not timed.
+TEST(Robustness, F2BracketPairingWorkIsLinear) {
+  const auto layout_work = [](std::size_t n) {
+    std::u32string text = U"http://h/";
+    for (std::size_t i = 0; i < n; ++i) text += U"\u05D0a(";
+    const unicode::bidi_layout layout = unicode::layout_paragraph(text, unicode::paragraph_level::ltr);
+    EXPECT_EQ(layout.levels.size(), text.size());
+    EXPECT_EQ(layout.visual_to_logical.size(), text.size());
+    EXPECT_LE(layout.pairing_work, 63 * text.size());
+    return layout.pairing_work;
+  };
+  const std::size_t small = layout_work(5000), large = layout_work(20000);
+  EXPECT_GT(small, 0u);
+  EXPECT_LE(large, 8 * small) << small << " -> " << large;
+  // Without the stack limit the work would be the sum of 1..n pending openers: quadratic.
+  EXPECT_LT(large, std::size_t{20000} * 20000 / 2);
+  // The tool's display on the same input: the IRI is wrapped in LRE...PDF, the text kept.
+  const std::string hostile = "http://h/" + repeat(
+                                                "\xD7\x90"
+                                                "a(",
+                                                20000);
+  const auto shown = display_text(hostile);
+  ASSERT_TRUE(shown);
+  EXPECT_EQ(*shown, "\xE2\x80\xAA" + hostile + "\xE2\x80\xAC");
+  const auto visual = visual_order(hostile);
+  ASSERT_TRUE(visual);
+  EXPECT_EQ(visual->size(), hostile.size());
+}
+
+// UAX #9 BD16: "If an opening paired bracket is found and there is no room in the stack, stop
+// processing BD16 for the remainder of the isolating run sequence." In a left-to-right paragraph,
+// U+05D0 ( U+05D1 ) a: the pair encloses right-to-left text after right-to-left text, so N0
+// makes both brackets R (level 1); unpaired, ")" sits between R and L and takes the embedding
+// direction (N2: level 0). 62 unmatched "(" before it leave room for the pair's "(" (the 63rd
+// stack element); 63 fill the stack, so the pair's "(" overflows it and nothing is paired.
+TEST(Robustness, F2BracketStackHoldsSixtyThreeOpeners) {
+  const auto closing_level = [](std::size_t unmatched) {
+    const std::u32string text = std::u32string(unmatched, U'(') + U"\u05D0(\u05D1)a";
+    const unicode::bidi_layout layout = unicode::layout_paragraph(text, unicode::paragraph_level::ltr);
+    return static_cast<int>(layout.levels.at(unmatched + 3));
+  };
+  EXPECT_EQ(closing_level(0), 1);
+  EXPECT_EQ(closing_level(62), 1);
+  EXPECT_EQ(closing_level(63), 0);
+  EXPECT_EQ(closing_level(500), 0);
+  // A paragraph separator (Bidi_Class B) starts a new paragraph and a new stack (UAX #9 P1).
+  const std::u32string two = std::u32string(63, U'(') + U"\u2029\u05D0(\u05D1)a";
+  EXPECT_EQ(unicode::layout_paragraph(two, unicode::paragraph_level::ltr).levels.at(63 + 4), 1);
 }
 #endif
+
+// Finding F1: ICU 72's RFC 3490 ToUnicode (uidna_IDNToUnicode / uidna_toUnicode) leaks memory on
+// some invalid "xn--" labels (inputs fuzz/findings/F1-*). IDNA2003 ToUnicode is now RFC 3490 §4.2
+// written out in src/unicode/idna.cpp (Punycode per RFC 3492, then ToASCII must give the label
+// back, steps 7-8), so ICU's ToUnicode is never called; the ASan build's LeakSanitizer checks it.
+TEST(Robustness, F1Idna2003ToUnicodeKeepsInvalidLabels) {
+  const host_options idna2003{idna_mode::idna2003, true};
+  const auto unicode = [&](std::string_view host) {
+    const auto r = host_to_unicode(host, idna2003);
+    return r ? *r : "ERROR@" + std::to_string(r.error().offset);
+  };
+  // Valid ACE labels decode, whatever their case: step 7 compares case-insensitively, and step 8
+  // returns what Punycode decoded, basic code points in the case they were written (RFC 3492 §3.1).
+  EXPECT_EQ(unicode("xn--bcher-kva.de"), "b\u00FCcher.de");
+  EXPECT_EQ(unicode("XN--BCHER-KVA.de"), "B\u00FCCHER.de");
+  EXPECT_EQ(unicode("xn--99zt52a.example.org"), "\u7D0D\u8C46.example.org");
+  // Step 2: Nameprep maps fullwidth letters and hyphens to ASCII before the prefix is checked.
+  EXPECT_EQ(unicode("\uFF58\uFF4E\uFF0D\uFF0Dbcher-kva.de"), "b\u00FCcher.de");
+  // Separators are kept as written.
+  EXPECT_EQ(unicode("xn--bcher-kva\u3002de"), "b\u00FCcher\u3002de");
+  // RFC 3490 §4.2: "ToUnicode never fails"; a label that does not round-trip is kept.
+  EXPECT_EQ(unicode("xn--fa-hia.de"), "xn--fa-hia.de");  // ToASCII("fa\u00DF") is "fass"
+  EXPECT_EQ(unicode("example.xn--zz"), "example.xn--zz");
+  EXPECT_EQ(unicode("xn--.a"), "xn--.a");
+  const std::string f1_short = "ab.c.xn--pokxvUU" + std::string(28, 'B') + "UUUks";
+  const std::string f1_long =
+      "a.b.c.xn--pokx" + std::string(21, 'P') + std::string(28, '-') + std::string(50, 'P') + "vks";
+  EXPECT_EQ(unicode(f1_short), f1_short);
+  EXPECT_EQ(unicode(f1_long), f1_long);
+  to_iri_options unicode_hosts;
+  unicode_hosts.idna_to_unicode = true;
+  unicode_hosts.idna = idna_mode::idna2003;
+  EXPECT_EQ(to_iri("s://" + f1_short + "/p", unicode_hosts).value_or("?"), "s://" + f1_short + "/p");
+  EXPECT_EQ(to_iri("s://xn--bcher-kva.de/p", unicode_hosts).value_or("?"), "s://b\u00FCcher.de/p");
+}
 
 }  // namespace
 }  // namespace irikit
