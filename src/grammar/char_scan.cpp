@@ -4,6 +4,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstring>
 #include <string_view>
 #include <utility>
@@ -456,8 +457,11 @@ IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
     // Bytes before `from` are no context: they read as 0 (the lanes k with base + k - d < from).
     const __m256i lane = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
                                           19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    const std::size_t n = from - base;  // base < from + 3, so n + 3 > 0 (unsigned wrap-around is fine)
-    const auto limit = [n](std::size_t d) { return static_cast<char>(n + d > 32 ? 32 : n + d); };
+    // Signed: base may lie up to two bytes after `from` (then fewer lanes, or none, are masked).
+    const auto n = static_cast<std::ptrdiff_t>(from) - static_cast<std::ptrdiff_t>(base);
+    const auto limit = [n](std::ptrdiff_t d) {
+      return static_cast<char>(n + d < 0 ? 0 : n + d > 32 ? 32 : n + d);
+    };
     p1 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(1)), lane), p1);
     p2 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(2)), lane), p2);
     p3 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(3)), lane), p3);
