@@ -3,7 +3,8 @@
 # failed) — never crash or report a usage error — and write exactly one record per input line
 # (extract: any number), in text and in JSON mode, on one file of hostile lines (1 MB lines, 100k
 # segments, dot-segments and percent-encodings, brackets, every class of invalid UTF-8, NUL, CR,
-# lone surrogates encoded in UTF-8, a last line without a line end).
+# lone surrogates encoded in UTF-8, right-to-left text with 20,000 unpaired brackets (finding F2),
+# a last line without a line end).
 # Commands that need a base IRI (resolve, relativize) get --base.
 # Usage: hostile_cli.sh IRI_BINARY WORK_DIR
 set -uo pipefail
@@ -29,6 +30,9 @@ lines = [
     b"http://h/" + b"\xe2\x80\x8f" * 10000, b"http://h/?" + b"a=b&" * 50000,
     b"http://h/#" + b"\xef\xbc\x8f" * 10000,
     b"http://h/" + "\u05d0(\u0661)".encode() * 20000,
+    # F2 (docs/robustness.md): right-to-left text with 20,000 unpaired "(" (display, lint).
+    b"http://h/" + "\u05d0a(".encode() * 20000,
+    b"see <http://h/" + "\u05d0(".encode() * 20000 + b"> and http://h/" + b"(" * 20000 + b" www.h.example",
 ]
 with open(sys.argv[1], "wb") as f:
     f.write(b"\r\n".join(lines[:5]) + b"\n" + b"\n".join(lines[5:]) + b"\nno-newline-at-end")

@@ -74,3 +74,10 @@ for t in ('convert', 'lint'):
 bases = [s for s in single if b'://' in s][:40]
 write('resolve', [bytes([i % 8]) + bases[i % len(bases)] + b'\n' + s for i, s in enumerate(single)])
 write('normalize', [bytes([(i * 37) % 256]) + s + b'\n' + single[(i * 7) % len(single)] for i, s in enumerate(single)])
+# Running text for extract: corpus lines (prose with IRIs in it) and hand-written sentences with
+# delimiters, brackets, trailing punctuation, CJK text and www forms; the first byte sets www.
+prose = [b'See <https://example.org/a> and <URL:http://a/b?c>.', b'(http://en.wikipedia.org/wiki/Rust_(language)),',
+         '\u8a73\u3057\u304f\u306f\u300chttps://\u4f8b\u3048.jp/\u30d1\u30b9\u300d\u3092\u3002'.encode(),
+         b'note: see www.example.com/x?y=1! or mailto:a@b.c; tel:+1-2', b'"http://a/b", \'urn:x:y\' [http://h/]',
+         b'http://\xe2\x80\x8fh/\xd7\x90 ftp://h:21/\xff data:,x']
+write('extract', [bytes([i % 2]) + s for i, s in enumerate(lines[:150] + prose)])
