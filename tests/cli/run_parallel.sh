@@ -69,6 +69,23 @@ problem=$(awk -F: -v n="$text_lines" '
   END { if (NR != int(n / 97)) print "messages " NR " != " int(n / 97) }' "$tmp/err.txt")
 [[ -z $problem ]] || fail "check: stderr: $problem"
 
+# to-uri in text mode (written straight into the batch's output, line_mapper::map_text) prints
+# what the JSON records (built by line_mapper::map) hold as "output", and an empty line where they
+# hold an error; the URIs are ASCII without '"' or '\', so "output" needs no unescaping.
+head -n "$text_lines" "$tmp/in.txt" > "$tmp/fifth.txt"
+"$iri" --jobs 4 to-uri "$tmp/fifth.txt" > "$tmp/uri.txt" 2> "$tmp/err.txt"
+status=$?
+[[ $status -eq 1 ]] || fail "to-uri: exit status $status, expected 1"
+"$iri" --jobs 4 --json to-uri "$tmp/fifth.txt" > "$tmp/uri.jsonl" 2> /dev/null
+problem=$(awk -v n="$text_lines" '
+  NR == FNR { text[NR] = $0; next }
+  { want = match($0, /"output":"[^"]*"/) ? substr($0, RSTART + 10, RLENGTH - 11) : ""
+    if (!match($0, /"output":/) && !match($0, /"error":/)) { print "record " FNR ": " $0; exit }
+    if (text[FNR] != want) { print "line " FNR ": " substr(text[FNR], 1, 80); exit } }
+  END { if (FNR != n) print "count " FNR " != " n }' "$tmp/uri.txt" "$tmp/uri.jsonl")
+[[ -z $problem ]] || fail "to-uri: text differs from JSON: $problem"
+[[ $(wc -l < "$tmp/err.txt") -eq $((text_lines / 97)) ]] || fail "to-uri: $(wc -l < "$tmp/err.txt") messages"
+
 # extract is not line-mapping (one record per IRI found): with 4 jobs its records are those of one
 # job, in the same order: two per line of running text, none for a line without an IRI.
 extract_lines=$((lines / 5))

@@ -1,5 +1,6 @@
 // iri check — validates each line against a grammar rule (RFC 3987 §2.2, RFC 3986 §3–§4).
 #include <memory>
+#include <string>
 
 #include "command.h"
 #include "irikit/iri.h"
@@ -11,6 +12,12 @@ namespace {
 class check_mapper final : public line_mapper {
  public:
   explicit check_mapper(irikit::rule r) : rule_(r) {}
+
+  bool map_text(std::string_view line, std::string& out) const override {
+    if (!irikit::validate(line, rule_)) return false;
+    out.append(line);
+    return true;
+  }
 
   void map(std::string_view line, record_list& out) const override {
     record& r = out.add();

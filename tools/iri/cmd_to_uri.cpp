@@ -26,6 +26,15 @@ class to_uri_mapper final : public line_mapper {
     options_.query_charset = query_charset_;
   }
 
+  bool map_text(std::string_view line, std::string& out) const override {
+    if (!from_charset_.empty()) return false;
+    // to_uri_into replaces its output; a buffer per thread keeps its capacity from line to line.
+    thread_local std::string uri;
+    if (!irikit::to_uri_into(line, uri, options_)) return false;
+    out.append(uri);
+    return true;
+  }
+
   void map(std::string_view line, record_list& out) const override {
     record& r = out.add();
     std::string transcoded;

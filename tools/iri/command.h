@@ -120,6 +120,16 @@ class line_mapper {
   virtual ~line_mapper() = default;
   /// Appends the records for one input line (without its line end) to `out` (`out.add()`).
   virtual void map(std::string_view line, record_list& out) const = 0;
+  /// Text mode's fast path for a command that makes exactly one record per line: appends what
+  /// text mode prints for `line` (without the newline) to `out` and returns true when the line
+  /// succeeds; returns false, leaving `out` as it was, when it fails (or whenever the command
+  /// prefers), and the line then goes through `map`. Whatever it appends must be the text of the
+  /// record `map` would make. The default always returns false.
+  virtual bool map_text(std::string_view line, std::string& out) const {
+    (void)line;
+    (void)out;
+    return false;
+  }
   /// Whether JSON records repeat the input line as "input" (the contract's default). A command
   /// whose records are parts of a line of running text (extract) says no: the line can be long
   /// and would be repeated for every record.

@@ -65,11 +65,11 @@ class progress_meter {
 /// block so that the reader can move on while workers map and render the batch. The main thread
 /// writes `out` and `err` in batch order, so the output order never depends on the threads.
 struct batch {
-  std::string bytes;  ///< the lines' bytes (the views below point here)
+  std::string bytes;  ///< the lines' bytes when mapped on a worker (the views below point here)
   std::vector<std::string_view> lines;
-  std::vector<record_list> results;  ///< results[i] belongs to lines[i]
-  std::string out;                   ///< rendered stdout
-  std::string err;                   ///< rendered stderr (text mode messages)
+  record_list records;  ///< the records of the line being mapped (rendered at once)
+  std::string out;      ///< rendered stdout
+  std::string err;      ///< rendered stderr (text mode messages)
   std::string_view file;
   std::uint64_t first_line = 0;  ///< number of lines[0] minus one
   std::size_t bytes_read = 0;    ///< reader position, for progress
@@ -79,17 +79,23 @@ struct batch {
 
 /// Maps every line of a batch and renders its records. Every line is independent and `map` is
 /// const and thread-safe, so batches can run on any thread in any order.
+///
+/// Text mode tries the mapper's fast path first (`line_mapper::map_text`): a line that succeeds is
+/// written straight into `out`, without a record; the others go through `map` and `render_text`.
 void process_batch(const line_mapper& mapper, const run_settings& settings, bool name_files, batch& b) {
-  if (b.results.size() < b.lines.size()) b.results.resize(b.lines.size());
   b.out.clear();
   b.err.clear();
   b.failed = false;
+  record_list& records = b.records;
+  records.keep_keys(settings.json);  // text mode prints only the text and the error
   line_origin origin{b.file, b.first_line, name_files};
   for (std::size_t i = 0; i < b.lines.size(); ++i) {
     ++origin.line;
-    record_list& records = b.results[i];
+    if (!settings.json && mapper.map_text(b.lines[i], b.out)) {
+      b.out.push_back('\n');
+      continue;
+    }
     records.clear();
-    records.keep_keys(settings.json);  // text mode prints only the text and the error
     mapper.map(b.lines[i], records);
     for (const record& r : records) {
       if (r.error) b.failed = true;
@@ -213,15 +219,17 @@ class runner {
         spare_.push_back(b);
         break;
       }
-      copy_lines(*b);
       b->file = file;
       b->first_line = line;
       b->bytes_read = reader.bytes_read();
       line += b->lines.size();
       if (jobs_ == 1 || b->lines.size() < min_parallel_lines) {
+        // Mapped before the reader moves on: the views into its block are still valid, and
+        // writing needs only the rendered output.
         process_batch(mapper_, settings_, name_files_, *b);
         b->done = true;
       } else {
+        copy_lines(*b);
         if (!pool_) pool_ = std::make_unique<worker_pool>(mapper_, settings_, name_files_, jobs_);
         pool_->submit(b);
       }
