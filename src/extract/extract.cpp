@@ -150,8 +150,10 @@ constexpr std::string_view schemes_without_slashes[] = {"mailto", "urn",  "tel",
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
+  // Only letters fold: "| 0x20" on every byte would also take U+001A for ":" (found by fuzz_extract).
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if ((static_cast<unsigned char>(a[i]) | 0x20) != (static_cast<unsigned char>(b[i]) | 0x20)) return false;
+    if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
 }

@@ -15,6 +15,7 @@
 
 #include "irikit/convert.h"
 #include "irikit/encoding.h"
+#include "irikit/extract.h"
 #include "irikit/host.h"
 #include "irikit/iri.h"
 #include "irikit/resolve.h"
@@ -447,6 +448,23 @@ TEST(Robustness, F2BracketStackHoldsSixtyThreeOpeners) {
   EXPECT_EQ(unicode::layout_paragraph(two, unicode::paragraph_level::ltr).levels.at(63 + 4), 1);
 }
 #endif
+
+// Found by fuzz_extract: "<URL" followed by U+001A was taken for "<URL:" (ASCII case folding by
+// "| 0x20" on every byte maps U+001A to ":"), so the IRI after it was reported as delimited.
+TEST(Robustness, ExtractUrlPrefixNeedsItsColon) {
+  const std::string control = "<URL\x1Ahttp://h/>";
+  const auto found = extract_iris(control);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].iri, "http://h/");
+  EXPECT_EQ(found[0].begin, 5u);
+  EXPECT_EQ(found[0].form, extracted_form::scheme);
+  const std::string colon = "<url:http://h/>";
+  const auto delimited = extract_iris(colon);
+  ASSERT_EQ(delimited.size(), 1u);
+  EXPECT_EQ(delimited[0].iri, "http://h/");
+  EXPECT_EQ(delimited[0].begin, 5u);
+  EXPECT_EQ(delimited[0].form, extracted_form::delimited);
+}
 
 // Finding F1: ICU 72's RFC 3490 ToUnicode (uidna_IDNToUnicode / uidna_toUnicode) leaks memory on
 // some invalid "xn--" labels (inputs fuzz/findings/F1-*). IDNA2003 ToUnicode is now RFC 3490 §4.2
