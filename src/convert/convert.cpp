@@ -267,7 +267,9 @@ using run_decoder = bool (*)(std::string_view run_text, std::span<const unsigned
 
 /// For each block of 256 code points of the BMP, whether convert::is_appropriate holds for all of
 /// them (in and out of the query alike): most letters of most scripts are decided by one lookup.
-constexpr std::array<bool, 256> k_appropriate_blocks = [] {
+/// Filled once at start-up, not at compile time: 131,072 evaluations exceed clang's default
+/// constexpr step limit.
+const std::array<bool, 256> k_appropriate_blocks = [] {
   std::array<bool, 256> t{};
   for (char32_t block = 0; block < 256; ++block) {
     bool all = true;
