@@ -15,8 +15,10 @@
 // How a candidate is found:
 //   - delimited: "<" IRI ">" or "<URL:" IRI ">" (RFC 3986 appendix C) is taken whole when the
 //     text between the delimiters is a valid IRI; no trimming happens inside delimiters;
-//   - scheme: a scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )) that starts after a
-//     character that cannot be part of a scheme, then ":". To keep "note: see below" from being
+//   - scheme: a scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )) then ":", the scheme being
+//     the longest run of scheme characters before the ":" that starts with a letter (so
+//     "1.http://a" in a numbered list gives "http://a", "x2http://a" gives "x2http://a", and
+//     "例http://a" gives "http://a"). To keep "note: see below" from being
 //     found, the scheme must be followed by "//", or be one of the schemes that are written
 //     without it: mailto, urn, tel, data, news, sms, sip, sips, xmpp, geo, magnet (any case);
 //   - www (with `extract_options::www`): "www." starting a word; the result is the text as

@@ -124,6 +124,9 @@ TEST(ExtractTest, SchemesInFreeText) {
   EXPECT_EQ(spans("call tel:+1-201-555-0123 or urn:isbn:0451450523."),
             (std::vector<span>{{5, 24, "tel:+1-201-555-0123"}, {28, 47, "urn:isbn:0451450523"}}));
   EXPECT_EQ(spans("1.ftp://example.org/x"), (std::vector<span>{{2, 21, "ftp://example.org/x"}}));
+  // The scheme is the longest run of scheme characters before ":" that starts with a letter.
+  EXPECT_EQ(spans("2http://h x2http://h"), (std::vector<span>{{1, 9, "http://h"}, {10, 20, "x2http://h"}}));
+  EXPECT_EQ(spans("例http://h"), (std::vector<span>{{3, 11, "http://h"}}));
   EXPECT_EQ(spans("a http://x.org/1 http://y.org/2"),
             (std::vector<span>{{2, 16, "http://x.org/1"}, {17, 31, "http://y.org/2"}}));
 }
