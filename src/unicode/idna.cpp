@@ -23,6 +23,7 @@
 #include <unicode/unistr.h>
 #include <unicode/usprep.h>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -135,10 +136,130 @@ std::uint32_t failing_label_uts46(const UIDNA* idna, std::string_view domain, bo
   return empty_label_offset(domain);
 }
 
+/// RFC 3492 §6.3 Punycode encoding of the code points cps[0, n), n <= 64, appended to `out`
+/// (lowercase digits, as ICU writes them). The specification's loop looks at every code point once
+/// per distinct code point; here the non-basic ones are sorted once, and "how many code points
+/// smaller than m lie between two positions" is a popcount over a mask of positions. (No overflow:
+/// delta < 0x110000 * 65 < 2^32.)
+void punycode_encode(const char32_t* cps, std::size_t n, std::string& out) {
+  constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
+  const auto adapt = [](std::uint32_t delta, std::uint32_t numpoints, bool first) {
+    delta = first ? delta / damp : delta / 2;
+    delta += delta / numpoints;
+    std::uint32_t k = 0;
+    while (delta > ((base - tmin) * tmax) / 2) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return k + (base - tmin + 1) * delta / (delta + skew);
+  };
+  const auto digit = [](std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); };
+  const auto between = [](std::uint64_t mask, std::size_t from, std::size_t to) {  // bits [from, to)
+    const std::uint64_t below_to = to >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << to) - 1;
+    const std::uint64_t below_from = from >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << from) - 1;
+    return static_cast<std::uint32_t>(__builtin_popcountll(mask & below_to & ~below_from));
+  };
+  std::uint64_t smaller = 0;  // positions of the code points already handled (all < the current m)
+  std::uint32_t keys[64];     // code point << 6 | position, for the non-basic code points
+  std::size_t count = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (cps[j] < 0x80) {
+      out.push_back(static_cast<char>(cps[j]));
+      smaller |= std::uint64_t{1} << j;
+    } else {
+      keys[count++] = static_cast<std::uint32_t>(cps[j]) << 6 | static_cast<std::uint32_t>(j);
+    }
+  }
+  const auto basic = static_cast<std::uint32_t>(n - count);
+  if (basic > 0) out.push_back('-');
+  std::sort(keys, keys + count);
+  std::uint32_t code = 128, delta = 0, bias = 72, handled = basic;
+  for (std::size_t k = 0; k < count;) {
+    const std::uint32_t m = keys[k] >> 6;
+    delta += (m - code) * (handled + 1);
+    std::size_t previous_end = 0;  // the round for m scans positions from 0
+    std::uint64_t positions = 0;
+    for (; k < count && keys[k] >> 6 == m; ++k) {
+      const std::size_t p = keys[k] & 63;
+      delta += between(smaller, previous_end, p);
+      std::uint32_t q = delta;
+      for (std::uint32_t level = base;; level += base) {
+        const std::uint32_t t = level <= bias ? tmin : level >= bias + tmax ? tmax : level - bias;
+        if (q < t) break;
+        out.push_back(digit(t + (q - t) % (base - t)));
+        q = (q - t) / (base - t);
+      }
+      out.push_back(digit(q));
+      bias = adapt(delta, handled + 1, handled == basic);
+      delta = 0;
+      ++handled;
+      previous_end = p + 1;
+      positions |= std::uint64_t{1} << p;
+    }
+    delta += between(smaller, previous_end, n) + 1;
+    smaller |= positions;
+    code = m + 1;
+  }
+}
+
+/// Code points whose UTS #46 mapping contains U+002D HYPHEN-MINUS (unit test: every such code
+/// point of the backend's data is here). Without them and "-" itself, no label of a name can map
+/// to an "xn--" label.
+constexpr std::string_view k_maps_to_hyphen[] = {"\xEF\xB9\xA3" /* U+FE63 */, "\xEF\xBC\x8D" /* U+FF0D */};
+
+/// ToASCII, non-transitional, for a name in which no label can be an ACE ("xn--") label: ICU's
+/// ToUnicode does the UTS #46 processing (mapping, normalization, the validity criteria, CheckBidi,
+/// CheckJoiners — the same steps as its ToASCII, UTS #46 §4.1), and the non-ASCII labels of its
+/// result are Punycode-encoded here (UTS #46 §4.2 step 2). Nothing when ICU reports an error,
+/// when a label is empty, too long or cannot be encoded, or when the name is too long: the caller
+/// then asks ICU's ToASCII, which also gives the exact error.
+bool fast_nontransitional_to_ascii(const UIDNA* idna, std::string_view domain, std::string& out) {
+  if (domain.find('-') != std::string_view::npos) return false;
+  for (std::string_view hyphen : k_maps_to_hyphen) {
+    if (domain.find(hyphen) != std::string_view::npos) return false;
+  }
+  std::string unicode;
+  if (run_uts46(uidna_nameToUnicodeUTF8, idna, domain, unicode) != 0) return false;
+  out.clear();
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t dot = unicode.find('.', begin);
+    const std::size_t end = dot == std::string::npos ? unicode.size() : dot;
+    if (end == begin) return false;
+    const std::size_t label_start = out.size();
+    bool ascii = true;
+    for (std::size_t k = begin; k < end; ++k) ascii = ascii && static_cast<unsigned char>(unicode[k]) < 0x80;
+    if (ascii) {
+      out.append(unicode, begin, end - begin);
+    } else {
+      char32_t cps[64];
+      std::size_t n = 0;
+      for (std::size_t k = begin; k < end; ++n) {  // ICU wrote well-formed UTF-8
+        // 60 code points or more cannot make an ACE label of at most 63 bytes: ICU decides.
+        if (n == 60) return false;
+        const auto lead = static_cast<unsigned char>(unicode[k]);
+        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        char32_t c = length == 1 ? lead : lead & (0x7Fu >> length);
+        for (std::size_t j = 1; j < length && k + j < end; ++j) c = (c << 6) | (unicode[k + j] & 0x3Fu);
+        cps[n] = c;
+        k += length;
+      }
+      out.append("xn--");
+      punycode_encode(cps, n, out);
+    }
+    if (out.size() - label_start > 63) return false;
+    if (dot == std::string::npos) break;
+    out.push_back('.');
+    begin = dot + 1;
+  }
+  return out.size() <= 253;
+}
+
 result<std::string> uts46_convert(std::string_view domain, bool transitional, bool to_ascii) {
   const UIDNA* idna = uts46(transitional);
   if (idna == nullptr) return idna_error(0);
   std::string out;
+  if (to_ascii && !transitional && fast_nontransitional_to_ascii(idna, domain, out)) return out;
   const uts46_function f = to_ascii ? uidna_nameToASCII_UTF8 : uidna_nameToUnicodeUTF8;
   if (relevant(run_uts46(f, idna, domain, out), to_ascii) != 0) {
     return idna_error(failing_label_uts46(idna, domain, to_ascii));

@@ -3,7 +3,10 @@
 #include "irikit/host.h"
 
 #include <gtest/gtest.h>
+#include <unicode/normalizer2.h>
+#include <unicode/uidna.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -177,6 +180,116 @@ TEST(BackendInterface, StableSignature) {
   ASSERT_TRUE(u);
   EXPECT_EQ(*u, "bücher.de");
   EXPECT_EQ(idna_mode_name(idna_mode::uts46_transitional), "uts46-transitional");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The non-transitional ToASCII of names with non-ASCII labels (src/unicode/idna.cpp): ICU's
+// ToUnicode plus a Punycode encoder of our own (RFC 3492 §6.3), ICU's ToASCII whenever a label
+// could be an ACE label or anything fails. It must give exactly what ICU's ToASCII gives.
+
+/// ICU's own answer, called directly (the oracle): the ASCII name, or "ERROR".
+std::string icu_to_ascii(std::string_view host) {
+  UErrorCode status = U_ZERO_ERROR;
+  UIDNA* idna = uidna_openUTS46(UIDNA_USE_STD3_RULES | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ |
+                                    UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE,
+                                &status);
+  std::string out(host.size() * 4 + 64, '\0');
+  UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+  const int32_t n = uidna_nameToASCII_UTF8(idna, host.data(), static_cast<int32_t>(host.size()), out.data(),
+                                           static_cast<int32_t>(out.size()), &info, &status);
+  uidna_close(idna);
+  if (U_FAILURE(status) || info.errors != 0) return "ERROR";
+  out.resize(static_cast<std::size_t>(n));
+  return out;
+}
+
+std::string ours(std::string_view host) {
+  auto r = unicode::domain_to_ascii(host, unicode::idna_mode::uts46_nontransitional);
+  return r ? *r : "ERROR";
+}
+
+TEST(HostToAsciiFastPath, OnlyTheListedCodePointsMapToHyphenMinus) {
+  // No label can map to an "xn--" label unless the name holds one of these (idna.cpp's list).
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* uts46 = icu::Normalizer2::getInstance(nullptr, "uts46", UNORM2_COMPOSE, status);
+  ASSERT_TRUE(U_SUCCESS(status));
+  std::vector<char32_t> found;
+  for (UChar32 c = 0; c <= 0x10FFFF; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    const icu::UnicodeString mapped = uts46->normalize(icu::UnicodeString(c), status);
+    if (mapped.indexOf(static_cast<char16_t>(u'-')) >= 0) found.push_back(static_cast<char32_t>(c));
+  }
+  ASSERT_TRUE(U_SUCCESS(status));
+  EXPECT_EQ(found, (std::vector<char32_t>{U'-', 0xFE63, 0xFF0D}));
+}
+
+TEST(HostToAsciiFastPath, PunycodeOfRfc3492Section71Samples) {
+  // RFC 3492 §7.1 samples (A), (B), (L), (I), (D), (J) — lowercased by the UTS #46 mapping.
+  EXPECT_EQ(ours("ليهمابتكلموشعربي؟"), icu_to_ascii("ليهمابتكلموشعربي؟"));
+  EXPECT_EQ(ours("他们为什么不说中文"), "xn--ihqwcrb4cv8a8dqg056pqjye");
+  EXPECT_EQ(ours("3年B組金八先生"), "xn--3b-ww4c5e180e575a65lsy2b");
+  EXPECT_EQ(ours("почемужеонинеговорятпорусски"), "xn--b1abfaaepdrnnbgefbadotcwatmq2g4l");
+  EXPECT_EQ(ours("Pročprostěnemluvíčesky"), "xn--proprostnemluvesky-uyb24dma41a");
+  EXPECT_EQ(ours("PorquénopuedensimplementehablarenEspañol"),
+            "xn--porqunopuedensimplementehablarenespaol-fmd56a");
+}
+
+TEST(HostToAsciiFastPath, SameAsIcuOnTheBoundaries) {
+  const std::string a63(63, 'a'), u20 = "ü";
+  std::vector<std::string> hosts = {"münchen.de",
+                                    "MÜNCHEN.DE",
+                                    "例え.テスト",
+                                    "пример.рф",
+                                    "bücher。de",
+                                    "bücher．de",
+                                    "bücher｡de",
+                                    "münchen.de.",  // the root label: ICU decides
+                                    "münchen..de",
+                                    ".münchen",  // empty labels
+                                    "ｘｎ－－mnchen－3ya.de",
+                                    "xn--mnchen-3ya.de",
+                                    "XN--MNCHEN-3YA.DE",
+                                    "ｍüｎｃｈｅｎ.de",
+                                    "faß.de",
+                                    "ς.gr",
+                                    "a\u200Db.de",
+                                    "\u0627\u0644\u0639\u0631\u0628\u064A\u0629.com",
+                                    "a.\u05D0",
+                                    "\u05D0.1",
+                                    "ü\xEF\xB9\xA3x.de",
+                                    "a\xE2\x80\x8C.de",
+                                    "\xCC\x81"
+                                    "a.de",
+                                    "ü_x.de",
+                                    "ü x.de",
+                                    "\xF0\x9F\x98\x80.de",
+                                    "\xEF\xBF\xBD.de",
+                                    "\xC3.de"};
+  // Label lengths around 63 after encoding, name lengths around 253.
+  for (std::size_t k = 40; k <= 70; ++k) {
+    std::string label;
+    for (std::size_t j = 0; j < k; ++j) label += j % 7 == 0 ? "ü" : "a";
+    hosts.push_back(label + ".de");
+    hosts.push_back(std::string(k, 'b') + "ü.de");
+  }
+  for (std::size_t total = 240; total <= 260; ++total) {
+    std::string name = "xü";
+    while (name.size() + 64 < total) name += "." + a63.substr(0, 62);
+    name += "." + std::string(total - name.size() - 1 > 63 ? 63 : total - name.size() - 1, 'c');
+    hosts.push_back(name);
+  }
+  for (const std::string& h : hosts) EXPECT_EQ(ours(h), icu_to_ascii(h)) << h;
+}
+
+TEST(HostToAsciiFastPath, SameAsIcuOnTheIdnCorpus) {
+  std::ifstream in(std::string(IRIKIT_CORPORA_DIR) + "/intl/idn_hosts.txt");
+  if (!in) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  std::size_t lines = 0, differences = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    if (ours(line) != icu_to_ascii(line) && ++differences <= 5) ADD_FAILURE() << line;
+  }
+  EXPECT_GT(lines, 30000U);
+  EXPECT_EQ(differences, 0U);
 }
 
 }  // namespace
