@@ -136,23 +136,29 @@ std::uint32_t failing_label_uts46(const UIDNA* idna, std::string_view domain, bo
   return empty_label_offset(domain);
 }
 
+/// RFC 3492 §5 parameters and §6.1 bias adaptation, shared by the encoder and the decoder.
+namespace punycode {
+constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
+
+constexpr std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool first) noexcept {
+  delta = first ? delta / damp : delta / 2;
+  delta += delta / numpoints;
+  std::uint32_t k = 0;
+  while (delta > ((base - tmin) * tmax) / 2) {
+    delta /= base - tmin;
+    k += base;
+  }
+  return k + (base - tmin + 1) * delta / (delta + skew);
+}
+}  // namespace punycode
+
 /// RFC 3492 §6.3 Punycode encoding of the code points cps[0, n), n <= 64, appended to `out`
 /// (lowercase digits, as ICU writes them). The specification's loop looks at every code point once
 /// per distinct code point; here the non-basic ones are sorted once, and "how many code points
 /// smaller than m lie between two positions" is a popcount over a mask of positions. (No overflow:
 /// delta < 0x110000 * 65 < 2^32.)
 void punycode_encode(const char32_t* cps, std::size_t n, std::string& out) {
-  constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
-  const auto adapt = [](std::uint32_t delta, std::uint32_t numpoints, bool first) {
-    delta = first ? delta / damp : delta / 2;
-    delta += delta / numpoints;
-    std::uint32_t k = 0;
-    while (delta > ((base - tmin) * tmax) / 2) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return k + (base - tmin + 1) * delta / (delta + skew);
-  };
+  using namespace punycode;
   const auto digit = [](std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); };
   const auto between = [](std::uint64_t mask, std::size_t from, std::size_t to) {  // bits [from, to)
     const std::uint64_t below_to = to >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << to) - 1;
@@ -320,18 +326,8 @@ result<std::string> idna2003_to_ascii(std::string_view domain, bool allow_unassi
 /// RFC 3492 §6.2 Punycode decoding of `in` (the part after the ACE prefix) into code points;
 /// false on any failure (a bad digit, overflow, a basic or out-of-range code point).
 bool punycode_decode(std::string_view in, std::u32string& out) {
-  constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
+  using namespace punycode;
   constexpr std::uint32_t maxint = 0xFFFFFFFFu;
-  const auto adapt = [](std::uint32_t delta, std::uint32_t numpoints, bool first) {
-    delta = first ? delta / damp : delta / 2;
-    delta += delta / numpoints;
-    std::uint32_t k = 0;
-    while (delta > ((base - tmin) * tmax) / 2) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return k + (base - tmin + 1) * delta / (delta + skew);
-  };
   const auto digit_value = [](char c) -> std::uint32_t {
     if (c >= '0' && c <= '9') return static_cast<std::uint32_t>(c - '0') + 26;
     if (c >= 'A' && c <= 'Z') return static_cast<std::uint32_t>(c - 'A');
