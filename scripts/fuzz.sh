@@ -52,7 +52,9 @@ for t in "${targets[@]}"; do
     files=$(find "$merged" -type f | wc -l)
     bytes=$(find "$merged" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')
     if [ "$files" -gt 0 ] && [ "$bytes" -lt 1000000 ]; then
-      rm -f "$corpus"/* && cp "$merged"/* "$corpus"/
+      # Inputs with a name of their own (regression inputs, e.g. P2-…) stay; the hashed ones are replaced.
+      find "$corpus" -type f -regextype posix-extended -regex '.*/[0-9a-f]{40}' -delete
+      cp "$merged"/* "$corpus"/
       echo "   corpus: $files files, $bytes bytes"
     else
       echo "   corpus kept as it was (merged corpus: $files files, $bytes bytes)"

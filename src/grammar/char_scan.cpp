@@ -65,15 +65,20 @@ std::size_t find_scalar(const char* s, std::size_t i, std::size_t to, std::size_
 }
 
 // The non-ASCII characters skip_plain_iri skips, by their UTF-8 bytes (RFC 3629 §4 for the
-// well-formed sequences, RFC 3987 §2.2 ucschar and §4.1 for the code points):
+// well-formed sequences, RFC 3987 §2.2 ucschar and §4.1 for the code points). Rare characters are
+// left out wholesale where that keeps the rules simple for the block versions (pair rules, below);
+// the parser's own decoding then decides them one by one.
 //   C2 A0..BF, C3..DF 80..BF     U+00A0..U+07FF, but not D8 9C (U+061C ARABIC LETTER MARK)
 //   E0 A0..BF 80..BF             U+0800..U+0FFF
-//   E1..EC 80..BF 80..BF         U+1000..U+CFFF, but not E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9
-//                                (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069: bidi formatting)
+//   E1..EC 80..BF 80..BF         U+1000..U+CFFF, but not E2 80..81 80..8F/A0..AF (U+2000..U+200F,
+//                                U+2020..U+202F, U+2040..U+204F, U+2060..U+206F: among them the
+//                                bidi formatting characters)
 //   ED 80..9F 80..BF             U+D000..U+D7FF (ED A0..BF would be a surrogate)
-//   EF A4..BF 80..BF             U+F900..U+FFFF (EF 80..A3 is private use), but not EF B7 90..AF
-//                                (U+FDD0..U+FDEF) and EF BF B0..BF (U+FFF0..U+FFFF)
-//   F0 90..BF 80..BF 80..BF      U+10000..U+3FFFF, but not U+xFFFE, U+xFFFF (F0 9F/AF/BF BF BE..BF)
+//   EF B0..BF 80..BF             U+FC00..U+FFFF (EF 80..AF, U+F000..U+FBFF, is left out: private
+//                                use up to U+F8FF, then rare compatibility forms), but not
+//                                EF B7 90..AF (U+FDD0..U+FDEF) and EF BF B0..BF (U+FFF0..U+FFFF)
+//   F0 90..BF 80..BF 80..BF      U+10000..U+3FFFF, but not F0 x BF B0..BF (U+xxFF0..U+xxFFF, among
+//                                them the noncharacters U+1FFFE..U+3FFFF)
 // Everything else non-ASCII (EE, F1..F4, malformed sequences) stops the scan.
 inline bool is_cont(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
 
@@ -89,22 +94,20 @@ std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to
       case 0xE0:
         return b1 >= 0xA0 ? 3 : 0;
       case 0xE2:
-        if (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) return 0;
-        if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 0;
-        return 3;
+        return (b1 == 0x80 || b1 == 0x81) && ((b2 & 0xF0) == 0x80 || (b2 & 0xF0) == 0xA0) ? 0 : 3;
       case 0xED:
         return b1 < 0xA0 ? 3 : 0;
       case 0xEE:
         return 0;
       case 0xEF:
-        if (b1 < 0xA4 || (b1 == 0xB7 && b2 >= 0x90 && b2 <= 0xAF) || (b1 == 0xBF && b2 >= 0xB0)) return 0;
+        if (b1 < 0xB0 || (b1 == 0xB7 && b2 >= 0x90 && b2 <= 0xAF) || (b1 == 0xBF && b2 >= 0xB0)) return 0;
         return 3;
       default:
         return 3;
     }
   }
   if (b0 != 0xF0 || b1 < 0x90 || i + 3 >= to || !is_cont(p[i + 3])) return 0;
-  return (b1 & 0x0F) == 0x0F && b2 == 0xBF && p[i + 3] >= 0xBE ? 0 : 4;
+  return b2 == 0xBF && p[i + 3] >= 0xB0 ? 0 : 4;
 }
 
 using skip_fn = std::size_t (*)(const char*, std::size_t, std::size_t, std::size_t, plain_set) noexcept;
@@ -406,83 +409,105 @@ inline std::size_t back_to_character_start(const char* s, std::size_t from, std:
   return r;
 }
 
+// Which non-ASCII bytes stop skip_plain_iri, decided over pairs of bytes (the byte before, this
+// byte) as in Keiser and Lemire's UTF-8 validation ("Validating UTF-8 In Less Than One Instruction
+// Per Byte", 2021): every rule below is a product of three sets of nibbles — the high and the low
+// nibble of the byte before, the high nibble of this byte — so three table lookups and two ANDs
+// evaluate all the rules of a table at once, one bit per rule. The rules are the definition of
+// ucschar_length above, byte by byte.
+struct pair_rule {
+  std::uint16_t before_high, before_low, high;  // bit n: nibble n is in the set
+};
+constexpr std::uint16_t nibbles(unsigned lo, unsigned hi) noexcept {
+  return static_cast<std::uint16_t>(((1u << (hi + 1)) - 1) & ~((1u << lo) - 1));
+}
+constexpr std::uint16_t k_any = 0xFFFF, k_cont = nibbles(8, 11);
+
+// Table 1: each rule is an error by itself.
+constexpr pair_rule k_direct_rules[8] = {
+    {nibbles(12, 15), k_any, static_cast<std::uint16_t>(~k_cont)},  // a lead without a continuation
+    {nibbles(0, 7), k_any, k_cont},                                 // a continuation after ASCII
+    {nibbles(12, 12), nibbles(0, 1), k_cont},                       // C0, C1: overlong
+    {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},                // C2 80..9F: U+0080..U+009F
+    {nibbles(14, 14), nibbles(0, 0), nibbles(8, 9)},                // E0 80..9F: overlong
+    {nibbles(14, 14), nibbles(13, 13), nibbles(10, 11)},            // ED A0..BF: surrogates
+    {nibbles(14, 14), nibbles(14, 14), k_cont},                     // EE: U+E000..U+EFFF
+    {nibbles(14, 14), nibbles(15, 15), nibbles(8, 10)},             // EF 80..AF: U+F000..U+FBFF
+};
+// Table 2: bits 0-1 are errors; bits 2-5 only under the condition named (checked with compares);
+// bit 7 is "a continuation after a continuation", right exactly where a lead two or three bytes
+// back calls for one.
+constexpr std::uint8_t k_cond_9c = 1 << 2, k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
+constexpr pair_rule k_conditional_rules[8] = {
+    {nibbles(15, 15), nibbles(0, 0), nibbles(8, 8)},                     // F0 80..8F: overlong
+    {nibbles(15, 15), nibbles(1, 15), k_cont},                           // F1..FF: plane 4 and above
+    {nibbles(13, 13), nibbles(8, 8), nibbles(9, 9)},                     // D8 9x, this byte 9C: U+061C
+    {nibbles(11, 11), nibbles(15, 15), nibbles(11, 11)},                 // (EF | F0 x) BF Bx: U+xFF0..xFFF
+    {nibbles(11, 11), nibbles(7, 7), nibbles(9, 10)},                    // EF B7 90..AF: U+FDD0..U+FDEF
+    {nibbles(8, 8), nibbles(0, 1), static_cast<std::uint16_t>(0x0500)},  // E2 80/81 8x/Ax: U+20x0..U+20xF
+    {0, 0, 0},
+    {k_cont, k_any, k_cont},  // continuation after continuation
+};
+
+struct pair_tables {
+  nibble_rows before_high, before_low, high;
+};
+constexpr pair_tables tables_of(const pair_rule (&rules)[8]) {
+  pair_tables t;
+  for (unsigned r = 0; r < 8; ++r) {
+    for (unsigned n = 0; n < 16; ++n) {
+      const auto bit = static_cast<std::uint8_t>(1u << r);
+      for (unsigned lane : {0u, 16u}) {
+        if (rules[r].before_high >> n & 1) t.before_high.row[lane + n] |= bit;
+        if (rules[r].before_low >> n & 1) t.before_low.row[lane + n] |= bit;
+        if (rules[r].high >> n & 1) t.high.row[lane + n] |= bit;
+      }
+    }
+  }
+  return t;
+}
+inline constexpr pair_tables k_direct_tables = tables_of(k_direct_rules);
+inline constexpr pair_tables k_conditional_tables = tables_of(k_conditional_rules);
+
 #define IRIKIT_AVX2 __attribute__((target("avx2"))) inline
-IRIKIT_AVX2 __m256i eq(__m256i x, int c) noexcept {
-  return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(static_cast<char>(c)));
-}
-IRIKIT_AVX2 __m256i ge(__m256i x, int c) noexcept {  // unsigned x >= c
-  return _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(static_cast<char>(c))), x);
-}
-IRIKIT_AVX2 __m256i le(__m256i x, int c) noexcept {  // unsigned x <= c
-  return _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(static_cast<char>(c))), x);
-}
-IRIKIT_AVX2 __m256i in(__m256i x, int lo, int hi) noexcept { return _mm256_and_si256(ge(x, lo), le(x, hi)); }
-IRIKIT_AVX2 __m256i lt(__m256i x, int c) noexcept {
-  return _mm256_andnot_si256(ge(x, c), _mm256_set1_epi8(-1));
-}
+IRIKIT_AVX2 __m256i splat(int c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
+IRIKIT_AVX2 __m256i eq(__m256i x, int c) noexcept { return _mm256_cmpeq_epi8(x, splat(c)); }
 IRIKIT_AVX2 __m256i AND(__m256i a, __m256i b) noexcept { return _mm256_and_si256(a, b); }
 IRIKIT_AVX2 __m256i OR(__m256i a, __m256i b) noexcept { return _mm256_or_si256(a, b); }
-IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
-  return static_cast<std::uint32_t>(_mm256_movemask_epi8(m));
+/// Lanes 0 .. count - 1 set (count <= 35).
+IRIKIT_AVX2 __m256i lanes_below(int count) noexcept {
+  const __m256i lane = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  return _mm256_cmpgt_epi8(splat(count), lane);
+}
+IRIKIT_AVX2 __m256i apply(const pair_tables& t, __m256i high1, __m256i low1, __m256i high) noexcept {
+  return AND(AND(_mm256_shuffle_epi8(load32(&t.before_high), high1),
+                 _mm256_shuffle_epi8(load32(&t.before_low), low1)),
+             _mm256_shuffle_epi8(load32(&t.high), high));
+}
+
+/// Bit k set when byte k of the window v = s[base, base + 32) stops skip_plain_iri for a UTF-8 or
+/// IRI reason; p1, p2, p3 are the windows one, two and three bytes earlier (bytes before the scan's
+/// start read as 0).
+IRIKIT_AVX2 std::uint32_t utf8_iri_bad(__m256i v, __m256i p1, __m256i p2, __m256i p3) noexcept {
+  const __m256i low4 = splat(0x0F);
+  const __m256i high1 = AND(_mm256_srli_epi16(p1, 4), low4), low1 = AND(p1, low4);
+  const __m256i high = AND(_mm256_srli_epi16(v, 4), low4);
+  const __m256i direct = apply(k_direct_tables, high1, low1, high);
+  const __m256i conditional = apply(k_conditional_tables, high1, low1, high);
+  // Bit 7: a continuation byte is due here (a lead E0..FF two bytes back, or F0..FF three back).
+  const __m256i due = OR(_mm256_subs_epu8(p2, splat(0xE0 - 0x80)), _mm256_subs_epu8(p3, splat(0xF0 - 0x80)));
+  const __m256i ef = eq(p2, 0xEF);
+  __m256i when = splat(0x03);
+  when = OR(when, AND(eq(v, 0x9C), splat(k_cond_9c)));
+  when = OR(when, AND(OR(ef, eq(p3, 0xF0)), splat(k_cond_ef_or_f0)));
+  when = OR(when, AND(ef, splat(k_cond_ef)));
+  when = OR(when, AND(eq(p2, 0xE2), splat(k_cond_e2)));
+  const __m256i bad =
+      OR(direct, OR(AND(conditional, when), AND(_mm256_xor_si256(conditional, due), splat(0x80))));
+  return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(bad, _mm256_setzero_si256())));
 }
 #undef IRIKIT_AVX2
-
-/// The bytes of the window s[base, base + 32) (= v) that are not part of a well-formed sequence of
-/// a character ucschar_length accepts, or that decide it is not one (see skip_iri_avx2). Kept out
-/// of line so that ASCII windows do not pay for its constants.
-[[gnu::noinline]] __attribute__((target("avx2"))) std::uint32_t utf8_bad(const char* s, std::size_t from,
-                                                                         std::size_t base, __m256i v,
-                                                                         std::uint32_t non_ascii) noexcept {
-  const auto* u = reinterpret_cast<const unsigned char*>(s);
-  // Structure: bit k of lead/lead3/lead4 = byte k >= C0 / E0 / F0 (bits 6, 5, 4 shifted to 7).
-  const std::uint32_t trusted = base >= from ? ~0u : bit_range(static_cast<unsigned>(from - base), 32);
-  const std::uint32_t bit6 = bits(_mm256_slli_epi16(v, 1)), bit5 = bits(_mm256_slli_epi16(v, 2)),
-                      bit4 = bits(_mm256_slli_epi16(v, 3));
-  const std::uint32_t lead = non_ascii & bit6 & trusted;
-  const std::uint32_t cont = non_ascii & ~bit6;
-  std::uint64_t l2 = std::uint64_t{lead} << 3, l3 = std::uint64_t{lead & bit5} << 3,
-                l4 = std::uint64_t{lead & bit5 & bit4} << 3;
-  for (unsigned k = 1; k <= 3; ++k) {  // the lead bytes of the three bytes before the window
-    if (base < from + k) break;
-    const unsigned char b = u[base - k];
-    const std::uint64_t bit = std::uint64_t{1} << (3 - k);
-    if (b >= 0xC0) l2 |= bit;
-    if (b >= 0xE0) l3 |= bit;
-    if (b >= 0xF0) l4 |= bit;
-  }
-  const auto must = static_cast<std::uint32_t>(((l2 << 1) | (l3 << 2) | (l4 << 3)) >> 3);
-  // The excluded forms, at the byte that decides them.
-  __m256i p1 = load32(s + base - 1), p2 = load32(s + base - 2), p3 = load32(s + base - 3);
-  if (base < from + 3) {
-    // Bytes before `from` are no context: they read as 0 (the lanes k with base + k - d < from).
-    const __m256i lane = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
-                                          19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    // Signed: base may lie up to two bytes after `from` (then fewer lanes, or none, are masked).
-    const auto n = static_cast<std::ptrdiff_t>(from) - static_cast<std::ptrdiff_t>(base);
-    const auto limit = [n](std::ptrdiff_t d) {
-      return static_cast<char>(n + d < 0 ? 0 : n + d > 32 ? 32 : n + d);
-    };
-    p1 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(1)), lane), p1);
-    p2 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(2)), lane), p2);
-    p3 = _mm256_andnot_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(limit(3)), lane), p3);
-  }
-  __m256i f = OR(OR(eq(v, 0xC0), eq(v, 0xC1)), OR(eq(v, 0xEE), ge(v, 0xF1)));
-  f = OR(f, AND(OR(eq(p1, 0xC2), eq(p1, 0xE0)), lt(v, 0xA0)));
-  f = OR(f, AND(eq(p1, 0xD8), eq(v, 0x9C)));
-  f = OR(f, AND(eq(p1, 0xED), ge(v, 0xA0)));
-  f = OR(f, AND(eq(p1, 0xEF), lt(v, 0xA4)));
-  f = OR(f, AND(eq(p1, 0xF0), lt(v, 0x90)));
-  // The three-byte and four-byte exclusions, only when an E2, EF or F0 lead is there at all.
-  const __m256i rare_lead = OR(OR(eq(p2, 0xE2), eq(p2, 0xEF)), eq(p3, 0xF0));
-  if (!_mm256_testz_si256(rare_lead, rare_lead)) {
-    f = OR(f, AND(eq(p2, 0xE2), OR(AND(eq(p1, 0x80), OR(OR(eq(v, 0x8E), eq(v, 0x8F)), in(v, 0xAA, 0xAE))),
-                                   AND(eq(p1, 0x81), in(v, 0xA6, 0xA9)))));
-    f = OR(f, AND(eq(p2, 0xEF), OR(AND(eq(p1, 0xB7), in(v, 0x90, 0xAF)), AND(eq(p1, 0xBF), ge(v, 0xB0)))));
-    f = OR(f, AND(AND(eq(p3, 0xF0), eq(_mm256_and_si256(p2, _mm256_set1_epi8(0x0F)), 0x0F)),
-                  AND(eq(p1, 0xBF), ge(v, 0xBE))));
-  }
-  return (cont ^ must) | bits(f);
-}
 
 /// skip_plain_iri, 32 bytes at a time. Per window: the ASCII bytes as in skip_avx2_blocks; the
 /// UTF-8 structure as bit masks (every continuation byte where a lead byte 1, 2 or 3 bytes back
@@ -503,8 +528,8 @@ IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
     const auto valid =
         bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 32 ? to - base : 32));
     const __m256i v = load32(s + base);
-    const std::uint32_t pct = bits(eq(v, '%'));
-    const std::uint32_t non_ascii = bits(v);
+    const auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(eq(v, '%')));
+    const auto non_ascii = static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
     const std::uint32_t ascii_bad =
         not_plain(avx2_members(v, rows, high_bits), pct, avx2_members(v, hex_rows, high_bits), valid) &
         ~non_ascii;
@@ -516,7 +541,17 @@ IRIKIT_AVX2 std::uint32_t bits(__m256i m) noexcept {
       i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
       continue;
     }
-    const std::uint32_t bad = (ascii_bad | utf8_bad(s, from, base, v, non_ascii)) & valid;
+    __m256i p1 = load32(s + base - 1), p2 = load32(s + base - 2), p3 = load32(s + base - 3);
+    if (base < from + 3) {
+      // Bytes before `from` are no context: they read as 0. Lane k of p_d holds byte base + k - d,
+      // which lies before `from` when k < from - base + d (base may be up to 2 bytes after `from`).
+      const auto n = static_cast<std::ptrdiff_t>(from) - static_cast<std::ptrdiff_t>(base);
+      const auto before = [n](std::ptrdiff_t d) { return static_cast<int>(n + d < 0 ? 0 : n + d); };
+      p1 = _mm256_andnot_si256(lanes_below(before(1)), p1);
+      p2 = _mm256_andnot_si256(lanes_below(before(2)), p2);
+      p3 = _mm256_andnot_si256(lanes_below(before(3)), p3);
+    }
+    const std::uint32_t bad = (ascii_bad | utf8_iri_bad(v, p1, p2, p3)) & valid;
     if (bad != 0)
       return back_to_character_start(s, from, base + static_cast<std::size_t>(__builtin_ctz(bad)));
     i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));

@@ -39,10 +39,10 @@ std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::siz
 
 /// skip_plain for the IRI repertoire (RFC 3987 §2.2): also skips the UTF-8 sequences of the
 /// non-ASCII characters that every IRI component accepts as themselves, decided from their bytes
-/// alone: ucschar outside the bidi formatting characters (§4.1), except the rare forms left to the
-/// parser's own decoding (plane 4 and above, U+E000–U+EFFF, and the three-byte forms whose first
-/// byte is EE). Returns the start of the first character that is not skipped (never the middle of
-/// one), `from` being the start of a character.
+/// alone: ucschar outside the bidi formatting characters (§4.1), except rare ranges left to the
+/// parser's own decoding (plane 4 and above, U+F000–U+FBFF, U+2000–U+206F in part, the last 16
+/// code points of some 4,096-blocks: char_scan.cpp lists them). Returns the start of the first
+/// character that is not skipped (never the middle of one), `from` being the start of a character.
 std::size_t skip_plain_iri(const char* s, std::size_t from, std::size_t to, std::size_t size,
                            plain_set set) noexcept;
 

@@ -291,8 +291,10 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
     const std::size_t begin = i + 2;
     // The common case first: an authority that is only a reg-name of plain characters (no
-    // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end.
-    const std::size_t plain_end = skip_plain(s, begin, n, n, plain_set::reg_name);
+    // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end (for
+    // IRIs the scan also takes the non-ASCII characters every component accepts: IDN hosts).
+    const std::size_t plain_end = rep == repertoire::iri ? skip_plain_iri(s, begin, n, n, plain_set::reg_name)
+                                                         : skip_plain(s, begin, n, n, plain_set::reg_name);
     if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
       out.has_authority = true;
       out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);
