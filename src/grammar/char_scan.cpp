@@ -23,8 +23,14 @@
 namespace irikit::grammar {
 namespace {
 
+/// The set without its "any non-ASCII" flag, and the flag.
+constexpr plain_set base_of(plain_set p) noexcept {
+  return static_cast<plain_set>(static_cast<std::uint8_t>(p) & 3u);
+}
+constexpr bool takes_non_ascii(plain_set p) noexcept { return (static_cast<std::uint8_t>(p) & 4u) != 0; }
+
 constexpr char_mask mask_of(plain_set p) noexcept {
-  switch (p) {
+  switch (base_of(p)) {
     case plain_set::path:
       return k_path;
     case plain_set::query:
@@ -46,8 +52,9 @@ constexpr std::string_view chars_of(stop_set s) noexcept {
 
 std::size_t skip_scalar(const char* s, std::size_t i, std::size_t to, std::size_t, plain_set set) noexcept {
   const char_mask m = mask_of(set);
+  const bool any_non_ascii = takes_non_ascii(set);
   while (i < to) {
-    if (is_in(s[i], m)) {
+    if (is_in(s[i], m) || (any_non_ascii && static_cast<unsigned char>(s[i]) >= 0x80)) {
       ++i;
     } else if (s[i] == '%' && i + 2 < to && is_in(s[i + 1], k_hexdig) && is_in(s[i + 2], k_hexdig)) {
       i += 3;
@@ -68,10 +75,11 @@ std::size_t find_scalar(const char* s, std::size_t i, std::size_t to, std::size_
 // well-formed sequences, RFC 3987 §2.2 ucschar and §4.1 for the code points). Rare characters are
 // left out wholesale where that keeps the rules simple for the block versions (pair rules, below);
 // the parser's own decoding then decides them one by one.
-//   C2 A0..BF, C3..DF 80..BF     U+00A0..U+07FF, but not D8 9C (U+061C ARABIC LETTER MARK)
+//   C2 A0..BF, C3..DF 80..BF     U+00A0..U+07FF, but not D8 90..9F (U+0610..U+061F: among them
+//                                U+061C ARABIC LETTER MARK)
 //   E0 A0..BF 80..BF             U+0800..U+0FFF
-//   E1..EC 80..BF 80..BF         U+1000..U+CFFF, but not E2 80..81 80..8F/A0..AF (U+2000..U+200F,
-//                                U+2020..U+202F, U+2040..U+204F, U+2060..U+206F: among them the
+//   E1..EC 80..BF 80..BF         U+1000..U+CFFF, but not E2 80..81 8E/8F/A6..AE (U+200E, U+200F,
+//                                U+2026..U+202E, U+204E, U+204F, U+2066..U+206E: among them the
 //                                bidi formatting characters)
 //   ED 80..9F 80..BF             U+D000..U+D7FF (ED A0..BF would be a surrogate)
 //   EF B0..BF 80..BF             U+FC00..U+FFFF (EF 80..AF, U+F000..U+FBFF, is left out: private
@@ -86,7 +94,7 @@ std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to
   const unsigned char b0 = p[i];
   if (b0 < 0xC2 || i + 1 >= to || !is_cont(p[i + 1])) return 0;
   const unsigned char b1 = p[i + 1];
-  if (b0 <= 0xDF) return (b0 == 0xC2 && b1 < 0xA0) || (b0 == 0xD8 && b1 == 0x9C) ? 0 : 2;
+  if (b0 <= 0xDF) return (b0 == 0xC2 && b1 < 0xA0) || (b0 == 0xD8 && (b1 & 0xF0) == 0x90) ? 0 : 2;
   if (i + 2 >= to || !is_cont(p[i + 2])) return 0;
   const unsigned char b2 = p[i + 2];
   if (b0 <= 0xEF) {
@@ -94,7 +102,7 @@ std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to
       case 0xE0:
         return b1 >= 0xA0 ? 3 : 0;
       case 0xE2:
-        return (b1 == 0x80 || b1 == 0x81) && ((b2 & 0xF0) == 0x80 || (b2 & 0xF0) == 0xA0) ? 0 : 3;
+        return (b1 == 0x80 || b1 == 0x81) && ((b2 & 0xFE) == 0x8E || (b2 >= 0xA6 && b2 <= 0xAE)) ? 0 : 3;
       case 0xED:
         return b1 < 0xA0 ? 3 : 0;
       case 0xEE:
@@ -125,6 +133,23 @@ std::size_t skip_iri_generic(const char* s, std::size_t i, std::size_t to, std::
     if (length == 0) return i;
     i += length;
   }
+}
+
+/// classify_text, one character at a time: the definition.
+text_kind classify_scalar(const char* s, std::size_t from, std::size_t size) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(s);
+  bool seen = false;
+  for (std::size_t i = from; i < size;) {
+    if (p[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t length = ucschar_length(p, i, size);
+    if (length == 0) return text_kind::other;
+    seen = true;
+    i += length;
+  }
+  return seen ? text_kind::plain_non_ascii : text_kind::ascii;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,7 +255,8 @@ std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size
     const auto valid =
         bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 16 ? to - base : 16));
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + base));
-    const std::uint32_t member = sse2_members<k_plain_ranges<P>>(v);
+    std::uint32_t member = sse2_members<k_plain_ranges<base_of(P)>>(v);
+    if constexpr (takes_non_ascii(P)) member |= static_cast<std::uint32_t>(_mm_movemask_epi8(v));
     const std::uint32_t pct =
         static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
     const std::uint32_t bad = not_plain(member, pct, sse2_members<k_hex_ranges>(v), valid);
@@ -267,6 +293,14 @@ std::size_t skip_sse2(const char* s, std::size_t i, std::size_t to, std::size_t 
       return skip_sse2_as<plain_set::userinfo>(s, i, to, size);
     case plain_set::reg_name:
       return skip_sse2_as<plain_set::reg_name>(s, i, to, size);
+    case plain_set::path_any_non_ascii:
+      return skip_sse2_as<plain_set::path_any_non_ascii>(s, i, to, size);
+    case plain_set::query_any_non_ascii:
+      return skip_sse2_as<plain_set::query_any_non_ascii>(s, i, to, size);
+    case plain_set::userinfo_any_non_ascii:
+      return skip_sse2_as<plain_set::userinfo_any_non_ascii>(s, i, to, size);
+    case plain_set::reg_name_any_non_ascii:
+      return skip_sse2_as<plain_set::reg_name_any_non_ascii>(s, i, to, size);
   }
   return i;
 }
@@ -346,7 +380,8 @@ template <unsigned W>
 __attribute__((target("avx2"))) std::size_t skip_avx2_blocks(const char* s, std::size_t i, std::size_t to,
                                                              std::size_t size, plain_set set) noexcept {
   using vec = decltype(load_block<W>(s));
-  const vec rows = load_block<W>(&k_plain_rows[static_cast<int>(set)]);
+  const vec rows = load_block<W>(&k_plain_rows[static_cast<int>(base_of(set))]);
+  const bool any_non_ascii = takes_non_ascii(set);
   const vec hex_rows = load_block<W>(&k_hex_rows);
   const vec high_bits = load_block<W>(&k_high_bits);
   while (i < to) {
@@ -361,8 +396,15 @@ __attribute__((target("avx2"))) std::size_t skip_avx2_blocks(const char* s, std:
     } else {
       pct = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
     }
-    const std::uint32_t bad =
-        not_plain(avx2_members(v, rows, high_bits), pct, avx2_members(v, hex_rows, high_bits), valid);
+    std::uint32_t member = avx2_members(v, rows, high_bits);
+    if (any_non_ascii) {
+      if constexpr (W == 32) {
+        member |= static_cast<std::uint32_t>(_mm256_movemask_epi8(v));
+      } else {
+        member |= static_cast<std::uint32_t>(_mm_movemask_epi8(v));
+      }
+    }
+    const std::uint32_t bad = not_plain(member, pct, avx2_members(v, hex_rows, high_bits), valid);
     if (bad != 0) return base + static_cast<std::size_t>(__builtin_ctz(bad));
     i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
   }
@@ -434,17 +476,17 @@ constexpr pair_rule k_direct_rules[8] = {
     {nibbles(14, 14), nibbles(14, 14), k_cont},                     // EE: U+E000..U+EFFF
     {nibbles(14, 14), nibbles(15, 15), nibbles(8, 10)},             // EF 80..AF: U+F000..U+FBFF
 };
-// Table 2: bits 0-1 are errors; bits 2-5 only under the condition named (checked with compares);
-// bit 7 is "a continuation after a continuation", right exactly where a lead two or three bytes
-// back calls for one.
-constexpr std::uint8_t k_cond_9c = 1 << 2, k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
+// Table 2: bits 0-2 are errors; bits 3-5 only under the condition named (checked with compares,
+// only in the windows where a lead E2, EF or F0 is there to meet one); bit 7 is "a continuation
+// after a continuation", right exactly where a lead two or three bytes back calls for one.
+constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
 constexpr pair_rule k_conditional_rules[8] = {
     {nibbles(15, 15), nibbles(0, 0), nibbles(8, 8)},                     // F0 80..8F: overlong
     {nibbles(15, 15), nibbles(1, 15), k_cont},                           // F1..FF: plane 4 and above
-    {nibbles(13, 13), nibbles(8, 8), nibbles(9, 9)},                     // D8 9x, this byte 9C: U+061C
+    {nibbles(13, 13), nibbles(8, 8), nibbles(9, 9)},                     // D8 9x: U+0610..U+061F
     {nibbles(11, 11), nibbles(15, 15), nibbles(11, 11)},                 // (EF | F0 x) BF Bx: U+xFF0..xFFF
     {nibbles(11, 11), nibbles(7, 7), nibbles(9, 10)},                    // EF B7 90..AF: U+FDD0..U+FDEF
-    {nibbles(8, 8), nibbles(0, 1), static_cast<std::uint16_t>(0x0500)},  // E2 80/81 8x/Ax: U+20x0..U+20xF
+    {nibbles(8, 8), nibbles(0, 1), static_cast<std::uint16_t>(0x0500)},  // E2 80/81 8E/8F/A6..AE (see below)
     {0, 0, 0},
     {k_cont, k_any, k_cont},  // continuation after continuation
 };
@@ -497,14 +539,20 @@ IRIKIT_AVX2 std::uint32_t utf8_iri_bad(__m256i v, __m256i p1, __m256i p2, __m256
   const __m256i conditional = apply(k_conditional_tables, high1, low1, high);
   // Bit 7: a continuation byte is due here (a lead E0..FF two bytes back, or F0..FF three back).
   const __m256i due = OR(_mm256_subs_epu8(p2, splat(0xE0 - 0x80)), _mm256_subs_epu8(p3, splat(0xF0 - 0x80)));
-  const __m256i ef = eq(p2, 0xEF);
-  __m256i when = splat(0x03);
-  when = OR(when, AND(eq(v, 0x9C), splat(k_cond_9c)));
-  when = OR(when, AND(OR(ef, eq(p3, 0xF0)), splat(k_cond_ef_or_f0)));
-  when = OR(when, AND(ef, splat(k_cond_ef)));
-  when = OR(when, AND(eq(p2, 0xE2), splat(k_cond_e2)));
-  const __m256i bad =
-      OR(direct, OR(AND(conditional, when), AND(_mm256_xor_si256(conditional, due), splat(0x80))));
+  __m256i bad =
+      OR(direct, OR(AND(conditional, splat(0x07)), AND(_mm256_xor_si256(conditional, due), splat(0x80))));
+  const __m256i ef = eq(p2, 0xEF), e2 = eq(p2, 0xE2), f0 = eq(p3, 0xF0);
+  const __m256i rare_lead = OR(OR(ef, e2), f0);
+  if (!_mm256_testz_si256(rare_lead, rare_lead)) {
+    __m256i when = AND(OR(ef, f0), splat(k_cond_ef_or_f0));
+    when = OR(when, AND(ef, splat(k_cond_ef)));
+    // E2 80..81 8E/8F/A6..AE: U+200E, U+200F, U+2026..U+202E, U+204E, U+204F, U+2066..U+206E.
+    const __m256i from_a6 = _mm256_sub_epi8(v, splat(0xA6));
+    const __m256i e2_tail =
+        OR(eq(AND(v, splat(0xFE)), 0x8E), _mm256_cmpeq_epi8(_mm256_min_epu8(from_a6, splat(8)), from_a6));
+    when = OR(when, AND(AND(e2, e2_tail), splat(k_cond_e2)));
+    bad = OR(bad, AND(conditional, when));
+  }
   return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(bad, _mm256_setzero_si256())));
 }
 #undef IRIKIT_AVX2
@@ -518,7 +566,7 @@ IRIKIT_AVX2 std::uint32_t utf8_iri_bad(__m256i v, __m256i p1, __m256i p2, __m256
 [[gnu::noinline]] __attribute__((target("avx2"))) std::size_t skip_iri_avx2_windows(
     const char* s, std::size_t from, std::size_t to, std::size_t size, plain_set set) noexcept {
   if (size < 35 || from < 3) return skip_iri_generic<skip_avx2>(s, from, to, size, set);
-  const __m256i rows = load32(&k_plain_rows[static_cast<int>(set)]);
+  const __m256i rows = load32(&k_plain_rows[static_cast<int>(base_of(set))]);
   const __m256i hex_rows = load32(&k_hex_rows);
   const __m256i high_bits = load32(&k_high_bits);
   const auto* u = reinterpret_cast<const unsigned char*>(s);
@@ -568,6 +616,47 @@ __attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::si
   return skip_iri_avx2_windows(s, i, to, size, set);
 }
 
+/// classify_text, 32 bytes at a time: an ASCII window after an ASCII window costs a test; the
+/// others the pair rules. A window at 0 takes its "bytes before" from itself shifted (zeros before
+/// the text); the others from unaligned loads. Windows may start before `from` (ASCII).
+__attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size_t from,
+                                                        std::size_t size) noexcept {
+  if (size < 32) {  // zeros after the text are ASCII, and a character they cut is not plain
+    alignas(32) char block[64] = {};
+    std::memcpy(block, s, size);
+    return classify_avx2(block, from, 64);
+  }
+  bool seen = false, previous = false;  // non-ASCII anywhere so far, in the previous window
+  std::size_t base = from + 32 <= size ? from : size - 32;
+  if (base < 3) base = 0;
+  for (;;) {
+    const __m256i v = load32(s + base);
+    const bool here = _mm256_movemask_epi8(v) != 0;
+    if (here || previous) {
+      seen = true;
+      __m256i p1, p2, p3;
+      if (base == 0) {
+        const __m256i low_high = _mm256_permute2x128_si256(v, v, 0x08);  // [zeros | low half of v]
+        p1 = _mm256_alignr_epi8(v, low_high, 15);
+        p2 = _mm256_alignr_epi8(v, low_high, 14);
+        p3 = _mm256_alignr_epi8(v, low_high, 13);
+      } else {
+        p1 = load32(s + base - 1);
+        p2 = load32(s + base - 2);
+        p3 = load32(s + base - 3);
+      }
+      if (utf8_iri_bad(v, p1, p2, p3) != 0) return text_kind::other;
+    }
+    previous = here;
+    if (base + 32 >= size) break;
+    base = base + 64 <= size ? base + 32 : size - 32;
+  }
+  // A character cut by the end of the text.
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  if (u[size - 1] >= 0xC0 || u[size - 2] >= 0xE0 || u[size - 3] >= 0xF0) return text_kind::other;
+  return seen ? text_kind::plain_non_ascii : text_kind::ascii;
+}
+
 __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
                                                       std::size_t size, stop_set set) noexcept {
   if (size >= 32) return find_avx2_blocks<32>(s, i, to, size, set);
@@ -589,9 +678,14 @@ std::size_t skip_iri_resolve(const char*, std::size_t, std::size_t, std::size_t,
 std::atomic<skip_fn> g_skip{skip_resolve};
 std::atomic<skip_fn> g_skip_iri{skip_iri_resolve};
 std::atomic<find_fn> g_find{find_resolve};
+using classify_fn = text_kind (*)(const char*, std::size_t, std::size_t) noexcept;
+text_kind classify_resolve(const char*, std::size_t, std::size_t) noexcept;
+std::atomic<classify_fn> g_classify{classify_resolve};
+std::atomic<bool> g_classify_on{true};
 std::atomic<const char*> g_name{nullptr};
 
 void resolve() noexcept {
+  classify_fn classify = classify_scalar;
   skip_fn skip = skip_scalar;
   skip_fn skip_iri = skip_iri_generic<skip_scalar>;
   find_fn find = find_scalar;
@@ -608,9 +702,11 @@ void resolve() noexcept {
     skip = skip_avx2;
     skip_iri = skip_iri_avx2;
     find = find_avx2;
+    classify = classify_avx2;
     name = "avx2";
   }
 #endif
+  g_classify.store(classify, std::memory_order_relaxed);
   g_skip.store(skip, std::memory_order_relaxed);
   g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);
@@ -631,6 +727,10 @@ std::size_t find_resolve(const char* s, std::size_t i, std::size_t to, std::size
                          stop_set set) noexcept {
   resolve();
   return g_find.load(std::memory_order_relaxed)(s, i, to, size, set);
+}
+text_kind classify_resolve(const char* s, std::size_t from, std::size_t size) noexcept {
+  resolve();
+  return g_classify.load(std::memory_order_relaxed)(s, from, size);
 }
 
 }  // namespace
@@ -654,6 +754,15 @@ std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::
   return g_find.load(std::memory_order_relaxed)(s, from, to, size, set);
 }
 
+text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexcept {
+  const text_kind kind = g_classify.load(std::memory_order_relaxed)(s, from, size);
+  return kind == text_kind::plain_non_ascii && !g_classify_on.load(std::memory_order_relaxed)
+             ? text_kind::other
+             : kind;
+}
+
+void use_text_classification(bool on) noexcept { g_classify_on.store(on, std::memory_order_relaxed); }
+
 const char* scan_implementation() noexcept {
   if (g_name.load(std::memory_order_relaxed) == nullptr) resolve();
   return g_name.load(std::memory_order_relaxed);
@@ -664,6 +773,7 @@ bool use_scan_implementation(const char* name) noexcept {
   skip_fn skip = nullptr;
   skip_fn skip_iri = nullptr;
   find_fn find = nullptr;
+  classify_fn classify = classify_scalar;
   const char* chosen = nullptr;
   if (want == "scalar") {
     skip = skip_scalar;
@@ -685,10 +795,12 @@ bool use_scan_implementation(const char* name) noexcept {
     skip = skip_avx2;
     skip_iri = skip_iri_avx2;
     find = find_avx2;
+    classify = classify_avx2;
     chosen = "avx2";
   }
 #endif
   if (skip == nullptr) return false;
+  g_classify.store(classify, std::memory_order_relaxed);
   g_skip.store(skip, std::memory_order_relaxed);
   g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);

@@ -24,7 +24,30 @@ enum class plain_set : std::uint8_t {
   query,     ///< k_query: ipchar / "/" / "?" (also ifragment)
   userinfo,  ///< k_userinfo: unreserved / sub-delims / ":"
   reg_name,  ///< k_reg_name: unreserved / sub-delims
+  // The same four with every byte >= 0x80 plain too: for a text that classify_text found
+  // `plain_non_ascii` (its non-ASCII characters are then valid as themselves in every component).
+  path_any_non_ascii,
+  query_any_non_ascii,
+  userinfo_any_non_ascii,
+  reg_name_any_non_ascii,
 };
+
+/// The set that also takes every byte >= 0x80 as plain.
+constexpr plain_set with_non_ascii(plain_set s) noexcept {
+  return static_cast<plain_set>(static_cast<std::uint8_t>(s) | 4u);
+}
+
+/// What a whole text holds, for the IRI parser's choice of scan (decided once per text).
+enum class text_kind : std::uint8_t {
+  ascii,            ///< no byte >= 0x80
+  plain_non_ascii,  ///< well-formed UTF-8, every non-ASCII character one plain_ucschar_length accepts
+  other,            ///< anything else: rare or invalid characters, malformed UTF-8
+};
+
+/// Classifies s[0, size), of which s[0, from) is known to be ASCII: the UTF-8 check and the pair
+/// rules of skip_plain_iri over the rest of the text at once, 32 bytes at a time, instead of once
+/// per component.
+text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexcept;
 
 /// The delimiter sets that can be searched in blocks.
 enum class stop_set : std::uint8_t {
@@ -40,7 +63,7 @@ std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::siz
 /// skip_plain for the IRI repertoire (RFC 3987 §2.2): also skips the UTF-8 sequences of the
 /// non-ASCII characters that every IRI component accepts as themselves, decided from their bytes
 /// alone: ucschar outside the bidi formatting characters (§4.1), except rare ranges left to the
-/// parser's own decoding (plane 4 and above, U+F000–U+FBFF, U+2000–U+206F in part, the last 16
+/// parser's own decoding (plane 4 and above, U+F000–U+FBFF, a few of U+2000–U+206F, the last 16
 /// code points of some 4,096-blocks: char_scan.cpp lists them). Returns the start of the first
 /// character that is not skipped (never the middle of one), `from` being the start of a character.
 std::size_t skip_plain_iri(const char* s, std::size_t from, std::size_t to, std::size_t size,
@@ -56,6 +79,10 @@ std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::
 
 /// "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks and tests).
 const char* scan_implementation() noexcept;
+
+/// For tests only: when false, classify_text answers `other` for every text that is not ASCII
+/// (so the parser takes the per-component IRI scans), to compare both ways. True at start.
+void use_text_classification(bool on) noexcept;
 
 /// For tests and benchmarks only: switch to the named implementation ("avx2", "sse2", "scalar") for
 /// the whole process. False (and nothing changes) when this build or CPU does not have it.

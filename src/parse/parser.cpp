@@ -106,6 +106,18 @@ constexpr plain_set plain_set_of(component c) noexcept {
   return plain_set::path;
 }
 
+// The block skip for a component. IRIs: a text is taken as ASCII until a non-ASCII byte is met;
+// then classify_text looks once at all of the rest (all before it is ASCII: every byte the parser
+// has passed was taken by an ASCII rule). When each of its non-ASCII characters is one that
+// every component accepts as itself (the common case), the blocks take non-ASCII bytes as plain, as
+// they take the component's ASCII class; otherwise skip_plain_iri decides character by character.
+inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::size_t size, plain_set plain,
+                            repertoire rep, text_kind kind) noexcept {
+  if (rep != repertoire::iri || kind == text_kind::ascii) return skip_plain(s, i, end, size, plain);
+  return kind == text_kind::plain_non_ascii ? skip_plain(s, i, end, size, with_non_ascii(plain))
+                                            : skip_plain_iri(s, i, end, size, plain);
+}
+
 // Scans text[i, end) as component `c`, stopping at the first byte in `stop` (or at end). On
 // success `i` is left at the stop byte (or end). Returns ok or the error.
 //
@@ -113,17 +125,17 @@ constexpr plain_set plain_set_of(component c) noexcept {
 // blocks by skip_plain (grammar/char_scan.h); the loop below looks at every other byte one at a
 // time, exactly as it would without the blocks, so errors and their offsets are the same.
 // (Inlined into each caller, where the component is a constant and the set-up folds away.)
+//
+// `kind` is what is known of the whole text's non-ASCII characters (IRIs; see skip_for).
 [[gnu::always_inline]] inline parse_error scan(std::string_view text, std::size_t& i, std::size_t end,
                                                component c, repertoire rep, const parse_options& options,
-                                               char_mask stop) noexcept {
+                                               char_mask stop, text_kind& kind) noexcept {
   const auto [ascii, invalid] = traits_of(c);
   const char_mask accept = ascii | (rep == repertoire::leiri ? k_leiri_extra : 0);
   const plain_set plain = plain_set_of(c);
   const char* s = text.data();
   while (i < end) {
-    // IRIs: runs of the common ucschar characters are skipped in the same blocks (char_scan.h).
-    i = rep == repertoire::iri ? skip_plain_iri(s, i, end, text.size(), plain)
-                               : skip_plain(s, i, end, text.size(), plain);
+    i = skip_for(s, i, end, text.size(), plain, rep, kind);
     if (i >= end) break;
     const auto b = static_cast<unsigned char>(s[i]);
     if (is_in(b, accept)) {  // LEIRI's extra ASCII characters
@@ -138,6 +150,10 @@ constexpr plain_set plain_set_of(component c) noexcept {
       continue;
     }
     if (b >= 0x80) {
+      if (rep == repertoire::iri && kind == text_kind::ascii) {  // the first non-ASCII byte met
+        kind = classify_text(s, i, text.size());                 // everything before i is ASCII
+        continue;
+      }
       // A run of non-ASCII characters, one code point at a time.
       while (true) {
         if (rep == repertoire::iri) {
@@ -184,7 +200,7 @@ parse_error ascii_only_error(std::string_view text, std::size_t i, error_code co
 
 // iauthority = [ iuserinfo "@" ] ihost [ ":" port ], text[begin, end).
 parse_error parse_authority(std::string_view text, std::size_t begin, std::size_t end, repertoire rep,
-                            const parse_options& options, iri_parts& out) noexcept {
+                            text_kind& kind, const parse_options& options, iri_parts& out) noexcept {
   out.has_authority = true;
   out.authority_begin = static_cast<std::uint32_t>(begin);
   out.path_begin = static_cast<std::uint32_t>(end);
@@ -192,7 +208,7 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
   if (const void* at = std::memchr(text.data() + begin, '@', end - begin)) {
     const std::size_t at_pos = static_cast<const char*>(at) - text.data();
     std::size_t i = begin;
-    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none);
+    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -220,7 +236,7 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
     const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
     host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
     std::size_t i = host_begin;
-    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none);
+    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -253,7 +269,8 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
 parse_error validate_component(std::string_view text, std::uint32_t begin, std::uint32_t end, component c,
                                repertoire rep, const parse_options& options) noexcept {
   std::size_t i = begin;
-  return scan(text, i, end, c, rep, options, k_stop_none);
+  text_kind kind = text_kind::other;  // a range may start inside a character: no whole-text shortcut
+  return scan(text, i, end, c, rep, options, k_stop_none, kind);
 }
 
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
@@ -262,6 +279,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   const repertoire rep = repertoire_of(r);
   const std::size_t n = text.size();
   const char* s = text.data();
+  text_kind kind = text_kind::ascii;  // no non-ASCII byte met yet (see skip_for)
 
   // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), recognised only when followed by ":".
   std::size_t i = 0;
@@ -293,8 +311,12 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // The common case first: an authority that is only a reg-name of plain characters (no
     // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end (for
     // IRIs the scan also takes the non-ASCII characters every component accepts: IDN hosts).
-    const std::size_t plain_end = rep == repertoire::iri ? skip_plain_iri(s, begin, n, n, plain_set::reg_name)
-                                                         : skip_plain(s, begin, n, n, plain_set::reg_name);
+    std::size_t plain_end = skip_for(s, begin, n, n, plain_set::reg_name, rep, kind);
+    if (rep == repertoire::iri && kind == text_kind::ascii && plain_end < n &&
+        static_cast<unsigned char>(s[plain_end]) >= 0x80) {
+      kind = classify_text(s, plain_end, n);
+      plain_end = skip_for(s, plain_end, n, n, plain_set::reg_name, rep, kind);
+    }
     if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
       out.has_authority = true;
       out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);
@@ -305,7 +327,8 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     } else {
       // The bytes before plain_end are reg-name characters, so the authority ends after it.
       const std::size_t end = find_first_of(s, plain_end, n, n, stop_set::authority_end);
-      if (auto e = parse_authority(text, begin, end, rep, options, out); e.code != error_code::ok) return e;
+      if (auto e = parse_authority(text, begin, end, rep, kind, options, out); e.code != error_code::ok)
+        return e;
       i = end;
     }
   } else {
@@ -314,7 +337,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   }
 
   // ipath: ipchar / "/" up to "?" or "#".
-  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims); e.code != error_code::ok)
+  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims, kind); e.code != error_code::ok)
     return e;
   out.path_end = static_cast<std::uint32_t>(i);
   if (i < n && s[i] != '?' && s[i] != '#') return fail(error_code::invalid_path_char, i);  // "[" "]"
@@ -322,7 +345,8 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (i < n && s[i] == '?') {
     out.has_query = true;
     ++i;
-    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims); e.code != error_code::ok)
+    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims, kind);
+        e.code != error_code::ok)
       return e;
     if (i < n && s[i] != '#') return fail(error_code::invalid_query_char, i);
   }
@@ -332,7 +356,8 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     if (rule_forbids_fragment(r)) return fail(error_code::unexpected_fragment, i);
     out.has_fragment = true;
     ++i;
-    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none); e.code != error_code::ok)
+    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none, kind);
+        e.code != error_code::ok)
       return e;
   }
   return k_ok;

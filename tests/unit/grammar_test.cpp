@@ -264,20 +264,42 @@ TEST(CharScan, BidiFormattingAfterASlidingWindowStops) {
   use_scan_implementation("avx2");
 }
 
+// Whole characters that skip_plain_iri skips, and some it leaves to the parser (each deciding a
+// different rule of char_scan.cpp), for the random texts of the tests below.
+const char* const k_good[] = {"\xd0\x9c",         "\xe4\xb8\xad", "\xe2\x80\x93",
+                              "\xf0\x9f\x98\x80", "\xe2\x80\x8c", "\xef\xbc\x88",
+                              "\xd8\xa7",         "%4A",          "ab"};
+const char* const k_bad[] = {"\xe2\x80\xae",     "\xe2\x81\xa6", "\xef\xb7\x90",     "\xef\xbf\xb0",
+                             "\xf0\x9f\xbf\xbe", "\xc2\x80",     "\xd8\x9c",         "\xee\x80\x80",
+                             "\xed\xa0\x80",     "\xef\xa3\xbf", "\xe0\x9f\xbf",     "\xf1\x80\x80\x80",
+                             "\xe2\x80\xa6",     "\xef\xa4\x80", "\xf0\x90\xbf\xb0", "\xd8\x9f"};
+const std::string k_alphabet =
+    "aZ09-._~!$&'()*+,;=:@/?#[]% \"\x7f\x01"
+    "\x80\x8e\x8f\x90\x9c\x9f\xa0\xa4\xa6\xa9\xaa\xae\xaf\xb0\xb7\xbe\xbf"
+    "\xc0\xc1\xc2\xc3\xd0\xd8\xdf\xe0\xe1\xe2\xe3\xec\xed\xee\xef\xf0\xf1\xf4\xf5\xff";
+
+/// A random text of up to `max` bytes, mostly of characters that are skipped.
+std::string random_text(std::mt19937& rng, std::size_t max) {
+  std::string text;
+  const std::size_t length = rng() % max;
+  while (text.size() < length) {
+    const unsigned pick = rng() % 12;
+    if (pick == 0) {
+      text += k_alphabet[rng() % k_alphabet.size()];
+    } else if (pick == 1) {
+      text += k_bad[rng() % std::size(k_bad)];
+    } else {
+      text += k_good[rng() % std::size(k_good)];
+    }
+  }
+  return text;
+}
+
 // Every block implementation gives the scalar definition's answer, on random texts made of the
 // bytes that decide it (lead bytes with their boundaries, continuation bytes, ASCII of each kind).
 // A block may stop early at a "%" whose hex digits lie in the next block (as skip_plain does); the
 // parser's loop takes such a triplet itself, and so does `settle` here before scanning on.
 TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
-  const std::string alphabet =
-      "aZ09-._~!$&'()*+,;=:@/?#[]% \"\x7f\x01"
-      "\x80\x8e\x8f\x90\x9c\x9f\xa0\xa4\xa6\xa9\xaa\xae\xaf\xb0\xb7\xbe\xbf"
-      "\xc0\xc1\xc2\xc3\xd0\xd8\xdf\xe0\xe1\xe2\xe3\xec\xed\xee\xef\xf0\xf1\xf4\xf5\xff";
-  // Whole characters, skipped or not: the excluded forms must be met at every offset of a window.
-  const char* good[] = {"\xd0\x9c", "\xe4\xb8\xad", "\xe2\x80\x93", "\xf0\x9f\x98\x80", "%4A", "ab"};
-  const char* bad[] = {"\xe2\x80\xae",     "\xe2\x81\xa6", "\xef\xb7\x90", "\xef\xbf\xb0",
-                       "\xf0\x9f\xbf\xbe", "\xc2\x80",     "\xd8\x9c",     "\xee\x80\x80",
-                       "\xed\xa0\x80",     "\xef\xa3\xbf", "\xe0\x9f\xbf", "\xf1\x80\x80\x80"};
   std::mt19937 rng(7);
   std::string text;
   const auto settle = [&text](std::size_t from, std::size_t to, plain_set set) {
@@ -294,19 +316,7 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
   // Every start offset of every text, to the end and to a random end: windows then begin (and
   // slide back near the end) at every position relative to the scan's start.
   for (int round = 0; round < 1500; ++round) {
-    text.clear();
-    const std::size_t length = rng() % 100;
-    while (text.size() < length) {
-      // Mostly characters that are skipped, so that the scans run long before they meet the rest.
-      const unsigned pick = rng() % 12;
-      if (pick == 0) {
-        text += alphabet[rng() % alphabet.size()];
-      } else if (pick == 1) {
-        text += bad[rng() % std::size(bad)];
-      } else {
-        text += good[rng() % std::size(good)];
-      }
-    }
+    text = random_text(rng, 100);
     for (std::size_t from = 0; from <= text.size(); ++from) {
       for (const std::size_t to : {text.size(), from + rng() % (text.size() - from + 1)}) {
         for (plain_set set : {plain_set::path, plain_set::query, plain_set::userinfo, plain_set::reg_name}) {
@@ -325,6 +335,66 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
   use_scan_implementation("scalar");
   use_scan_implementation("sse2");
   use_scan_implementation("avx2");  // the best one this CPU has, as at start
+}
+
+// classify_text: every implementation agrees with the definition (a loop of plain_ucschar_length),
+// from the start and from the first non-ASCII byte, at lengths around the window sizes.
+TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = random_text(rng, round % 2 == 0 ? 40 : 140);
+    if (round % 5 == 0) text = std::string(rng() % 70, 'a') + text;  // long ASCII prefixes
+    text_kind expected = text_kind::ascii;
+    for (std::size_t i = 0; i < text.size();) {
+      if (static_cast<unsigned char>(text[i]) < 0x80) {
+        ++i;
+        continue;
+      }
+      const std::size_t length = plain_ucschar_length(text.data(), i, text.size());
+      if (length == 0) {
+        expected = text_kind::other;
+        break;
+      }
+      expected = text_kind::plain_non_ascii;
+      i += length;
+    }
+    std::size_t first = 0;
+    while (first < text.size() && static_cast<unsigned char>(text[first]) < 0x80) ++first;
+    for (const char* name : {"scalar", "sse2", "avx2"}) {
+      if (!use_scan_implementation(name)) continue;
+      for (const std::size_t from : {std::size_t{0}, first}) {
+        ASSERT_EQ(classify_text(text.data(), from, text.size()), expected)
+            << name << " from " << from << " in " << ::testing::PrintToString(text);
+      }
+    }
+  }
+  use_scan_implementation("scalar");
+  use_scan_implementation("sse2");
+  use_scan_implementation("avx2");
+}
+
+// The sets that take every non-ASCII byte as plain: every implementation gives the scalar answer.
+TEST(CharScan, SkipPlainAnyNonAsciiAgreesAcrossImplementations) {
+  std::mt19937 rng(13);
+  for (int round = 0; round < 1500; ++round) {
+    const std::string text = random_text(rng, 100);
+    for (std::size_t from = 0; from <= text.size(); ++from) {
+      for (plain_set base : {plain_set::path, plain_set::query, plain_set::userinfo, plain_set::reg_name}) {
+        const plain_set set = with_non_ascii(base);
+        ASSERT_TRUE(use_scan_implementation("scalar"));
+        const std::size_t expected = skip_plain(text.data(), from, text.size(), text.size(), set);
+        for (const char* name : {"sse2", "avx2"}) {
+          if (!use_scan_implementation(name)) continue;
+          const std::size_t got = skip_plain(text.data(), from, text.size(), text.size(), set);
+          // A block may stop early at a "%" whose hex digits lie in the next block.
+          ASSERT_TRUE(got == expected || (got < expected && text[got] == '%')) << name << " from " << from;
+        }
+      }
+    }
+  }
+  use_scan_implementation("scalar");
+  use_scan_implementation("sse2");
+  use_scan_implementation("avx2");
 }
 
 }  // namespace
