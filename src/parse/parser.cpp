@@ -127,15 +127,19 @@ inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::
 // (Inlined into each caller, where the component is a constant and the set-up folds away.)
 //
 // `kind` is what is known of the whole text's non-ASCII characters (IRIs; see skip_for).
-[[gnu::always_inline]] inline parse_error scan(std::string_view text, std::size_t& i, std::size_t end,
-                                               component c, repertoire rep, const parse_options& options,
-                                               char_mask stop, text_kind& kind) noexcept {
+//
+// `readable` is how many bytes from text.data() the block scans may read: text.size(), or more
+// for a short text parse_into copied into a padded block.
+[[gnu::always_inline]] inline parse_error scan(std::string_view text, std::size_t readable, std::size_t& i,
+                                               std::size_t end, component c, repertoire rep,
+                                               const parse_options& options, char_mask stop,
+                                               text_kind& kind) noexcept {
   const auto [ascii, invalid] = traits_of(c);
   const char_mask accept = ascii | (rep == repertoire::leiri ? k_leiri_extra : 0);
   const plain_set plain = plain_set_of(c);
   const char* s = text.data();
   while (i < end) {
-    i = skip_for(s, i, end, text.size(), plain, rep, kind);
+    i = skip_for(s, i, end, readable, plain, rep, kind);
     if (i >= end) break;
     const auto b = static_cast<unsigned char>(s[i]);
     if (is_in(b, accept)) {  // LEIRI's extra ASCII characters
@@ -199,8 +203,9 @@ parse_error ascii_only_error(std::string_view text, std::size_t i, error_code co
 }
 
 // iauthority = [ iuserinfo "@" ] ihost [ ":" port ], text[begin, end).
-parse_error parse_authority(std::string_view text, std::size_t begin, std::size_t end, repertoire rep,
-                            text_kind& kind, const parse_options& options, iri_parts& out) noexcept {
+parse_error parse_authority(std::string_view text, std::size_t readable, std::size_t begin, std::size_t end,
+                            repertoire rep, text_kind& kind, const parse_options& options,
+                            iri_parts& out) noexcept {
   out.has_authority = true;
   out.authority_begin = static_cast<std::uint32_t>(begin);
   out.path_begin = static_cast<std::uint32_t>(end);
@@ -208,7 +213,7 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
   if (const void* at = std::memchr(text.data() + begin, '@', end - begin)) {
     const std::size_t at_pos = static_cast<const char*>(at) - text.data();
     std::size_t i = begin;
-    if (auto e = scan(text, i, at_pos, component::userinfo, rep, options, k_stop_none, kind);
+    if (auto e = scan(text, readable, i, at_pos, component::userinfo, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -236,7 +241,7 @@ parse_error parse_authority(std::string_view text, std::size_t begin, std::size_
     const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
     host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
     std::size_t i = host_begin;
-    if (auto e = scan(text, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
+    if (auto e = scan(text, readable, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -270,7 +275,7 @@ parse_error validate_component(std::string_view text, std::uint32_t begin, std::
                                repertoire rep, const parse_options& options) noexcept {
   std::size_t i = begin;
   text_kind kind = text_kind::other;  // a range may start inside a character: no whole-text shortcut
-  return scan(text, i, end, c, rep, options, k_stop_none, kind);
+  return scan(text, text.size(), i, end, c, rep, options, k_stop_none, kind);
 }
 
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
@@ -278,6 +283,16 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
   const repertoire rep = repertoire_of(r);
   const std::size_t n = text.size();
+  // A short text is copied once into a zero-padded block: every block scan then reads whole
+  // 32-byte windows (no padding per scan, no window sliding back). Offsets do not change.
+  alignas(32) char padded[64];
+  std::size_t readable = n;
+  if (n < 32) {
+    std::memset(padded, 0, sizeof padded);
+    if (n != 0) std::memcpy(padded, text.data(), n);
+    text = std::string_view(padded, n);
+    readable = sizeof padded;
+  }
   const char* s = text.data();
   text_kind kind = text_kind::ascii;  // no non-ASCII byte met yet (see skip_for)
 
@@ -295,7 +310,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // wrong with it.
     // (The bytes before i are scheme characters, none of ":/?#".)
     const std::size_t colon =
-        i == n || is_in(s[i], k_scheme_colon) ? i : find_first_of(s, i, n, n, stop_set::scheme_colon);
+        i == n || is_in(s[i], k_scheme_colon) ? i : find_first_of(s, i, n, readable, stop_set::scheme_colon);
     if (colon < n && s[colon] == ':') {
       if (colon == 0) return fail(error_code::empty_scheme, 0);
       const std::size_t bad = is_in(s[0], k_alpha) ? i : 0;
@@ -311,11 +326,11 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // The common case first: an authority that is only a reg-name of plain characters (no
     // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end (for
     // IRIs the scan also takes the non-ASCII characters every component accepts: IDN hosts).
-    std::size_t plain_end = skip_for(s, begin, n, n, plain_set::reg_name, rep, kind);
+    std::size_t plain_end = skip_for(s, begin, n, readable, plain_set::reg_name, rep, kind);
     if (rep == repertoire::iri && kind == text_kind::ascii && plain_end < n &&
         static_cast<unsigned char>(s[plain_end]) >= 0x80) {
       kind = classify_text(s, plain_end, n);
-      plain_end = skip_for(s, plain_end, n, n, plain_set::reg_name, rep, kind);
+      plain_end = skip_for(s, plain_end, n, readable, plain_set::reg_name, rep, kind);
     }
     if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
       out.has_authority = true;
@@ -326,8 +341,9 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
       i = plain_end;
     } else {
       // The bytes before plain_end are reg-name characters, so the authority ends after it.
-      const std::size_t end = find_first_of(s, plain_end, n, n, stop_set::authority_end);
-      if (auto e = parse_authority(text, begin, end, rep, kind, options, out); e.code != error_code::ok)
+      const std::size_t end = find_first_of(s, plain_end, n, readable, stop_set::authority_end);
+      if (auto e = parse_authority(text, readable, begin, end, rep, kind, options, out);
+          e.code != error_code::ok)
         return e;
       i = end;
     }
@@ -337,7 +353,8 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   }
 
   // ipath: ipchar / "/" up to "?" or "#".
-  if (auto e = scan(text, i, n, component::path, rep, options, k_gen_delims, kind); e.code != error_code::ok)
+  if (auto e = scan(text, readable, i, n, component::path, rep, options, k_gen_delims, kind);
+      e.code != error_code::ok)
     return e;
   out.path_end = static_cast<std::uint32_t>(i);
   if (i < n && s[i] != '?' && s[i] != '#') return fail(error_code::invalid_path_char, i);  // "[" "]"
@@ -345,7 +362,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (i < n && s[i] == '?') {
     out.has_query = true;
     ++i;
-    if (auto e = scan(text, i, n, component::query, rep, options, k_gen_delims, kind);
+    if (auto e = scan(text, readable, i, n, component::query, rep, options, k_gen_delims, kind);
         e.code != error_code::ok)
       return e;
     if (i < n && s[i] != '#') return fail(error_code::invalid_query_char, i);
@@ -356,7 +373,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     if (rule_forbids_fragment(r)) return fail(error_code::unexpected_fragment, i);
     out.has_fragment = true;
     ++i;
-    if (auto e = scan(text, i, n, component::fragment, rep, options, k_stop_none, kind);
+    if (auto e = scan(text, readable, i, n, component::fragment, rep, options, k_stop_none, kind);
         e.code != error_code::ok)
       return e;
   }
