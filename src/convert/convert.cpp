@@ -12,6 +12,10 @@
 #include <span>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "convert/appropriate.h"
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
@@ -54,6 +58,33 @@ constexpr bool is_pct_triplet(std::string_view s, std::size_t i) noexcept {
   return i + 2 < s.size() && s[i] == '%' && grammar::hex_value(s[i + 1]) >= 0 &&
          grammar::hex_value(s[i + 2]) >= 0;
 }
+
+#if defined(__SSE2__)
+/// The ASCII bytes is_uri_ascii refuses among the printable ones (0x21..0x7E).
+constexpr char k_unsafe_printable[] = {'"', '<', '>', '\\', '^', '`', '{', '|', '}'};
+constexpr bool unsafe_printable(unsigned char c) noexcept {
+  for (char u : k_unsafe_printable) {
+    if (c == static_cast<unsigned char>(u)) return true;
+  }
+  return false;
+}
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const bool sse2_rule = c > 0x20 && c < 0x7F && !unsafe_printable(static_cast<unsigned char>(c));
+    if (sse2_rule != (c < 0x80 && is_uri_ascii(static_cast<unsigned char>(c)))) return false;
+  }
+  return true;
+}());
+
+/// Bit k set when byte k of v is one is_uri_ascii accepts (SSE2; bytes >= 0x80 are negative).
+inline std::uint32_t uri_ascii_bits(__m128i v) noexcept {
+  const __m128i printable =
+      _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x7F)));
+  __m128i unsafe = _mm_setzero_si128();
+  for (char u : k_unsafe_printable) unsafe = _mm_or_si128(unsafe, _mm_cmpeq_epi8(v, _mm_set1_epi8(u)));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_andnot_si128(unsafe, printable)));
+}
+#endif
 
 /// grammar::hex_value as a table: 0–15 for a HEXDIG, -1 for any other byte.
 constexpr std::array<signed char, 256> k_hex_values = [] {
@@ -124,6 +155,20 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   };
   std::size_t i = 0;
   while (i < n) {
+#if defined(__SSE2__)
+    // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
+    // room for it: at least as many bytes remain there as in the input) and the position moves
+    // past its copied prefix.
+    if (i + 16 <= n) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+      const std::uint32_t ok = uri_ascii_bits(v);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+      const auto run = static_cast<std::size_t>(ok == 0xFFFF ? 16 : __builtin_ctz(~ok));
+      p += run;
+      i += run;
+      if (run == 16) continue;
+    }
+#endif
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
       if (k_uri_ascii[c]) {

@@ -79,6 +79,53 @@ TEST(ToUri, EveryNonAsciiCharacterIsEncoded) {
   EXPECT_EQ(uri("a\xC0\xAF"), "ERROR utf8-overlong@1");
 }
 
+TEST(ToUri, EveryByteAtEveryOffsetOfTheCopiedBlocks) {
+  // The copy of plain runs goes 16 bytes at a time: an unsafe byte, a non-ASCII character or an
+  // invalid sequence must be met wherever it falls in a block, near its ends and past the last one.
+  const std::string pieces[] = {" ",
+                                "<",
+                                "\"",
+                                "\\",
+                                "^",
+                                "`",
+                                "{",
+                                "|",
+                                "}",
+                                "\x7F",
+                                "\x01",
+                                "\xC3\xA9",
+                                "\xE4\xB8\xAD",
+                                "\xF0\x9F\x98\x80",
+                                "\xC3",
+                                "%",
+                                "~"};
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const std::string& piece : pieces) {
+        const std::string text = std::string(at, 'a') + piece + std::string(length - at - 1, 'b');
+        std::string encoded;  // what the definition of §3.1 gives
+        for (unsigned char c : piece) {
+          static constexpr char hex[] = "0123456789ABCDEF";
+          encoded += (c > 0x20 && c < 0x7F && piece != "<" && piece != "\"" && piece != "\\" &&
+                      piece != "^" && piece != "`" && piece != "{" && piece != "|" && piece != "}")
+                         ? std::string(1, static_cast<char>(c))
+                         : std::string{'%', hex[c >> 4], hex[c & 15]};
+        }
+        const std::string expected = std::string(at, 'a') + encoded + std::string(length - at - 1, 'b');
+        const bool unsafe = piece.size() == 1 && encoded != piece;
+        const bool bad_utf8 = piece == "\xC3";
+        EXPECT_EQ(uri(text, {.encode_unsafe_ascii = true}),
+                  bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at) : expected)
+            << length << " " << at;
+        EXPECT_EQ(uri(text), bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at)
+                             : unsafe ? "ERROR unsafe-ascii-char@" + std::to_string(at)
+                                      : expected)
+            << length << " " << at;
+      }
+    }
+  }
+}
+
 TEST(ToUri, IdnaOnlyForNonAsciiRegNames) {
   const to_uri_options idna{.idna = idna_mode::uts46};
   // python-rfc3986: userinfo is percent-encoded, never IDNA; ASCII hosts keep their case.
