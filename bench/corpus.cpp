@@ -57,6 +57,20 @@ corpus load_lines(std::string name, const std::string& path) {
   return make_corpus(std::move(name), path, split_lines(text));
 }
 
+corpus ascii_twin(const corpus& c) {
+  std::vector<std::string> copies;
+  copies.reserve(c.lines.size());
+  for (std::string_view l : c.lines) {
+    std::string t(l);
+    for (char& b : t) {
+      if (static_cast<unsigned char>(b) >= 0x80) b = 'a';
+    }
+    copies.push_back(std::move(t));
+  }
+  const std::vector<std::string_view> views(copies.begin(), copies.end());
+  return make_corpus(c.name + "_ascii_twin", c.path, views);
+}
+
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column) {
   const std::string text = read_file(path);
   std::vector<std::string_view> rows = split_lines(text);

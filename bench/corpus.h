@@ -28,6 +28,10 @@ struct corpus {
 /// string is a valid URI-reference). Throws std::runtime_error when the file cannot be read.
 corpus load_lines(std::string name, const std::string& path);
 
+/// The same lines with every byte >= 0x80 replaced by "a": the same lengths and structure, all
+/// ASCII. What non-ASCII costs per byte is the difference between a corpus and its twin.
+corpus ascii_twin(const corpus& c);
+
 /// Reads one column of a simple CSV file (no quoting: the Common Crawl sample has exactly one comma
 /// per line, checked) and skips the header line.
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column);

@@ -136,6 +136,13 @@ def main():
         if nspb is not None and ascii_ref is not None:
             target(f"IRIs {ds}: ns/byte ≤ ASCII ns/byte (median over {', '.join(sorted(ascii_sets))})", nspb,
                    nspb <= ascii_ref, f"{nspb:.3f} vs {ascii_ref:.3f}")
+        # The same lines with every non-ASCII byte made "a" (bench/corpus.h ascii_twin): the cost of
+        # non-ASCII per byte, without the difference in line lengths between corpora.
+        twin = f"{ds}_ascii_twin"
+        twin_nspb = ns_per_byte("iri", twin, "irikit-validate-iri")
+        if nspb is not None and twin_nspb is not None:
+            target(f"IRIs {ds}: ns/byte ≤ ns/byte of its ASCII twin ({twin}: the same lines, non-ASCII bytes made \"a\")",
+                   nspb, nspb <= twin_nspb, f"{nspb:.3f} vs {twin_nspb:.3f}")
 
     # The operations beyond validation.
     def op_ratio(group, ds, num, den):

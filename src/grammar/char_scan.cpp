@@ -621,13 +621,15 @@ __attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::si
 /// the text); the others from unaligned loads. Windows may start before `from` (ASCII).
 __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size_t from,
                                                         std::size_t size) noexcept {
-  if (size < 32) {  // zeros after the text are ASCII, and a character they cut is not plain
+  // Windows need the three bytes before them: a text under 35 bytes is classified in a copy padded
+  // with zeros (ASCII; a character they cut is not plain).
+  if (size < 35) {
     alignas(32) char block[64] = {};
     std::memcpy(block, s, size);
     return classify_avx2(block, from, 64);
   }
   bool seen = false, previous = false;  // non-ASCII anywhere so far, in the previous window
-  std::size_t base = from + 32 <= size ? from : size - 32;
+  std::size_t base = from + 32 <= size ? from : size - 32;  // size >= 35: a later window has base >= 3
   if (base < 3) base = 0;
   for (;;) {
     const __m256i v = load32(s + base);
