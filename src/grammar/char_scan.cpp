@@ -39,8 +39,9 @@ constexpr char_mask mask_of(plain_set p) noexcept {
       return k_userinfo;
     case plain_set::reg_name:
       return k_reg_name;
+    default:  // the any_non_ascii sets, which base_of never returns
+      return 0;
   }
-  return 0;
 }
 
 constexpr std::string_view chars_of(stop_set s) noexcept {

@@ -283,7 +283,7 @@ std::string random_text(std::mt19937& rng, std::size_t max) {
   std::string text;
   const std::size_t length = rng() % max;
   while (text.size() < length) {
-    const unsigned pick = rng() % 12;
+    const auto pick = static_cast<unsigned>(rng() % 12);
     if (pick == 0) {
       text += k_alphabet[rng() % k_alphabet.size()];
     } else if (pick == 1) {
