@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <vector>
@@ -86,6 +87,15 @@ inline std::uint32_t uri_ascii_bits(__m128i v) noexcept {
 }
 #endif
 
+/// "%XY" for every octet (X, Y uppercase hex digits, RFC 3986 §2.1), padded to four bytes so that one
+/// 4-byte copy writes a triplet (the spare byte is overwritten by what follows).
+constexpr std::array<std::array<char, 4>, 256> k_pct_triplets = [] {
+  std::array<std::array<char, 4>, 256> t{};
+  constexpr char hex[] = "0123456789ABCDEF";
+  for (int o = 0; o < 256; ++o) t[o] = {'%', hex[o >> 4], hex[o & 15], '\0'};
+  return t;
+}();
+
 /// grammar::hex_value as a table: 0–15 for a HEXDIG, -1 for any other byte.
 constexpr std::array<signed char, 256> k_hex_values = [] {
   std::array<signed char, 256> t{};
@@ -145,7 +155,8 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   std::size_t non_ascii = 0;
   for (std::size_t i = 0; i < n; ++i) non_ascii += static_cast<unsigned char>(s[i]) >> 7;
   const std::size_t start = out.size();
-  out.resize(start + n + 2 * non_ascii);  // exact, unless unsafe ASCII is encoded too
+  out.resize(start + n + 2 * non_ascii + 1);  // exact (+1: the spare byte of a 4-byte triplet copy), unless
+                                              // unsafe ASCII is encoded too
   char* p = out.data() + start;
   const auto put_pct = [&p](unsigned char octet) {
     p[0] = '%';
@@ -188,10 +199,29 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
       ++i;
       continue;
     }
-    const grammar::decoded d = grammar::decode_utf8(s, i, n);
-    if (d.code != error_code::ok) return {d.code, u32(i)};
-    for (std::uint32_t k = 0; k < d.length; ++k) put_pct(static_cast<unsigned char>(s[i + k]));
-    i += d.length;
+    // Non-ASCII: the well-formed two- and three-byte forms (RFC 3629 §4) are told apart from
+    // their bytes here; the rest goes through the general decoder, which also names the error.
+    std::size_t length = 0;
+    const auto cont = [&](std::size_t k) {
+      return k < n && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80;
+    };
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = cont(i + 1) ? 2 : 0;
+    } else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      length = (c == 0xE0 && b1 < 0xA0) || (c == 0xED && b1 > 0x9F) ? 0 : 3;
+    }
+    if (length == 0) {
+      const grammar::decoded d = grammar::decode_utf8(s, i, n);
+      if (d.code != error_code::ok) return {d.code, u32(i)};
+      length = d.length;
+    }
+    for (std::size_t k = 0; k < length; ++k) {
+      std::memcpy(p, k_pct_triplets[static_cast<unsigned char>(s[i + k])].data(),
+                  4);  // "%XY" and a spare byte
+      p += 3;
+    }
+    i += length;
   }
   out.resize(static_cast<std::size_t>(p - out.data()));
   return {};
