@@ -559,11 +559,10 @@ IRIKIT_AVX2 std::uint32_t utf8_iri_bad(__m256i v, __m256i p1, __m256i p2, __m256
 #undef IRIKIT_AVX2
 
 /// skip_plain_iri, 32 bytes at a time. Per window: the ASCII bytes as in skip_avx2_blocks; the
-/// UTF-8 structure as bit masks (every continuation byte where a lead byte 1, 2 or 3 bytes back
-/// calls for one, and nowhere else — the lead bytes before `from` do not count, so a text that
-/// starts inside a character stops at once); the excluded forms of ucschar_length as byte
-/// compares against the three previous bytes (loaded from s + base - 1, -2, -3). The first bad
-/// byte may be inside a character: the scan then stops at that character's start.
+/// non-ASCII bytes by the pair rules (utf8_iri_bad) over the window and the three bytes before it,
+/// loaded from s + base - 1, -2, -3 (bytes before `from` read as 0, so a text that starts inside a
+/// character stops at once). The first bad byte may be inside a character: the scan then stops at
+/// that character's start.
 [[gnu::noinline]] __attribute__((target("avx2"))) std::size_t skip_iri_avx2_windows(
     const char* s, std::size_t from, std::size_t to, std::size_t size, plain_set set) noexcept {
   if (size < 35 || from < 3) return skip_iri_generic<skip_avx2>(s, from, to, size, set);
