@@ -30,6 +30,7 @@
 namespace irikit {
 namespace {
 
+using grammar::iequals_ascii;
 using grammar::is_in;
 
 constexpr std::array<char, 16> k_hex_upper{'0', '1', '2', '3', '4', '5', '6', '7',
@@ -91,8 +92,7 @@ inline std::uint32_t uri_ascii_bits(__m128i v) noexcept {
 /// 4-byte copy writes a triplet (the spare byte is overwritten by what follows).
 constexpr std::array<std::array<char, 4>, 256> k_pct_triplets = [] {
   std::array<std::array<char, 4>, 256> t{};
-  constexpr char hex[] = "0123456789ABCDEF";
-  for (int o = 0; o < 256; ++o) t[o] = {'%', hex[o >> 4], hex[o & 15], '\0'};
+  for (int o = 0; o < 256; ++o) t[o] = {'%', k_hex_upper[o >> 4], k_hex_upper[o & 15], '\0'};
   return t;
 }();
 
@@ -104,18 +104,6 @@ constexpr std::array<signed char, 256> k_hex_values = [] {
 }();
 
 std::uint32_t u32(std::size_t v) { return static_cast<std::uint32_t>(v); }
-
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    char y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
-  }
-  return true;
-}
 
 // ---------------------------------------------------------------------------------------------
 // IRI → URI
@@ -158,12 +146,11 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   out.resize(start + n + 2 * non_ascii + 1);  // exact (+1: the spare byte of a 4-byte triplet copy), unless
                                               // unsafe ASCII is encoded too
   char* p = out.data() + start;
-  const auto put_pct = [&p](unsigned char octet) {
-    p[0] = '%';
-    p[1] = k_hex_upper[octet >> 4];
-    p[2] = k_hex_upper[octet & 0x0F];
+  const auto put_pct = [&p](unsigned char octet) {  // one 4-byte copy: "%XY" and a spare byte
+    std::memcpy(p, k_pct_triplets[octet].data(), 4);
     p += 3;
   };
+
   std::size_t i = 0;
   while (i < n) {
 #if defined(__SSE2__)
@@ -199,29 +186,10 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
       ++i;
       continue;
     }
-    // Non-ASCII: the well-formed two- and three-byte forms (RFC 3629 §4) are told apart from
-    // their bytes here; the rest goes through the general decoder, which also names the error.
-    std::size_t length = 0;
-    const auto cont = [&](std::size_t k) {
-      return k < n && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80;
-    };
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = cont(i + 1) ? 2 : 0;
-    } else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)) {
-      const auto b1 = static_cast<unsigned char>(s[i + 1]);
-      length = (c == 0xE0 && b1 < 0xA0) || (c == 0xED && b1 > 0x9F) ? 0 : 3;
-    }
-    if (length == 0) {
-      const grammar::decoded d = grammar::decode_utf8(s, i, n);
-      if (d.code != error_code::ok) return {d.code, u32(i)};
-      length = d.length;
-    }
-    for (std::size_t k = 0; k < length; ++k) {
-      std::memcpy(p, k_pct_triplets[static_cast<unsigned char>(s[i + k])].data(),
-                  4);  // "%XY" and a spare byte
-      p += 3;
-    }
-    i += length;
+    const grammar::decoded d = grammar::decode_utf8(s, i, n);
+    if (d.code != error_code::ok) return {d.code, u32(i)};
+    for (std::uint32_t k = 0; k < d.length; ++k) put_pct(static_cast<unsigned char>(s[i + k]));
+    i += d.length;
   }
   out.resize(static_cast<std::size_t>(p - out.data()));
   return {};

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "grammar/char_class.h"
 #include "grammar/utf8.h"
 #include "irikit/iri.h"
 
@@ -148,19 +149,9 @@ class bracket_counts {
 constexpr std::string_view schemes_without_slashes[] = {"mailto", "urn",  "tel",  "data", "news",  "sms",
                                                         "sip",    "sips", "xmpp", "geo",  "magnet"};
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  // Only letters fold: "| 0x20" on every byte would also take U+001A for ":" (found by fuzz_extract).
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
 bool is_known_scheme(std::string_view scheme) noexcept {
   for (const std::string_view s : schemes_without_slashes) {
-    if (equals_ignoring_case(scheme, s)) return true;
+    if (grammar::iequals_ascii(scheme, s)) return true;
   }
   return false;
 }
@@ -256,7 +247,7 @@ std::optional<std::size_t> check_www(std::string_view candidate) {
 }
 
 bool starts_www(std::string_view text, std::size_t i) noexcept {
-  if (i + 4 >= text.size() || !equals_ignoring_case(text.substr(i, 4), "www.")) return false;
+  if (i + 4 >= text.size() || !grammar::iequals_ascii(text.substr(i, 4), "www.")) return false;
   const auto next = static_cast<unsigned char>(text[i + 4]);
   if (!(is_alpha(next) || is_digit(next) || next >= 0x80)) return false;
   if (i == 0) return true;
@@ -298,7 +289,7 @@ class finder {
   /// "<" IRI ">" or "<URL:" IRI ">": returns the position after ">" when found.
   std::size_t delimited(std::size_t i) {
     std::size_t begin = i + 1;
-    if (begin + 4 <= text_.size() && equals_ignoring_case(text_.substr(begin, 4), "URL:")) begin += 4;
+    if (begin + 4 <= text_.size() && grammar::iequals_ascii(text_.substr(begin, 4), "URL:")) begin += 4;
     std::size_t end = begin;
     while (end < text_.size()) {
       const auto b = static_cast<unsigned char>(text_[end]);

@@ -68,6 +68,21 @@ inline constexpr std::array<char_mask, 256> k_char_table = detail::make_table();
 constexpr bool is_in(unsigned char c, char_mask m) noexcept { return (k_char_table[c] & m) != 0; }
 constexpr bool is_in(char c, char_mask m) noexcept { return is_in(static_cast<unsigned char>(c), m); }
 
+/// ASCII case folding (RFC 3986 §6.2.2.1 for schemes and hosts): only A-Z change; every other byte,
+/// U+001A or a UTF-8 byte included, stays as it is.
+constexpr char to_lower_ascii(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+/// Whether `a` and `b` are equal up to ASCII case (to_lower_ascii on every byte).
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
+  }
+  return true;
+}
+
 constexpr int hex_value(char c) noexcept {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;

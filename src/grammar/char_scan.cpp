@@ -246,9 +246,12 @@ template <stop_set S>
 inline constexpr byte_ranges k_stop_ranges = ranges_of(set_of_chars(chars_of(S)));
 
 template <plain_set P>
-std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size_t size) noexcept {
-  if (size < 16)
-    return with_padding<16>(s, size, [&](const char* p) { return skip_sse2_as<P>(p, i, to, 16); });
+std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size_t size,
+                         bool any_non_ascii) noexcept {
+  if (size < 16) {
+    return with_padding<16>(s, size,
+                            [&](const char* p) { return skip_sse2_as<P>(p, i, to, 16, any_non_ascii); });
+  }
   while (i < to) {
     // A window of 16 bytes at `base`, never past the end of the text: near the end the window
     // slides back and re-reads bytes before i, which `valid` masks out.
@@ -256,8 +259,8 @@ std::size_t skip_sse2_as(const char* s, std::size_t i, std::size_t to, std::size
     const auto valid =
         bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 16 ? to - base : 16));
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + base));
-    std::uint32_t member = sse2_members<k_plain_ranges<base_of(P)>>(v);
-    if constexpr (takes_non_ascii(P)) member |= static_cast<std::uint32_t>(_mm_movemask_epi8(v));
+    std::uint32_t member = sse2_members<k_plain_ranges<P>>(v);
+    if (any_non_ascii) member |= static_cast<std::uint32_t>(_mm_movemask_epi8(v));
     const std::uint32_t pct =
         static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
     const std::uint32_t bad = not_plain(member, pct, sse2_members<k_hex_ranges>(v), valid);
@@ -285,25 +288,18 @@ std::size_t find_sse2_as(const char* s, std::size_t i, std::size_t to, std::size
 
 std::size_t skip_sse2(const char* s, std::size_t i, std::size_t to, std::size_t size,
                       plain_set set) noexcept {
-  switch (set) {
+  const bool any_non_ascii = takes_non_ascii(set);
+  switch (base_of(set)) {
     case plain_set::path:
-      return skip_sse2_as<plain_set::path>(s, i, to, size);
+      return skip_sse2_as<plain_set::path>(s, i, to, size, any_non_ascii);
     case plain_set::query:
-      return skip_sse2_as<plain_set::query>(s, i, to, size);
+      return skip_sse2_as<plain_set::query>(s, i, to, size, any_non_ascii);
     case plain_set::userinfo:
-      return skip_sse2_as<plain_set::userinfo>(s, i, to, size);
+      return skip_sse2_as<plain_set::userinfo>(s, i, to, size, any_non_ascii);
     case plain_set::reg_name:
-      return skip_sse2_as<plain_set::reg_name>(s, i, to, size);
-    case plain_set::path_any_non_ascii:
-      return skip_sse2_as<plain_set::path_any_non_ascii>(s, i, to, size);
-    case plain_set::query_any_non_ascii:
-      return skip_sse2_as<plain_set::query_any_non_ascii>(s, i, to, size);
-    case plain_set::userinfo_any_non_ascii:
-      return skip_sse2_as<plain_set::userinfo_any_non_ascii>(s, i, to, size);
-    case plain_set::reg_name_any_non_ascii:
-      return skip_sse2_as<plain_set::reg_name_any_non_ascii>(s, i, to, size);
+    default:  // base_of gives one of the four
+      return skip_sse2_as<plain_set::reg_name>(s, i, to, size, any_non_ascii);
   }
-  return i;
 }
 
 std::size_t find_sse2(const char* s, std::size_t i, std::size_t to, std::size_t size, stop_set set) noexcept {

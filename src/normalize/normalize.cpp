@@ -20,20 +20,12 @@ namespace irikit {
 namespace {
 
 using grammar::hex_value;
+using grammar::iequals_ascii;
+using grammar::to_lower_ascii;
 
 enum class part : std::uint8_t { userinfo, host, path, query, fragment };
 
 constexpr char k_upper_hex[] = "0123456789ABCDEF";
-
-char to_lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
-  }
-  return true;
-}
 
 /// Appends the triplet at text[i] ("%" HEXDIG HEXDIG), upper-casing the digits when asked.
 void append_triplet(std::string& out, std::string_view text, std::size_t i, bool upper) {

@@ -106,16 +106,22 @@ constexpr plain_set plain_set_of(component c) noexcept {
   return plain_set::path;
 }
 
-// The block skip for a component. IRIs: a text is taken as ASCII until a non-ASCII byte is met;
-// then classify_text looks once at all of the rest (all before it is ASCII: every byte the parser
-// has passed was taken by an ASCII rule). When each of its non-ASCII characters is one that
-// every component accepts as itself (the common case), the blocks take non-ASCII bytes as plain, as
-// they take the component's ASCII class; otherwise skip_plain_iri decides character by character.
-inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::size_t size, plain_set plain,
-                            repertoire rep, text_kind kind) noexcept {
-  if (rep != repertoire::iri || kind == text_kind::ascii) return skip_plain(s, i, end, size, plain);
-  return kind == text_kind::plain_non_ascii ? skip_plain(s, i, end, size, with_non_ascii(plain))
-                                            : skip_plain_iri(s, i, end, size, plain);
+// The block skip for a component of text[0, n), whose blocks may read s[0, readable). IRIs: a
+// text is taken as ASCII until a non-ASCII byte is met; then classify_text looks once at all of
+// the rest (all before it is ASCII: every byte the parser has passed was taken by an ASCII rule)
+// and `kind` keeps its answer. When each of its non-ASCII characters is one that every component
+// accepts as itself (the common case), the blocks take non-ASCII bytes as plain, as they take the
+// component's ASCII class; otherwise skip_plain_iri decides character by character.
+inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::size_t n,
+                            std::size_t readable, plain_set plain, repertoire rep, text_kind& kind) noexcept {
+  if (rep != repertoire::iri) return skip_plain(s, i, end, readable, plain);
+  if (kind == text_kind::ascii) {
+    i = skip_plain(s, i, end, readable, plain);
+    if (i >= end || static_cast<unsigned char>(s[i]) < 0x80) return i;
+    kind = classify_text(s, i, n);  // the first non-ASCII byte met
+  }
+  return kind == text_kind::plain_non_ascii ? skip_plain(s, i, end, readable, with_non_ascii(plain))
+                                            : skip_plain_iri(s, i, end, readable, plain);
 }
 
 // Scans text[i, end) as component `c`, stopping at the first byte in `stop` (or at end). On
@@ -139,7 +145,7 @@ inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::
   const plain_set plain = plain_set_of(c);
   const char* s = text.data();
   while (i < end) {
-    i = skip_for(s, i, end, readable, plain, rep, kind);
+    i = skip_for(s, i, end, text.size(), readable, plain, rep, kind);
     if (i >= end) break;
     const auto b = static_cast<unsigned char>(s[i]);
     if (is_in(b, accept)) {  // LEIRI's extra ASCII characters
@@ -154,10 +160,6 @@ inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::
       continue;
     }
     if (b >= 0x80) {
-      if (rep == repertoire::iri && kind == text_kind::ascii) {  // the first non-ASCII byte met
-        kind = classify_text(s, i, text.size());                 // everything before i is ASCII
-        continue;
-      }
       // A run of non-ASCII characters, one code point at a time.
       while (true) {
         if (rep == repertoire::iri) {
@@ -326,12 +328,7 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
     // The common case first: an authority that is only a reg-name of plain characters (no
     // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end (for
     // IRIs the scan also takes the non-ASCII characters every component accepts: IDN hosts).
-    std::size_t plain_end = skip_for(s, begin, n, readable, plain_set::reg_name, rep, kind);
-    if (rep == repertoire::iri && kind == text_kind::ascii && plain_end < n &&
-        static_cast<unsigned char>(s[plain_end]) >= 0x80) {
-      kind = classify_text(s, plain_end, n);
-      plain_end = skip_for(s, plain_end, n, readable, plain_set::reg_name, rep, kind);
-    }
+    const std::size_t plain_end = skip_for(s, begin, n, n, readable, plain_set::reg_name, rep, kind);
     if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
       out.has_authority = true;
       out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "grammar/char_class.h"
 #include "resolve/dot_segments.h"
 
 namespace irikit {
@@ -87,18 +88,6 @@ namespace {
 
 constexpr std::size_t k_max_size = std::numeric_limits<std::uint32_t>::max() - 1;
 
-bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    char y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 /// Appends the scheme ":" and the authority of `source` (an absolute or network-path reference)
 /// and fills the matching offsets of `p`.
 template <class Source>
@@ -152,7 +141,8 @@ result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std:
 
   // RFC 3986 §5.2.2: a non-strict parser ignores a scheme identical to the base's.
   bool ref_scheme = reference.is_absolute();
-  if (ref_scheme && !options.strict && iequals_ascii(*reference.scheme(), base.scheme())) ref_scheme = false;
+  if (ref_scheme && !options.strict && grammar::iequals_ascii(*reference.scheme(), base.scheme()))
+    ref_scheme = false;
 
   const std::string_view ref_path = reference.path();
   std::optional<std::string_view> query = reference.query();

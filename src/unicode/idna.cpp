@@ -28,6 +28,9 @@
 #include <utility>
 #include <vector>
 
+#include "grammar/char_class.h"  // iequals_ascii
+#include "grammar/utf8.h"        // decode_utf8: the one place that turns bytes into code points
+
 namespace irikit::unicode {
 namespace {
 
@@ -240,15 +243,13 @@ bool fast_nontransitional_to_ascii(const UIDNA* idna, std::string_view domain, s
     } else {
       char32_t cps[64];
       std::size_t n = 0;
-      for (std::size_t k = begin; k < end; ++n) {  // ICU wrote well-formed UTF-8
+      for (std::size_t k = begin; k < end; ++n) {
         // 60 code points or more cannot make an ACE label of at most 63 bytes: ICU decides.
         if (n == 60) return false;
-        const auto lead = static_cast<unsigned char>(unicode[k]);
-        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-        char32_t c = length == 1 ? lead : lead & (0x7Fu >> length);
-        for (std::size_t j = 1; j < length && k + j < end; ++j) c = (c << 6) | (unicode[k + j] & 0x3Fu);
-        cps[n] = c;
-        k += length;
+        const grammar::decoded d = grammar::decode_utf8(unicode.data(), k, end);
+        if (d.code != error_code::ok) return false;  // ICU writes well-formed UTF-8
+        cps[n] = d.cp;
+        k += d.length;
       }
       out.append("xn--");
       punycode_encode(cps, n, out);
@@ -368,15 +369,6 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
   return true;
 }
 
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
 /// RFC 3490 §4.2 ToUnicode of one label (AllowUnassigned and UseSTD3ASCIIRules set, as for
 /// displaying existing names): the Unicode form when the label is a valid ACE label whose
 /// ToASCII gives it back, else the label unchanged ("ToUnicode never fails").
@@ -412,7 +404,7 @@ std::string idna2003_label_to_unicode(std::string_view label) {
   }
   // Step 3: the ACE prefix; RFC 3490 §4.1 step 8: at most 63 octets (else step 7 cannot pass).
   if (ascii.size() <= 4 || ascii.size() > 63 ||
-      !iequals_ascii(std::string_view(ascii).substr(0, 4), "xn--")) {
+      !grammar::iequals_ascii(std::string_view(ascii).substr(0, 4), "xn--")) {
     return original;
   }
   // Steps 4-5: Punycode.
@@ -427,7 +419,7 @@ std::string idna2003_label_to_unicode(std::string_view label) {
   }
   std::string back_utf8;
   back.toUTF8String(back_utf8);
-  if (!iequals_ascii(back_utf8, ascii)) return original;
+  if (!grammar::iequals_ascii(back_utf8, ascii)) return original;
   // Step 8.
   std::string out;
   unicode.toUTF8String(out);

@@ -452,18 +452,15 @@ TEST(Robustness, F2BracketStackHoldsSixtyThreeOpeners) {
 // Found by fuzz_extract: "<URL" followed by U+001A was taken for "<URL:" (ASCII case folding by
 // "| 0x20" on every byte maps U+001A to ":"), so the IRI after it was reported as delimited.
 TEST(Robustness, ExtractUrlPrefixNeedsItsColon) {
-  const std::string control = "<URL\x1Ahttp://h/>";
-  const auto found = extract_iris(control);
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].iri, "http://h/");
-  EXPECT_EQ(found[0].begin, 5u);
-  EXPECT_EQ(found[0].form, extracted_form::scheme);
-  const std::string colon = "<url:http://h/>";
-  const auto delimited = extract_iris(colon);
-  ASSERT_EQ(delimited.size(), 1u);
-  EXPECT_EQ(delimited[0].iri, "http://h/");
-  EXPECT_EQ(delimited[0].begin, 5u);
-  EXPECT_EQ(delimited[0].form, extracted_form::delimited);
+  const auto expect_one = [](const std::string& text, extracted_form form) {
+    const auto found = extract_iris(text);
+    ASSERT_EQ(found.size(), 1u) << text;
+    EXPECT_EQ(found[0].iri, "http://h/");
+    EXPECT_EQ(found[0].begin, 5u);
+    EXPECT_EQ(found[0].form, form);
+  };
+  expect_one("<URL\x1Ahttp://h/>", extracted_form::scheme);
+  expect_one("<url:http://h/>", extracted_form::delimited);
 }
 
 // Finding F1: ICU 72's RFC 3490 ToUnicode (uidna_IDNToUnicode / uidna_toUnicode) leaks memory on
