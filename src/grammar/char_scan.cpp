@@ -655,6 +655,92 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
   return seen ? text_kind::plain_non_ascii : text_kind::ascii;
 }
 
+#define IRIKIT_AVX512 __attribute__((target("avx512f,avx512bw,bmi2"))) inline
+IRIKIT_AVX512 __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
+/// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
+IRIKIT_AVX512 __m512i lanes4(const nibble_rows& rows) noexcept {
+  return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
+}
+IRIKIT_AVX512 __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1, __m512i high) noexcept {
+  return _mm512_and_si512(_mm512_and_si512(_mm512_shuffle_epi8(lanes4(t.before_high), high1),
+                                           _mm512_shuffle_epi8(lanes4(t.before_low), low1)),
+                          _mm512_shuffle_epi8(lanes4(t.high), high));
+}
+
+/// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
+IRIKIT_AVX512 std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2, __m512i p3) noexcept {
+  const __m512i low4 = splat64(0x0F);
+  const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
+  const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i direct = apply64(k_direct_tables, high1, low1, high);
+  const __m512i conditional = apply64(k_conditional_tables, high1, low1, high);
+  const __m512i due =
+      _mm512_or_si512(_mm512_subs_epu8(p2, splat64(0xE0 - 0x80)), _mm512_subs_epu8(p3, splat64(0xF0 - 0x80)));
+  __m512i bad = _mm512_or_si512(
+      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
+                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
+  // The conditional rules without a branch (which would follow the text's scripts): E2 80..81
+  // 8E/8F/A6..AE as in utf8_iri_bad.
+  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
+                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
+  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
+  const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
+                            _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
+  __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
+  when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
+  when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
+  bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
+  return _mm512_test_epi8_mask(bad, bad);
+}
+
+/// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
+IRIKIT_AVX512 std::uint64_t members64(const nibble_rows& rows, __m512i low, __m512i bit) noexcept {
+  return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
+}
+
+inline constexpr nibble_rows k_scheme_rows = rows_of(set_of_mask(k_scheme));
+
+/// mask_text_chunk with AVX-512BW: the chunk is one masked load (bytes past it read as zero, which
+/// is in no class), each class two lookups and one test, each delimiter one compare; the pair rules
+/// see the chunk loaded again one, two and three bytes earlier (zeros before the text).
+__attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const char* s, std::size_t n,
+                                                                        chunk_place place,
+                                                                        text_masks& out) noexcept {
+  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
+  const __m512i v = _mm512_maskz_loadu_epi8(in, s);
+  const __m512i low4 = splat64(0x0F);
+  const __m512i low = _mm512_and_si512(v, low4);
+  const __m512i bit =
+      _mm512_shuffle_epi8(lanes4(k_high_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+  out.query = members64(k_plain_rows[static_cast<int>(plain_set::query)], low, bit);
+  out.reg_name = members64(k_plain_rows[static_cast<int>(plain_set::reg_name)], low, bit);
+  out.scheme = members64(k_scheme_rows, low, bit);
+  out.hex = members64(k_hex_rows, low, bit);
+  out.colon = _mm512_cmpeq_epi8_mask(v, splat64(':'));
+  out.slash = _mm512_cmpeq_epi8_mask(v, splat64('/'));
+  out.question = _mm512_cmpeq_epi8_mask(v, splat64('?'));
+  out.hash = _mm512_cmpeq_epi8_mask(v, splat64('#'));
+  out.percent = _mm512_cmpeq_epi8_mask(v, splat64('%'));
+  out.non_ascii = _mm512_movepi8_mask(v);
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  const bool continues = place == chunk_place::last;  // the three bytes before are the text's
+  // A character cut at the end of the chunk before continues in this one.
+  const bool cut_before = continues && (u[-1] >= 0xC0 || u[-2] >= 0xE0 || u[-3] >= 0xF0);
+  if (out.non_ascii == 0 && !cut_before) return true;
+  const __mmask64 before = continues ? 7 : 0;
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before & 1), s - 1),
+                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before & 3), s - 2),
+                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
+  if (utf8_iri_bad64(v, p1, p2, p3) != 0) return false;
+  if (place == chunk_place::first) return true;  // a character cut here goes on in the last chunk
+  // A character cut by the end of the text where the lanes after it run out (the rules see the
+  // zeros after a shorter chunk).
+  const std::size_t known = continues ? n + 3 : n;  // bytes readable before s + n
+  return !((known >= 1 && u[n - 1] >= 0xC0) || (known >= 2 && u[n - 2] >= 0xE0) ||
+           (known >= 3 && u[n - 3] >= 0xF0));
+}
+#undef IRIKIT_AVX512
+
 __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
                                                       std::size_t size, stop_set set) noexcept {
   if (size >= 32) return find_avx2_blocks<32>(s, i, to, size, set);
@@ -679,11 +765,16 @@ std::atomic<find_fn> g_find{find_resolve};
 using classify_fn = text_kind (*)(const char*, std::size_t, std::size_t) noexcept;
 text_kind classify_resolve(const char*, std::size_t, std::size_t) noexcept;
 std::atomic<classify_fn> g_classify{classify_resolve};
+using mask_chunk_fn = bool (*)(const char*, std::size_t, chunk_place, text_masks&) noexcept;
+bool mask_chunk_none(const char*, std::size_t, chunk_place, text_masks&) noexcept { return false; }
+bool mask_chunk_resolve(const char*, std::size_t, chunk_place, text_masks&) noexcept;
+std::atomic<mask_chunk_fn> g_mask_chunk{mask_chunk_resolve};
 std::atomic<bool> g_classify_on{true};
 std::atomic<const char*> g_name{nullptr};
 
 void resolve() noexcept {
   classify_fn classify = classify_scalar;
+  mask_chunk_fn mask_chunk = mask_chunk_none;
   skip_fn skip = skip_scalar;
   skip_fn skip_iri = skip_iri_generic<skip_scalar>;
   find_fn find = find_scalar;
@@ -701,10 +792,12 @@ void resolve() noexcept {
     skip_iri = skip_iri_avx2;
     find = find_avx2;
     classify = classify_avx2;
+    if (__builtin_cpu_supports("avx512bw")) mask_chunk = mask_chunk_avx512;
     name = "avx2";
   }
 #endif
   g_classify.store(classify, std::memory_order_relaxed);
+  g_mask_chunk.store(mask_chunk, std::memory_order_relaxed);
   g_skip.store(skip, std::memory_order_relaxed);
   g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);
@@ -729,6 +822,10 @@ std::size_t find_resolve(const char* s, std::size_t i, std::size_t to, std::size
 text_kind classify_resolve(const char* s, std::size_t from, std::size_t size) noexcept {
   resolve();
   return g_classify.load(std::memory_order_relaxed)(s, from, size);
+}
+bool mask_chunk_resolve(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
+  resolve();
+  return g_mask_chunk.load(std::memory_order_relaxed)(s, n, place, out);
 }
 
 }  // namespace
@@ -759,6 +856,10 @@ text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexc
              : kind;
 }
 
+bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
+  return g_mask_chunk.load(std::memory_order_relaxed)(s, n, place, out);
+}
+
 void use_text_classification(bool on) noexcept { g_classify_on.store(on, std::memory_order_relaxed); }
 
 const char* scan_implementation() noexcept {
@@ -772,6 +873,7 @@ bool use_scan_implementation(const char* name) noexcept {
   skip_fn skip_iri = nullptr;
   find_fn find = nullptr;
   classify_fn classify = classify_scalar;
+  mask_chunk_fn mask_chunk = mask_chunk_none;
   const char* chosen = nullptr;
   if (want == "scalar") {
     skip = skip_scalar;
@@ -794,11 +896,13 @@ bool use_scan_implementation(const char* name) noexcept {
     skip_iri = skip_iri_avx2;
     find = find_avx2;
     classify = classify_avx2;
+    if (__builtin_cpu_supports("avx512bw")) mask_chunk = mask_chunk_avx512;
     chosen = "avx2";
   }
 #endif
   if (skip == nullptr) return false;
   g_classify.store(classify, std::memory_order_relaxed);
+  g_mask_chunk.store(mask_chunk, std::memory_order_relaxed);
   g_skip.store(skip, std::memory_order_relaxed);
   g_skip_iri.store(skip_iri, std::memory_order_relaxed);
   g_find.store(find, std::memory_order_relaxed);

@@ -77,6 +77,32 @@ std::size_t plain_ucschar_length(const char* s, std::size_t i, std::size_t to) n
 std::size_t find_first_of(const char* s, std::size_t from, std::size_t to, std::size_t size,
                           stop_set set) noexcept;
 
+/// The parser's one-pass path for short texts (src/parse/parser.cpp): one bit per byte (bit k =
+/// byte k of the text, no bit at or past its end) for each class and delimiter it reads the
+/// structure from.
+struct text_masks {
+  std::uint64_t query;     ///< k_query (ipchar / "/" / "?" over ASCII: path, query, fragment)
+  std::uint64_t reg_name;  ///< k_reg_name
+  std::uint64_t scheme;    ///< k_scheme
+  std::uint64_t hex;       ///< k_hexdig
+  std::uint64_t colon, slash, question, hash, percent;
+  std::uint64_t non_ascii;  ///< bytes >= 0x80, all of them plain characters (see mask_text_chunk)
+};
+
+/// Where a chunk of at most 64 bytes lies in its text, for mask_text_chunk.
+enum class chunk_place : std::uint8_t {
+  whole,  ///< the whole text
+  first,  ///< the first 64 bytes of a longer text
+  last,   ///< the rest of a text after its first 64 bytes (the three bytes before it are read)
+};
+
+/// Fills `out` for the chunk s[0, n), 1 <= n <= 64; no byte outside it is read but the three
+/// before a `last` chunk. False when this machine has no implementation (it takes AVX-512BW: the
+/// chunk in one register, every mask one instruction), and when a non-ASCII character that starts
+/// in the chunk is not one that classify_text calls plain (malformed UTF-8 included): the caller
+/// then takes its general path, which says what is wrong.
+bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept;
+
 /// "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks and tests).
 const char* scan_implementation() noexcept;
 

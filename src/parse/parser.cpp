@@ -7,6 +7,7 @@
 // loops stop at the component's terminators, so every byte is looked at once.
 #include "parse/parser.h"
 
+#include <atomic>
 #include <cstring>
 #include <limits>
 
@@ -271,6 +272,129 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
   return r == rule::absolute_iri || r == rule::absolute_uri;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The one-pass path for texts of 1..128 bytes (most hrefs, most IRIs in running text): every class
+// and delimiter mask of the whole text comes from one or two registers (grammar::mask_text_chunk),
+// and the structure is read off the masks with the same first-match rules as the general path
+// below. It answers only for references it can settle outright: ASCII classes and the plain
+// non-ASCII characters, an authority of a reg-name and at most a port. Anything else — userinfo,
+// IP literals, LEIRI, every error — returns false, and the general path starts over (so errors and
+// their offsets are always the general path's).
+
+constexpr std::size_t k_one_pass_max = 128;
+std::atomic<bool> g_one_pass{true};
+
+__extension__ using mask128 = unsigned __int128;
+
+/// text_masks over 128 bytes: two chunks side by side.
+struct wide_masks {
+  mask128 query, reg_name, scheme, hex, colon, slash, question, hash, percent, non_ascii;
+};
+
+bool collect(std::string_view text, text_masks& m) noexcept {
+  return mask_text_chunk(text.data(), text.size(), chunk_place::whole, m);
+}
+bool collect(std::string_view text, wide_masks& m) noexcept {
+  text_masks a, b;
+  if (!mask_text_chunk(text.data(), 64, chunk_place::first, a) ||
+      !mask_text_chunk(text.data() + 64, text.size() - 64, chunk_place::last, b))
+    return false;
+  const auto join = [](std::uint64_t low, std::uint64_t high) { return mask128{low} | mask128{high} << 64; };
+  m = {join(a.query, b.query),       join(a.reg_name, b.reg_name),
+       join(a.scheme, b.scheme),     join(a.hex, b.hex),
+       join(a.colon, b.colon),       join(a.slash, b.slash),
+       join(a.question, b.question), join(a.hash, b.hash),
+       join(a.percent, b.percent),   join(a.non_ascii, b.non_ascii)};
+  return true;
+}
+
+template <class Mask>
+constexpr Mask bits_from(std::size_t k) noexcept {
+  return k >= sizeof(Mask) * 8 ? 0 : ~Mask{0} << k;
+}
+template <class Mask>
+constexpr bool bit_at(Mask mask, std::size_t k) noexcept {
+  return k < sizeof(Mask) * 8 && (mask >> k & 1) != 0;
+}
+/// The lowest set bit of `mask` at or after k, or n.
+template <class Mask>
+constexpr std::size_t first_at_or_after(Mask mask, std::size_t k, std::size_t n) noexcept {
+  const Mask m = mask & bits_from<Mask>(k);
+  if (m == 0) return n;
+  const auto low = static_cast<std::uint64_t>(m);
+  if (sizeof(Mask) == 8 || low != 0) return static_cast<std::size_t>(__builtin_ctzll(low));
+  return 64 + static_cast<std::size_t>(__builtin_ctzll(static_cast<std::uint64_t>(m >> 32 >> 32)));
+}
+
+/// Fills `out` (all fields still at their defaults) and returns true, or returns false.
+template <class Masks>
+bool parse_one_pass(std::string_view text, rule r, repertoire rep, iri_parts& out) noexcept {
+  using Mask = decltype(Masks::query);
+  const char* s = text.data();
+  const std::size_t n = text.size();
+  Masks m;
+  if (rep == repertoire::leiri || !collect(text, m)) return false;
+  if (m.non_ascii != 0 && rep != repertoire::iri) return false;
+  const Mask ends_segment = m.slash | m.question | m.hash;
+
+  std::size_t i = first_at_or_after<Mask>(~m.scheme, 0, n);
+  if (i > 0 && bit_at(m.colon, i) && is_in(s[0], k_alpha)) {
+    if (rule_forbids_scheme(r)) return false;
+    out.has_scheme = true;
+    out.scheme_end = static_cast<std::uint32_t>(i);
+    ++i;
+  } else {
+    const Mask first = m.colon | ends_segment;
+    if ((first & -first & m.colon) != 0 || rule_requires_scheme(r)) return false;  // a scheme error
+    i = 0;
+  }
+
+  if (bit_at(m.slash, i) && bit_at(m.slash, i + 1)) {
+    const std::size_t begin = i + 2, end = first_at_or_after(ends_segment, begin, n);
+    const Mask authority = bits_from<Mask>(begin) & ~bits_from<Mask>(end);
+    std::size_t host_end = end;
+    if (const Mask colon = m.colon & authority; colon != 0) {
+      host_end = first_at_or_after<Mask>(colon, 0, n);
+      for (std::size_t k = host_end + 1; k < end; ++k) {
+        if (!is_in(s[k], k_digit)) return false;
+      }
+      out.has_port = true;
+    }
+    if ((authority & ~bits_from<Mask>(host_end) & ~(m.reg_name | m.percent | m.non_ascii)) != 0) return false;
+    out.has_authority = true;
+    out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);
+    out.host_end = static_cast<std::uint32_t>(host_end);
+    out.path_begin = static_cast<std::uint32_t>(end);
+    out.host_type =
+        is_ipv4address(text.substr(begin, host_end - begin)) ? host_kind::ipv4 : host_kind::reg_name;
+    i = end;
+  } else {
+    out.authority_begin = out.host_begin = out.host_end = out.path_begin = static_cast<std::uint32_t>(i);
+  }
+
+  // Path, query and fragment: every byte in k_query (the path's class and "?"), a "%", a plain
+  // non-ASCII byte, or the first "#"; every "%" followed by two HEXDIG.
+  const Mask rest = bits_from<Mask>(i) & ~bits_from<Mask>(n);
+  const Mask hashes = m.hash & rest, first_hash = hashes & -hashes;
+  if ((rest & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
+  if ((m.percent & ~(m.hex >> 1 & m.hex >> 2)) != 0) return false;
+  if (first_hash != 0 && rule_forbids_fragment(r)) return false;
+  const std::size_t path_end = first_at_or_after(m.question | m.hash, i, n);
+  out.path_end = out.query_end = static_cast<std::uint32_t>(path_end);
+  if (bit_at(m.question, path_end)) {
+    out.has_query = true;
+    out.query_end = static_cast<std::uint32_t>(first_at_or_after(first_hash, 0, n));
+  }
+  out.has_fragment = first_hash != 0;
+  return true;
+}
+
+bool parse_one_pass(std::string_view text, rule r, iri_parts& out) noexcept {
+  if (text.empty() || text.size() > k_one_pass_max) return false;
+  return text.size() <= 64 ? parse_one_pass<text_masks>(text, r, repertoire_of(r), out)
+                           : parse_one_pass<wide_masks>(text, r, repertoire_of(r), out);
+}
+
 }  // namespace
 
 parse_error validate_component(std::string_view text, std::uint32_t begin, std::uint32_t end, component c,
@@ -285,6 +409,10 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
   const repertoire rep = repertoire_of(r);
   const std::size_t n = text.size();
+  if (n <= k_one_pass_max && g_one_pass.load(std::memory_order_relaxed)) {
+    if (parse_one_pass(text, r, out)) return k_ok;
+    out = iri_parts{};
+  }
   // A short text is copied once into a zero-padded block: every block scan then reads whole
   // 32-byte windows (no padding per scan, no window sliding back). Offsets do not change.
   alignas(32) char padded[64];
@@ -376,5 +504,12 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   }
   return k_ok;
 }
+
+bool parse_short(std::string_view text, rule r, iri_parts& out) noexcept {
+  out = iri_parts{};
+  return parse_one_pass(text, r, out);
+}
+
+void use_one_pass(bool on) noexcept { g_one_pass.store(on, std::memory_order_relaxed); }
 
 }  // namespace irikit::parser

@@ -1,7 +1,9 @@
 // Tests for src/grammar: code-point ranges, strict UTF-8, IP address productions, encodings.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -371,6 +373,73 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
   use_scan_implementation("scalar");
   use_scan_implementation("sse2");
   use_scan_implementation("avx2");
+}
+
+// mask_text_chunk (the parser's one-pass path): every mask is its definition bit for bit, and a
+// text is accepted exactly when the definition of classify_text does not call it `other`, for a
+// whole text of 1..64 bytes and for a text of 65..128 bytes in two chunks (characters cut between
+// the chunks included).
+TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
+  text_masks probe;
+  if (!mask_text_chunk("a", 1, chunk_place::whole, probe)) GTEST_SKIP() << "no AVX-512BW on this machine";
+  const auto definition = [](const std::string& text, std::size_t from, std::size_t n) {
+    text_masks m{};
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto b = static_cast<unsigned char>(text[from + k]);
+      const std::uint64_t bit = std::uint64_t{1} << k;
+      const auto in = [b](char_mask c) { return b < 0x80 && (k_char_table[b] & c) != 0; };
+      m.query |= in(k_query) ? bit : 0;
+      m.reg_name |= in(k_reg_name) ? bit : 0;
+      m.scheme |= in(k_scheme) ? bit : 0;
+      m.hex |= in(k_hexdig) ? bit : 0;
+      m.colon |= b == ':' ? bit : 0;
+      m.slash |= b == '/' ? bit : 0;
+      m.question |= b == '?' ? bit : 0;
+      m.hash |= b == '#' ? bit : 0;
+      m.percent |= b == '%' ? bit : 0;
+      m.non_ascii |= b >= 0x80 ? bit : 0;
+    }
+    return m;
+  };
+  const auto same = [](const text_masks& a, const text_masks& b) {
+    return a.query == b.query && a.reg_name == b.reg_name && a.scheme == b.scheme && a.hex == b.hex &&
+           a.colon == b.colon && a.slash == b.slash && a.question == b.question && a.hash == b.hash &&
+           a.percent == b.percent && a.non_ascii == b.non_ascii;
+  };
+  std::mt19937 rng(29);
+  int accepted = 0;
+  for (int round = 0; round < 40000; ++round) {
+    std::string text = random_text(rng, round % 2 == 0 ? 70 : 135);
+    if (text.empty() || text.size() > 128) continue;
+    bool plain = true;
+    for (std::size_t i = 0; i < text.size() && plain;) {
+      const std::size_t length =
+          static_cast<unsigned char>(text[i]) < 0x80 ? 1 : plain_ucschar_length(text.data(), i, text.size());
+      plain = length != 0;
+      i += length;
+    }
+    // Exactly the text's bytes are readable (a copy on the heap, so a read past it is caught by ASan).
+    const std::unique_ptr<char[]> copy(new char[text.size()]);
+    std::memcpy(copy.get(), text.data(), text.size());
+    text_masks a, b;
+    bool got;
+    if (text.size() <= 64) {
+      got = mask_text_chunk(copy.get(), text.size(), chunk_place::whole, a);
+      if (got) {
+        ASSERT_TRUE(same(a, definition(text, 0, text.size()))) << ::testing::PrintToString(text);
+      }
+    } else {
+      got = mask_text_chunk(copy.get(), 64, chunk_place::first, a) &&
+            mask_text_chunk(copy.get() + 64, text.size() - 64, chunk_place::last, b);
+      if (got) {
+        ASSERT_TRUE(same(a, definition(text, 0, 64))) << ::testing::PrintToString(text);
+        ASSERT_TRUE(same(b, definition(text, 64, text.size() - 64))) << ::testing::PrintToString(text);
+      }
+    }
+    ASSERT_EQ(got, plain) << ::testing::PrintToString(text);
+    accepted += got;
+  }
+  EXPECT_GT(accepted, 1000);
 }
 
 // The sets that take every non-ASCII byte as plain: every implementation gives the scalar answer.

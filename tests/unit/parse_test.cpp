@@ -9,6 +9,7 @@
 
 #include "grammar/char_scan.h"  // use_text_classification, use_scan_implementation
 #include "irikit/iri.h"
+#include "parse/parser.h"  // use_one_pass
 
 namespace irikit {
 namespace {
@@ -373,6 +374,7 @@ TEST(Parse, ExamplesFileMatchesItsExpectations) {
 // or components — on random references built from the characters that decide it, with each scan
 // implementation.
 TEST(Parse, TextClassificationChangesNothing) {
+  parser::use_one_pass(false);  // short texts would not reach the component scans
   const char* const starts[] = {"",       "http://",         "a:",   "//", "http://h/", "?", "#",
                                 "x://u@", "http://[::1]:8/", "s:/p?"};
   const char* const pieces[] = {"\xd0\x9c",
@@ -431,6 +433,147 @@ TEST(Parse, TextClassificationChangesNothing) {
   grammar::use_scan_implementation("scalar");
   grammar::use_scan_implementation("sse2");
   grammar::use_scan_implementation("avx2");
+  parser::use_one_pass(true);
+}
+
+// The one-pass path for texts of at most 64 bytes (src/parse/parser.cpp parse_one_pass) is a
+// shortcut only: with it and without it, every rule gives the same result — error code and offset,
+// or every field of iri_parts — on random references of 0 to about 90 bytes built from the
+// characters that decide the structure, around the 32- and 64-byte window edges.
+TEST(Parse, OnePassChangesNothing) {
+  const char* const starts[] = {"",
+                                "http://",
+                                "a:",
+                                "//",
+                                "http://h/",
+                                "?",
+                                "#",
+                                "x://u@",
+                                "http://[::1]:8/",
+                                "s:/p?",
+                                "HTTP://1.2.3.4",
+                                "1a:",
+                                "//h:8080",
+                                "//h:x/",
+                                "a+b.c-d:",
+                                "%41:",
+                                ":",
+                                "http:"};
+  using namespace std::literals;
+  // Pieces that keep a reference valid in most places, then pieces that decide something.
+  const std::string_view pieces[] = {"\xd0\x9c",
+                                     "\xe4\xb8\xad",
+                                     "\xf0\x9f\x98\x80",
+                                     "a",
+                                     "Z",
+                                     "0",
+                                     "9",
+                                     ".",
+                                     "-",
+                                     "+",
+                                     "~",
+                                     "_",
+                                     "/",
+                                     "//",
+                                     "?",
+                                     "%41",
+                                     ":",
+                                     "!",
+                                     "'",
+                                     ";",
+                                     "=",
+                                     "#",
+                                     ":80",
+                                     "\xe2\x80\x8c",
+                                     "\xe2\x80\xae",
+                                     "\xee\x80\x80",
+                                     "\xc2\x85",
+                                     "\xe4\xb8",
+                                     "\x80",
+                                     "\xff",
+                                     "%4",
+                                     "%",
+                                     "%g1",
+                                     "@",
+                                     "[",
+                                     "]",
+                                     " ",
+                                     "\"",
+                                     "\0"sv};
+  const std::size_t common = 21;  // pieces[0, common) are the first kind
+  std::mt19937 rng(23);
+  const auto outcome = [](std::string_view text, rule r) {
+    iri_parts parts;
+    const parse_error e = parser::parse_into(text, r, {}, parts);
+    if (e.code != error_code::ok) return std::make_pair(e, iri_parts{});
+    return std::make_pair(e, parts);
+  };
+  const rule rules[] = {rule::iri_reference, rule::iri,           rule::absolute_iri,
+                        rule::relative_ref,  rule::uri_reference, rule::uri,
+                        rule::absolute_uri,  rule::relative_uri,  rule::leiri};
+  int answered = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = starts[rng() % std::size(starts)];
+    const std::size_t count = rng() % 80;
+    for (std::size_t k = 0; k < count; ++k) {
+      text += rng() % 2 == 0 ? "b"sv : pieces[rng() % (round % 2 == 0 ? common : std::size(pieces))];
+    }
+    if (rng() % 2 == 0) {  // many at the edges of the chunks
+      text += text;
+      text.resize((rng() % 2 == 0 ? 58 : 122) + rng() % 10);
+    }
+    for (rule r : rules) {
+      iri_parts short_parts;
+      if (parser::parse_short(text, r, short_parts)) {
+        ++answered;
+        ASSERT_TRUE(short_parts == outcome(text, r).second) << ::testing::PrintToString(text);
+      }
+      parser::use_one_pass(false);
+      const auto without = outcome(text, r);
+      parser::use_one_pass(true);
+      const auto with = outcome(text, r);
+      ASSERT_EQ(with.first.code, without.first.code)
+          << static_cast<int>(r) << " " << ::testing::PrintToString(text);
+      ASSERT_EQ(with.first.offset, without.first.offset) << ::testing::PrintToString(text);
+      ASSERT_TRUE(with.second == without.second)
+          << static_cast<int>(r) << " " << ::testing::PrintToString(text);
+    }
+  }
+  // The path needs AVX-512BW; without it, mask_text_chunk says no and everything takes the general path.
+  const bool one_pass = [] {
+    grammar::text_masks m;
+    return grammar::mask_text_chunk("a", 1, grammar::chunk_place::whole, m);
+  }();
+  if (one_pass) {
+    EXPECT_GT(answered, 5000);
+  }
+  const std::string longest = "http://h/" + std::string(119, 'x'),
+                    too_long = longest + "x";  // 128, 129 bytes
+  // What it settles on its own (with AVX2): the common shapes, non-ASCII and ports included.
+  const std::string_view settled[] = {"http://example.com/a/b?c=d#e",
+                                      "//h:8080/x",
+                                      "a:b",
+                                      "../x?y#",
+                                      "http://例え.jp/パス",
+                                      "HTTP://1.2.3.4/",
+                                      "?q",
+                                      "#f",
+                                      "/p%41th",
+                                      longest};
+  for (std::string_view text : settled) {
+    iri_parts parts;
+    EXPECT_EQ(parser::parse_short(text, rule::iri_reference, parts), one_pass) << text;
+    if (one_pass) {
+      EXPECT_TRUE(parts == parse_iri_reference(text)->parts()) << text;
+    }
+  }
+  // What it leaves to the general path: userinfo, IP literals, iprivate, bidi controls, errors, > 64 bytes.
+  const std::string_view left[] = {"http://u@h/", "http://[::1]/", "?\xee\x80\x80", "a\xe2\x80\x8e",
+                                   "a b",         "1a:b",          too_long};
+  for (std::string_view text : left) {
+    iri_parts parts;
+    EXPECT_FALSE(parser::parse_short(text, rule::iri_reference, parts)) << text;
+  }
 }
 
 }  // namespace
