@@ -679,17 +679,19 @@ IRIKIT_AVX512 std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2, __
   __m512i bad = _mm512_or_si512(
       direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
                               _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
-  // The conditional rules without a branch (which would follow the text's scripts): E2 80..81
+  // The conditional rules, only where a lead byte E2, EF or F0 is there to meet one: E2 80..81
   // 8E/8F/A6..AE as in utf8_iri_bad.
   const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
                   e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
   const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
-  const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
-                            _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
-  __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
-  when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
-  when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
-  bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
+  if ((ef | e2 | f0) != 0) {
+    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
+                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
+    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
+    when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
+    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
+    bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
+  }
   return _mm512_test_epi8_mask(bad, bad);
 }
 
@@ -735,9 +737,10 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
   if (place == chunk_place::first) return true;  // a character cut here goes on in the last chunk
   // A character cut by the end of the text where the lanes after it run out (the rules see the
   // zeros after a shorter chunk).
-  const std::size_t known = continues ? n + 3 : n;  // bytes readable before s + n
-  return !((known >= 1 && u[n - 1] >= 0xC0) || (known >= 2 && u[n - 2] >= 0xE0) ||
-           (known >= 3 && u[n - 3] >= 0xF0));
+  const auto end = static_cast<std::ptrdiff_t>(n),
+             known = continues ? end + 3 : end;  // readable before s + n
+  return !((known >= 1 && u[end - 1] >= 0xC0) || (known >= 2 && u[end - 2] >= 0xE0) ||
+           (known >= 3 && u[end - 3] >= 0xF0));
 }
 #undef IRIKIT_AVX512
 
