@@ -656,7 +656,10 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
 }
 
 #define IRIKIT_AVX512 __attribute__((target("avx512f,avx512bw,bmi2"))) inline
-IRIKIT_AVX512 __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
+template <unsigned C>
+IRIKIT_AVX512 __m512i splat64() noexcept {
+  return _mm512_set1_epi8(static_cast<char>(C));
+}
 /// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
 IRIKIT_AVX512 __m512i lanes4(const nibble_rows& rows) noexcept {
   return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
@@ -669,27 +672,28 @@ IRIKIT_AVX512 __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1,
 
 /// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
 IRIKIT_AVX512 std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2, __m512i p3) noexcept {
-  const __m512i low4 = splat64(0x0F);
+  const __m512i low4 = splat64<0x0F>();
   const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
   const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
   const __m512i direct = apply64(k_direct_tables, high1, low1, high);
   const __m512i conditional = apply64(k_conditional_tables, high1, low1, high);
-  const __m512i due =
-      _mm512_or_si512(_mm512_subs_epu8(p2, splat64(0xE0 - 0x80)), _mm512_subs_epu8(p3, splat64(0xF0 - 0x80)));
+  const __m512i due = _mm512_or_si512(_mm512_subs_epu8(p2, splat64<0xE0 - 0x80>()),
+                                      _mm512_subs_epu8(p3, splat64<0xF0 - 0x80>()));
   __m512i bad = _mm512_or_si512(
-      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
-                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
+      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64<0x07>()),
+                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64<0x80>())));
   // The conditional rules, only where a lead byte E2, EF or F0 is there to meet one: E2 80..81
   // 8E/8F/A6..AE as in utf8_iri_bad.
-  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
-                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
-  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
+  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64<0xEF>()),
+                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64<0xE2>());
+  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64<0xF0>());
   if ((ef | e2 | f0) != 0) {
-    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
-                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
-    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
-    when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
-    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
+    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64<0xFE>()), splat64<0x8E>()) |
+                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64<0xA6>()), splat64<8>());
+    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64<k_cond_ef_or_f0>());
+    when =
+        _mm512_mask_mov_epi8(when, ef, splat64<k_cond_ef_or_f0 | k_cond_ef>());  // p2 is EF or E2, not both
+    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64<k_cond_e2>()));
     bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
   }
   return _mm512_test_epi8_mask(bad, bad);
@@ -710,7 +714,7 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
                                                                         text_masks& out) noexcept {
   const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
   const __m512i v = _mm512_maskz_loadu_epi8(in, s);
-  const __m512i low4 = splat64(0x0F);
+  const __m512i low4 = splat64<0x0F>();
   const __m512i low = _mm512_and_si512(v, low4);
   const __m512i bit =
       _mm512_shuffle_epi8(lanes4(k_high_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
@@ -718,11 +722,11 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
   out.reg_name = members64(k_plain_rows[static_cast<int>(plain_set::reg_name)], low, bit);
   out.scheme = members64(k_scheme_rows, low, bit);
   out.hex = members64(k_hex_rows, low, bit);
-  out.colon = _mm512_cmpeq_epi8_mask(v, splat64(':'));
-  out.slash = _mm512_cmpeq_epi8_mask(v, splat64('/'));
-  out.question = _mm512_cmpeq_epi8_mask(v, splat64('?'));
-  out.hash = _mm512_cmpeq_epi8_mask(v, splat64('#'));
-  out.percent = _mm512_cmpeq_epi8_mask(v, splat64('%'));
+  out.colon = _mm512_cmpeq_epi8_mask(v, splat64<':'>());
+  out.slash = _mm512_cmpeq_epi8_mask(v, splat64<'/'>());
+  out.question = _mm512_cmpeq_epi8_mask(v, splat64<'?'>());
+  out.hash = _mm512_cmpeq_epi8_mask(v, splat64<'#'>());
+  out.percent = _mm512_cmpeq_epi8_mask(v, splat64<'%'>());
   out.non_ascii = _mm512_movepi8_mask(v);
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const bool continues = place == chunk_place::last;  // the three bytes before are the text's
@@ -743,6 +747,36 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
            (known >= 3 && u[end - 3] >= 0xF0));
 }
 #undef IRIKIT_AVX512
+
+/// classify_text with AVX-512BW, 64 bytes at a time: a chunk without non-ASCII bytes (and no
+/// character cut before it) costs a test, the others the pair rules. Bytes before `from` are ASCII
+/// (or before the text: masked off).
+__attribute__((target("avx512f,avx512bw,bmi2"))) text_kind classify_avx512(const char* s, std::size_t from,
+                                                                           std::size_t size) noexcept {
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  bool seen = false;
+  for (std::size_t base = from; base < size; base += 64) {
+    const std::size_t n = size - base < 64 ? size - base : 64;
+    const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
+    const __m512i v = _mm512_maskz_loadu_epi8(in, s + base);
+    const bool cut_before =
+        base > from && (u[base - 1] >= 0xC0 || u[base - 2] >= 0xE0 || u[base - 3] >= 0xF0);
+    if (_mm512_movepi8_mask(v) == 0 && !cut_before) continue;
+    seen = true;
+    // Lanes 0..2 of p3 hold the three bytes before the chunk; those before the text are masked off.
+    const __mmask64 before = base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7;
+    const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s + base - 1),
+                  p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s + base - 2),
+                  p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s + base - 3);
+    if (utf8_iri_bad64(v, p1, p2, p3) != 0) return text_kind::other;
+  }
+  // A character cut by the end of the text where the lanes after it run out.
+  const auto end = static_cast<std::ptrdiff_t>(size);
+  if ((end >= 1 && u[end - 1] >= 0xC0) || (end >= 2 && u[end - 2] >= 0xE0) ||
+      (end >= 3 && u[end - 3] >= 0xF0))
+    return text_kind::other;
+  return seen ? text_kind::plain_non_ascii : text_kind::ascii;
+}
 
 __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t i, std::size_t to,
                                                       std::size_t size, stop_set set) noexcept {
@@ -775,36 +809,52 @@ std::atomic<mask_chunk_fn> g_mask_chunk{mask_chunk_resolve};
 std::atomic<bool> g_classify_on{true};
 std::atomic<const char*> g_name{nullptr};
 
-void resolve() noexcept {
-  classify_fn classify = classify_scalar;
-  mask_chunk_fn mask_chunk = mask_chunk_none;
-  skip_fn skip = skip_scalar;
-  skip_fn skip_iri = skip_iri_generic<skip_scalar>;
-  find_fn find = find_scalar;
-  const char* name = "scalar";
+/// The functions of one implementation.
+struct implementation {
+  const char* name = nullptr;  // nullptr: not in this build or not on this CPU
+  skip_fn skip;
+  skip_fn skip_iri;
+  find_fn find;
+  classify_fn classify;
+  mask_chunk_fn mask_chunk;
+};
+
+implementation implementation_named(std::string_view want) noexcept {
+  if (want == "scalar")
+    return {"scalar",    skip_scalar,     skip_iri_generic<skip_scalar>,
+            find_scalar, classify_scalar, mask_chunk_none};
 #if IRIKIT_SCAN_SSE2
-  skip = skip_sse2;
-  skip_iri = skip_iri_generic<skip_sse2>;
-  find = find_sse2;
-  name = "sse2";
+  if (want == "sse2")
+    return {"sse2", skip_sse2, skip_iri_generic<skip_sse2>, find_sse2, classify_scalar, mask_chunk_none};
 #endif
 #if IRIKIT_SCAN_AVX2
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2")) {
-    skip = skip_avx2;
-    skip_iri = skip_iri_avx2;
-    find = find_avx2;
-    classify = classify_avx2;
-    if (__builtin_cpu_supports("avx512bw")) mask_chunk = mask_chunk_avx512;
-    name = "avx2";
-  }
+  if (want == "avx2" && __builtin_cpu_supports("avx2"))
+    return {"avx2", skip_avx2, skip_iri_avx2, find_avx2, classify_avx2, mask_chunk_none};
+  // The AVX2 scans, with whole-text work (classification, the parser's one-pass masks) on 64 bytes.
+  if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw"))
+    return {"avx512", skip_avx2, skip_iri_avx2, find_avx2, classify_avx512, mask_chunk_avx512};
 #endif
-  g_classify.store(classify, std::memory_order_relaxed);
-  g_mask_chunk.store(mask_chunk, std::memory_order_relaxed);
-  g_skip.store(skip, std::memory_order_relaxed);
-  g_skip_iri.store(skip_iri, std::memory_order_relaxed);
-  g_find.store(find, std::memory_order_relaxed);
-  g_name.store(name, std::memory_order_relaxed);
+  return {};
+}
+
+void install(const implementation& chosen) noexcept {
+  g_classify.store(chosen.classify, std::memory_order_relaxed);
+  g_mask_chunk.store(chosen.mask_chunk, std::memory_order_relaxed);
+  g_skip.store(chosen.skip, std::memory_order_relaxed);
+  g_skip_iri.store(chosen.skip_iri, std::memory_order_relaxed);
+  g_find.store(chosen.find, std::memory_order_relaxed);
+  g_name.store(chosen.name, std::memory_order_relaxed);
+}
+
+/// The best implementation this build and CPU have.
+void resolve() noexcept {
+  for (const char* name : {"avx512", "avx2", "sse2", "scalar"}) {
+    if (const implementation chosen = implementation_named(name); chosen.name != nullptr) {
+      install(chosen);
+      return;
+    }
+  }
 }
 
 std::size_t skip_resolve(const char* s, std::size_t i, std::size_t to, std::size_t size,
@@ -871,45 +921,9 @@ const char* scan_implementation() noexcept {
 }
 
 bool use_scan_implementation(const char* name) noexcept {
-  const std::string_view want = name;
-  skip_fn skip = nullptr;
-  skip_fn skip_iri = nullptr;
-  find_fn find = nullptr;
-  classify_fn classify = classify_scalar;
-  mask_chunk_fn mask_chunk = mask_chunk_none;
-  const char* chosen = nullptr;
-  if (want == "scalar") {
-    skip = skip_scalar;
-    skip_iri = skip_iri_generic<skip_scalar>;
-    find = find_scalar;
-    chosen = "scalar";
-  }
-#if IRIKIT_SCAN_SSE2
-  if (want == "sse2") {
-    skip = skip_sse2;
-    skip_iri = skip_iri_generic<skip_sse2>;
-    find = find_sse2;
-    chosen = "sse2";
-  }
-#endif
-#if IRIKIT_SCAN_AVX2
-  __builtin_cpu_init();
-  if (want == "avx2" && __builtin_cpu_supports("avx2")) {
-    skip = skip_avx2;
-    skip_iri = skip_iri_avx2;
-    find = find_avx2;
-    classify = classify_avx2;
-    if (__builtin_cpu_supports("avx512bw")) mask_chunk = mask_chunk_avx512;
-    chosen = "avx2";
-  }
-#endif
-  if (skip == nullptr) return false;
-  g_classify.store(classify, std::memory_order_relaxed);
-  g_mask_chunk.store(mask_chunk, std::memory_order_relaxed);
-  g_skip.store(skip, std::memory_order_relaxed);
-  g_skip_iri.store(skip_iri, std::memory_order_relaxed);
-  g_find.store(find, std::memory_order_relaxed);
-  g_name.store(chosen, std::memory_order_relaxed);
+  const implementation chosen = implementation_named(name);
+  if (chosen.name == nullptr) return false;
+  install(chosen);
   return true;
 }
 

@@ -103,14 +103,16 @@ enum class chunk_place : std::uint8_t {
 /// then takes its general path, which says what is wrong.
 bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept;
 
-/// "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks and tests).
+/// "avx512", "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks
+/// and tests). "avx512" is the AVX2 block scans with the whole-text work (classify_text,
+/// mask_text_chunk) 64 bytes at a time; only it has mask_text_chunk.
 const char* scan_implementation() noexcept;
 
 /// For tests only: when false, classify_text answers `other` for every text that is not ASCII
 /// (so the parser takes the per-component IRI scans), to compare both ways. True at start.
 void use_text_classification(bool on) noexcept;
 
-/// For tests and benchmarks only: switch to the named implementation ("avx2", "sse2", "scalar") for
+/// For tests and benchmarks only: switch to the named implementation ("avx512", "avx2", "sse2", "scalar") for
 /// the whole process. False (and nothing changes) when this build or CPU does not have it.
 bool use_scan_implementation(const char* name) noexcept;
 

@@ -259,11 +259,12 @@ TEST(CharScan, BidiFormattingAfterASlidingWindowStops) {
       "a\xCC\x81"
       "a\xE2\x80\xAE";
   ASSERT_EQ(text.size(), 37u);
-  for (const char* name : {"scalar", "sse2", "avx2"}) {
+  for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) {
     if (!use_scan_implementation(name)) continue;
     EXPECT_EQ(skip_plain_iri(text.data(), 3, text.size(), text.size(), plain_set::path), 34u) << name;
   }
   use_scan_implementation("avx2");
+  use_scan_implementation("avx512");
 }
 
 // Whole characters that skip_plain_iri skips, and some it leaves to the parser (each deciding a
@@ -324,7 +325,7 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
         for (plain_set set : {plain_set::path, plain_set::query, plain_set::userinfo, plain_set::reg_name}) {
           ASSERT_TRUE(use_scan_implementation("scalar"));
           const std::size_t expected = settle(from, to, set);
-          for (const char* name : {"sse2", "avx2"}) {
+          for (const char* name : {"sse2", "avx2", "avx512"}) {
             if (!use_scan_implementation(name)) continue;
             ASSERT_EQ(settle(from, to, set), expected)
                 << name << " from " << from << " to " << to << " set " << static_cast<int>(set) << " in "
@@ -336,7 +337,8 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
   }
   use_scan_implementation("scalar");
   use_scan_implementation("sse2");
-  use_scan_implementation("avx2");  // the best one this CPU has, as at start
+  use_scan_implementation("avx2");
+  use_scan_implementation("avx512");  // the best one this CPU has, as at start
 }
 
 // classify_text: every implementation agrees with the definition (a loop of plain_ucschar_length),
@@ -362,7 +364,7 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
     }
     std::size_t first = 0;
     while (first < text.size() && static_cast<unsigned char>(text[first]) < 0x80) ++first;
-    for (const char* name : {"scalar", "sse2", "avx2"}) {
+    for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) {
       if (!use_scan_implementation(name)) continue;
       for (const std::size_t from : {std::size_t{0}, first}) {
         ASSERT_EQ(classify_text(text.data(), from, text.size()), expected)
@@ -373,6 +375,7 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
   use_scan_implementation("scalar");
   use_scan_implementation("sse2");
   use_scan_implementation("avx2");
+  use_scan_implementation("avx512");
 }
 
 // mask_text_chunk (the parser's one-pass path): every mask is its definition bit for bit, and a
@@ -452,7 +455,7 @@ TEST(CharScan, SkipPlainAnyNonAsciiAgreesAcrossImplementations) {
         const plain_set set = with_non_ascii(base);
         ASSERT_TRUE(use_scan_implementation("scalar"));
         const std::size_t expected = skip_plain(text.data(), from, text.size(), text.size(), set);
-        for (const char* name : {"sse2", "avx2"}) {
+        for (const char* name : {"sse2", "avx2", "avx512"}) {
           if (!use_scan_implementation(name)) continue;
           const std::size_t got = skip_plain(text.data(), from, text.size(), text.size(), set);
           // A block may stop early at a "%" whose hex digits lie in the next block.
@@ -464,6 +467,7 @@ TEST(CharScan, SkipPlainAnyNonAsciiAgreesAcrossImplementations) {
   use_scan_implementation("scalar");
   use_scan_implementation("sse2");
   use_scan_implementation("avx2");
+  use_scan_implementation("avx512");
 }
 
 }  // namespace
