@@ -16,9 +16,14 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define IRIKIT_CONVERT_AVX512 1  // compiled with target(...), used only when the CPU has it
+#endif
 
 #include "convert/appropriate.h"
 #include "grammar/char_class.h"
+#include "grammar/char_scan.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
 #include "irikit/encoding.h"
@@ -137,9 +142,129 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
 /// the UTF-8 strictly (§3.1 step 1c; RFC 3629 §4) while it encodes, writing into `out` sized once.
 /// Errors are those of validate_utf8 followed by encode_range: a UTF-8 error anywhere comes before
 /// an unsafe ASCII character.
+#if IRIKIT_CONVERT_AVX512
+// encode_whole with AVX-512 (VBMI, VBMI2) for a text whose UTF-8 is known to be well formed, so
+// that every byte is copied or percent-encoded by itself: 16 input bytes become 16 triplets in one
+// register (the byte, then its two hex digits), and one compress keeps the byte alone where it is
+// copied and the whole "%XY" where it is encoded.
+
+#define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi2")))
+
+/// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in.
+constexpr std::array<std::uint8_t, 16> k_uri_ascii_rows = [] {
+  std::array<std::uint8_t, 16> rows{};
+  for (int c = 0; c < 0x80; ++c) {
+    if (is_uri_ascii(static_cast<unsigned char>(c)))
+      rows[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
+  }
+  return rows;
+}();
+constexpr std::array<std::uint8_t, 16> k_high_nibble_bits{1, 2, 4, 8, 16, 32, 64, 128};  // 0 for 8..15
+
+IRIKIT_VBMI inline __m512i four_lanes(const std::array<std::uint8_t, 16>& table) noexcept {
+  return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table.data())));
+}
+
+/// Bit k set when byte k of v must be encoded: non-ASCII, or (when `unsafe` is set) ASCII outside
+/// is_uri_ascii. `unsafe_out` gets the ASCII bytes outside is_uri_ascii.
+IRIKIT_VBMI inline std::uint64_t to_encode(__m512i v, __mmask64 in, bool unsafe,
+                                           std::uint64_t& unsafe_out) noexcept {
+  const __m512i low4 = _mm512_set1_epi8(0x0F);
+  const __m512i row = _mm512_shuffle_epi8(four_lanes(k_uri_ascii_rows), _mm512_and_si512(v, low4));
+  const __m512i bit =
+      _mm512_shuffle_epi8(four_lanes(k_high_nibble_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
+  unsafe_out = ~_mm512_test_epi8_mask(row, bit) & ~non_ascii & in;
+  return (non_ascii | (unsafe ? unsafe_out : 0)) & in;
+}
+
+/// The encoded size of s[0, n), or SIZE_MAX when an unsafe ASCII byte is to be reported (not
+/// `encode_unsafe`).
+IRIKIT_VBMI std::size_t encoded_size_avx512(const char* s, std::size_t n, bool encode_unsafe) noexcept {
+  std::size_t size = n;
+  for (std::size_t i = 0; i < n; i += 64) {
+    const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i < 64 ? n - i : 64));
+    std::uint64_t unsafe;
+    const std::uint64_t encode = to_encode(_mm512_maskz_loadu_epi8(in, s + i), in, encode_unsafe, unsafe);
+    if (!encode_unsafe && unsafe != 0) return SIZE_MAX;
+    size += 2 * static_cast<std::size_t>(_mm_popcnt_u64(encode));
+  }
+  return size;
+}
+
+/// Writes the encoding of s[0, n) at p and returns its end; 64 bytes past the end are writable.
+IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe, char* p) noexcept {
+  // Triplet slot j of a block holds input byte j / 3; slots 3k, 3k + 1, 3k + 2 (k < 16).
+  alignas(64) static constexpr std::array<std::uint8_t, 64> k_triplet_source = [] {
+    std::array<std::uint8_t, 64> a{};
+    for (int j = 0; j < 64; ++j) a[j] = static_cast<std::uint8_t>(j < 48 ? j / 3 : 15);
+    return a;
+  }();
+  constexpr std::uint64_t k_first = 0x249249249249;  // bits 3k, k < 16
+  constexpr std::uint64_t k_high = k_first << 1, k_low = k_first << 2;
+  static constexpr std::array<std::uint8_t, 16> k_hex = [] {
+    std::array<std::uint8_t, 16> a{};
+    for (int d = 0; d < 16; ++d) a[d] = static_cast<std::uint8_t>(k_hex_upper[d]);
+    return a;
+  }();
+  const __m512i source = _mm512_load_si512(k_triplet_source.data());
+  const __m512i hex = four_lanes(k_hex), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
+  for (std::size_t i = 0; i < n; i += 64) {
+    const std::size_t length = n - i < 64 ? n - i : 64;
+    const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(length));
+    const __m512i chunk = _mm512_maskz_loadu_epi8(in, s + i);
+    std::uint64_t unsafe;
+    if (to_encode(chunk, in, encode_unsafe, unsafe) == 0) {  // copied as it is
+      _mm512_storeu_si512(p, chunk);
+      p += length;
+      continue;
+    }
+    for (std::size_t b = 0; b < length; b += 16) {
+      const __m512i triplets =
+          _mm512_permutexvar_epi8(source, _mm512_maskz_loadu_epi8(_bzhi_u64(in >> b, 16), s + i + b));
+      const std::uint64_t encode = to_encode(triplets, ~std::uint64_t{0}, encode_unsafe, unsafe);
+      const __m512i digits = _mm512_shuffle_epi8(
+          hex, _mm512_mask_blend_epi8(k_high, _mm512_and_si512(triplets, low4),
+                                      _mm512_and_si512(_mm512_srli_epi16(triplets, 4), low4)));
+      const __m512i out =
+          _mm512_mask_mov_epi8(_mm512_mask_mov_epi8(digits, k_first, percent), k_first & ~encode, triplets);
+      const std::size_t count = length - b < 16 ? length - b : 16;
+      const std::uint64_t keep = (k_first | (encode & (k_high | k_low))) &
+                                 _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(3 * count));
+      _mm512_storeu_si512(p, _mm512_maskz_compress_epi8(keep, out));
+      p += _mm_popcnt_u64(keep);
+    }
+  }
+  return p;
+}
+#undef IRIKIT_VBMI
+
+bool has_vbmi2() noexcept {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vbmi2");
+  }();
+  return has;
+}
+#endif
+
 parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& out) {
   const char* const s = iri.data();
   const std::size_t n = iri.size();
+#if IRIKIT_CONVERT_AVX512
+  // Well-formed UTF-8 (classify_text says so for every text whose characters are all common
+  // ones) and no unsafe byte to report: the whole text in blocks.
+  if (has_vbmi2() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
+    if (const std::size_t size = encoded_size_avx512(s, n, encode_unsafe); size != SIZE_MAX) {
+      const std::size_t start = out.size();
+      out.resize(start + size + 64);
+      char* const end = encode_avx512(s, n, encode_unsafe, out.data() + start);
+      out.resize(static_cast<std::size_t>(end - out.data()));
+      return {};
+    }
+  }
+#endif
   std::size_t non_ascii = 0;
   for (std::size_t i = 0; i < n; ++i) non_ascii += static_cast<unsigned char>(s[i]) >> 7;
   const std::size_t start = out.size();
@@ -333,6 +458,11 @@ bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> o
                      std::string_view /*charset*/, std::string& out) {
   const std::size_t n = octets.size();
   const char* const bytes = reinterpret_cast<const char*>(octets.data());
+  // Every octet gives at most three bytes (its triplet); written in place, then the size is set
+  // (+1: the spare byte of a 4-byte triplet copy).
+  const std::size_t start = out.size();
+  out.resize(start + 3 * n + 1);
+  char* p = out.data() + start;
   std::size_t k = 0;
   while (k < n) {
     const unsigned char o = octets[k];
@@ -340,26 +470,33 @@ bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> o
       // Step 2: only unreserved ASCII is decoded; "%", reserved and unsafe ASCII keep their
       // triplet exactly as written (case included).
       if (is_in(o, grammar::k_unreserved)) {
-        out.push_back(static_cast<char>(o));
+        *p++ = static_cast<char>(o);
       } else {
-        out.append(run_text.substr(k * 3, 3));
+        std::memcpy(p, run_text.data() + k * 3, 3);
+        p += 3;
       }
       ++k;
       continue;
     }
     const grammar::decoded d = grammar::decode_utf8(bytes, k, n);
     if (d.code != error_code::ok) {
-      append_pct(out, o);  // step 3: not part of a strictly legal UTF-8 sequence
+      std::memcpy(p, k_pct_triplets[o].data(), 4);  // step 3: not part of a strictly legal UTF-8 sequence
+      p += 3;
       ++k;
       continue;
     }
     if (appropriate(d.cp, in_query)) {
-      out.append(bytes + k, d.length);  // step 5: the character itself
+      for (std::uint32_t m = 0; m < d.length; ++m) p[m] = bytes[k + m];  // step 5: the character itself
+      p += d.length;
     } else {
-      for (std::size_t m = 0; m < d.length; ++m) append_pct(out, octets[k + m]);  // step 4
+      for (std::uint32_t m = 0; m < d.length; ++m) {  // step 4
+        std::memcpy(p, k_pct_triplets[octets[k + m]].data(), 4);
+        p += 3;
+      }
     }
     k += d.length;
   }
+  out.resize(static_cast<std::size_t>(p - out.data()));
   return true;
 }
 

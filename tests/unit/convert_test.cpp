@@ -9,6 +9,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -99,7 +100,8 @@ TEST(ToUri, EveryByteAtEveryOffsetOfTheCopiedBlocks) {
                                 "\xC3",
                                 "%",
                                 "~"};
-  for (std::size_t length = 1; length <= 40; ++length) {
+  // (Lengths up to 140: the AVX-512 path works on 64-byte chunks of 16-byte blocks.)
+  for (std::size_t length = 1; length <= 140; ++length) {
     for (std::size_t at = 0; at < length; ++at) {
       for (const std::string& piece : pieces) {
         const std::string text = std::string(at, 'a') + piece + std::string(length - at - 1, 'b');
@@ -121,6 +123,72 @@ TEST(ToUri, EveryByteAtEveryOffsetOfTheCopiedBlocks) {
                              : unsafe ? "ERROR unsafe-ascii-char@" + std::to_string(at)
                                       : expected)
             << length << " " << at;
+      }
+    }
+  }
+}
+
+// Random mixtures of every kind of byte, 0 to 200 bytes (several 64-byte chunks, blocks with
+// some bytes encoded and some copied), against the definition of §3.1 byte by byte; written into
+// a buffer that held something (to_uri_into replaces it).
+TEST(ToUri, RandomTextsAgreeWithTheDefinition) {
+  const std::string pieces[] = {"a",
+                                "Z",
+                                "0",
+                                "/",
+                                "?",
+                                "#",
+                                "%",
+                                "~",
+                                "-",
+                                " ",
+                                "<",
+                                "\"",
+                                "|",
+                                "\x7F",
+                                "\x01",
+                                "\xC3\xA9",
+                                "\xE4\xB8\xAD",
+                                "\xF0\x9F\x98\x80",
+                                "\xEE\x80\x80",
+                                "\xE2\x80\x8F",
+                                "\xD0\x96"};
+  const auto unsafe = [](unsigned char c) {
+    return c < 0x80 && !(c > 0x20 && c < 0x7F &&
+                         std::string_view("<\"\\^`{|}").find(static_cast<char>(c)) == std::string_view::npos);
+  };
+  std::mt19937 rng(41);
+  for (int round = 0; round < 4000; ++round) {
+    std::string text;
+    const std::size_t length = rng() % 200;
+    const bool with_unsafe = round % 2 == 0;
+    while (text.size() < length) {
+      const std::string& piece = pieces[rng() % std::size(pieces)];
+      if (!with_unsafe && piece.size() == 1 && unsafe(static_cast<unsigned char>(piece[0]))) continue;
+      text += rng() % 3 == 0 ? piece : std::string(1 + rng() % 20, 'x');
+    }
+    std::string expected;
+    std::size_t first_unsafe = std::string::npos;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      static constexpr char hex[] = "0123456789ABCDEF";
+      if (c >= 0x80 || unsafe(c)) {
+        expected += {'%', hex[c >> 4], hex[c & 15]};
+        if (c < 0x80 && first_unsafe == std::string::npos) first_unsafe = i;
+      } else {
+        expected += static_cast<char>(c);
+      }
+    }
+    for (const bool encode_unsafe : {true, false}) {
+      std::string out = "previous content";
+      const auto r = to_uri_into(text, out, {.encode_unsafe_ascii = encode_unsafe});
+      if (!encode_unsafe && first_unsafe != std::string::npos) {
+        ASSERT_FALSE(r) << ::testing::PrintToString(text);
+        EXPECT_EQ(r.error().code, error_code::unsafe_ascii_char);
+        EXPECT_EQ(r.error().offset, first_unsafe);
+      } else {
+        ASSERT_TRUE(r) << ::testing::PrintToString(text);
+        ASSERT_EQ(out, expected) << ::testing::PrintToString(text);
       }
     }
   }
