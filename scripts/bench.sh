@@ -56,7 +56,7 @@ if [ "${E2E:-1}" != 0 ]; then
   e2e_json=$(mktemp /tmp/irikit_e2e.XXXXXX.json)
   trap 'rm -f "$json" "$e2e_json"' EXIT
   e2e_cmd=(python3 bench/tool_e2e.py --iri "$build/tools/iri/iri" --peer "$build/bench/irikit_line_peer"
-           --corpora "${CORPORA:-../shared/corpora}" --lines "${E2E_LINES:-1000000}" --runs "${E2E_RUNS:-7}")
+           --corpora "${CORPORA:-../shared/corpora}" --lines "${E2E_LINES:-1000000}" --runs "${E2E_RUNS:-15}")
   [ -z "${E2E_JOBS:-}" ] || e2e_cmd+=(--jobs "$E2E_JOBS")
   "${e2e_cmd[@]}" --json "$e2e_json" >&2
   e2e_args=(--e2e "$e2e_json" --e2e-command "${e2e_cmd[*]} --json E2E.json")
