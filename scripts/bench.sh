@@ -10,7 +10,7 @@
 # Environment: BUILD_DIR (default build/bench), REPS (repetitions, default 10), MIN_TIME (seconds
 # per repetition, default 0.1), JOBS (build parallelism, default 2), NO_BUILD=1 (use the existing
 # binaries), OUT (default bench/RESULTS.md), E2E=0 (skip the tool), E2E_LINES (default 1000000),
-# E2E_RUNS (default 7), E2E_JOBS (the tool's --jobs, default every core). Extra arguments go to
+# E2E_RUNS (default 15), E2E_JOBS (the tool's --jobs, default every core). Extra arguments go to
 # irikit_bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
