@@ -832,7 +832,8 @@ implementation implementation_named(std::string_view want) noexcept {
   if (want == "avx2" && __builtin_cpu_supports("avx2"))
     return {"avx2", skip_avx2, skip_iri_avx2, find_avx2, classify_avx2, mask_chunk_none};
   // The AVX2 scans, with whole-text work (classification, the parser's one-pass masks) on 64 bytes.
-  if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw"))
+  if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("bmi2"))
     return {"avx512", skip_avx2, skip_iri_avx2, find_avx2, classify_avx512, mask_chunk_avx512};
 #endif
   return {};

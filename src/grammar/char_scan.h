@@ -9,7 +9,9 @@
 //
 // Implementations, chosen once at run time: AVX2 (32-byte blocks, class membership through two
 // nibble lookups), SSE2 (16-byte blocks, membership through range compares; the x86-64 baseline),
-// and a scalar table loop (other targets, and inputs shorter than one block).
+// and a scalar table loop (other targets, and inputs shorter than one block). With AVX-512BW the
+// AVX2 scans stay, and the whole-text work (classify_text, and the class masks of a short text for
+// the parser's one-pass path, mask_text_chunk) goes 64 bytes at a time.
 #ifndef IRIKIT_GRAMMAR_CHAR_SCAN_H
 #define IRIKIT_GRAMMAR_CHAR_SCAN_H
 

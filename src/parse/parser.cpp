@@ -322,8 +322,12 @@ constexpr std::size_t first_at_or_after(Mask mask, std::size_t k, std::size_t n)
   const Mask m = mask & bits_from<Mask>(k);
   if (m == 0) return n;
   const auto low = static_cast<std::uint64_t>(m);
-  if (sizeof(Mask) == 8 || low != 0) return static_cast<std::size_t>(__builtin_ctzll(low));
-  return 64 + static_cast<std::size_t>(__builtin_ctzll(static_cast<std::uint64_t>(m >> 32 >> 32)));
+  if constexpr (sizeof(Mask) == 8) {
+    return static_cast<std::size_t>(__builtin_ctzll(low));
+  } else {
+    return low != 0 ? static_cast<std::size_t>(__builtin_ctzll(low))
+                    : 64 + static_cast<std::size_t>(__builtin_ctzll(static_cast<std::uint64_t>(m >> 64)));
+  }
 }
 
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false.
