@@ -28,8 +28,8 @@ parse_error validate_component(std::string_view text, std::uint32_t begin, std::
 /// Splits and validates `text` (the workhorse behind every public parse function).
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept;
 
-/// parse_into's one-pass path (texts of 1 to 128 bytes) alone, for tests: true when it settled `text` (then `out` is what
-/// parse_into gives), false when parse_into would go on to its general path.
+/// parse_into's one-pass path (texts of 1 to 128 bytes) alone, for tests: true when it settled `text` (then
+/// `out` is what parse_into gives), false when parse_into would go on to its general path.
 bool parse_short(std::string_view text, rule r, iri_parts& out) noexcept;
 
 /// For tests only: when false, parse_into never takes its one-pass path for short texts (to compare
