@@ -237,6 +237,38 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
   }
   return p;
 }
+/// The octets of the leading "%" HEXDIG HEXDIG triplets of s[0, available), at most 21 of them
+/// (63 bytes, one register), written to `octets`; returns how many. Nothing at or past
+/// s + available is read.
+IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t available,
+                                               unsigned char* octets) noexcept {
+  constexpr std::uint64_t k_starts = 0x1249249249249249;  // bits 3k, k < 21
+  alignas(64) static constexpr std::array<std::uint8_t, 64> k_high_digit = [] {
+    std::array<std::uint8_t, 64> a{};
+    for (int k = 0; k < 21; ++k) a[k] = static_cast<std::uint8_t>(3 * k + 1);
+    return a;
+  }();
+  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(available < 63 ? available : 63));
+  const __m512i v = _mm512_maskz_loadu_epi8(in, s);
+  const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));  // 'A'..'F' as 'a'..'f'
+  const std::uint64_t hex =
+      _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(9)) |
+      _mm512_cmple_epu8_mask(_mm512_sub_epi8(folded, _mm512_set1_epi8('a')), _mm512_set1_epi8(5));
+  const std::uint64_t valid =
+      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('%')) & hex >> 1 & hex >> 2 & k_starts;
+  const std::uint64_t broken = ~valid & k_starts;
+  const std::size_t count = broken == 0 ? 21 : static_cast<std::size_t>(__builtin_ctzll(broken)) / 3;
+  // Digit values: the low nibble, plus 9 for a letter (bit 6 set).
+  const __m512i low = _mm512_and_si512(v, _mm512_set1_epi8(0x0F));
+  const __m512i values =
+      _mm512_mask_add_epi8(low, _mm512_test_epi8_mask(v, _mm512_set1_epi8(0x40)), low, _mm512_set1_epi8(9));
+  const __m512i high_index = _mm512_load_si512(k_high_digit.data());
+  const __m512i high = _mm512_permutexvar_epi8(high_index, values);
+  const __m512i low_digit = _mm512_permutexvar_epi8(_mm512_add_epi8(high_index, _mm512_set1_epi8(1)), values);
+  _mm512_mask_storeu_epi8(octets, _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count)),
+                          _mm512_or_si512(_mm512_slli_epi16(high, 4), low_digit));
+  return count;
+}
 #undef IRIKIT_VBMI
 
 bool has_vbmi2() noexcept {
@@ -559,7 +591,18 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     }
     const std::size_t run_begin = i;
     std::size_t count = 0;
-    do {
+#if IRIKIT_CONVERT_AVX512
+    if (has_vbmi2()) {  // 21 triplets at a time while the run lasts and fits on the stack
+      while (count + 21 <= k_small) {
+        const std::size_t decoded = decode_triplets_avx512(s + i, end - i, small.data() + count);
+        count += decoded;
+        i += 3 * decoded;
+        if (decoded < 21) break;
+      }
+      octet = triplet(i);
+    }
+#endif
+    while (octet >= 0) {
       if (count < k_small) {
         small[count] = static_cast<unsigned char>(octet);
       } else {
@@ -569,7 +612,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
       ++count;
       i += 3;
       octet = triplet(i);
-    } while (octet >= 0);
+    }
     const unsigned char* octets = count <= k_small ? small.data() : large.data();
     const bool in_query = run_begin >= q_begin && run_begin < q_end;
     if (!decode(text.substr(run_begin, i - run_begin), std::span<const unsigned char>(octets, count),

@@ -268,6 +268,37 @@ TEST(ToIri, Step3InvalidUtf8IsReencodedInUppercase) {
   EXPECT_EQ(iri_of("/%e2%82%ac%ac"), "/\u20AC%AC");     // a stray continuation byte after a valid one
 }
 
+// Runs of triplets of every length up to past the 256 octets decoded on the stack, built from
+// pieces whose conversion does not depend on their neighbours (§3.2: unreserved ASCII decoded,
+// reserved ASCII kept as written, a whole UTF-8 character decoded, a lone lead byte and a
+// discouraged character re-encoded in uppercase), in both cases of hex digits.
+TEST(ToIri, LongRunsOfTripletsPieceByPiece) {
+  const std::pair<std::string, std::string> pieces[] = {{"%41", "A"},
+                                                        {"%2f", "%2f"},
+                                                        {"%2F", "%2F"},
+                                                        {"%7E", "~"},
+                                                        {"%D0%96", "\u0416"},
+                                                        {"%d0%96", "\u0416"},
+                                                        {"%d0", "%D0"},
+                                                        {"%E4%B8%AD", "\u4E2D"},
+                                                        {"%e3%80%80", "%E3%80%80"},
+                                                        {"%F0%9F%98%80", "\U0001F600"},
+                                                        {"a", "a"},
+                                                        {"/", "/"}};
+  std::mt19937 rng(43);
+  for (int round = 0; round < 3000; ++round) {
+    std::string uri = "http://h/", expected = uri;
+    const std::size_t count = rng() % (round % 10 == 0 ? 200 : 40);
+    for (std::size_t k = 0; k < count; ++k) {
+      // Mostly triplets, so that runs are long; now and then a literal ends one.
+      const auto& [in, out] = pieces[rng() % (rng() % 8 == 0 ? std::size(pieces) : std::size(pieces) - 2)];
+      uri += in;
+      expected += out;
+    }
+    ASSERT_EQ(iri_of(uri), expected) << uri;
+  }
+}
+
 TEST(ToIri, Step4InappropriateCharacters) {
   // §4.1 bidi formatting characters, ALM and the isolates included.
   for (std::string_view u :
