@@ -138,10 +138,6 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
   return {};
 }
 
-/// The whole of §3.1 step 2 when neither IDNA nor a query charset applies: one pass that checks
-/// the UTF-8 strictly (§3.1 step 1c; RFC 3629 §4) while it encodes, writing into `out` sized once.
-/// Errors are those of validate_utf8 followed by encode_range: a UTF-8 error anywhere comes before
-/// an unsafe ASCII character.
 #if IRIKIT_CONVERT_AVX512
 // encode_whole with AVX-512 (VBMI, VBMI2) for a text whose UTF-8 is known to be well formed, so
 // that every byte is copied or percent-encoded by itself: 16 input bytes become 16 triplets in one
@@ -165,17 +161,18 @@ IRIKIT_VBMI inline __m512i four_lanes(const std::array<std::uint8_t, 16>& table)
   return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table.data())));
 }
 
-/// Bit k set when byte k of v must be encoded: non-ASCII, or (when `unsafe` is set) ASCII outside
-/// is_uri_ascii. `unsafe_out` gets the ASCII bytes outside is_uri_ascii.
-IRIKIT_VBMI inline std::uint64_t to_encode(__m512i v, __mmask64 in, bool unsafe,
-                                           std::uint64_t& unsafe_out) noexcept {
+/// Bit k set when byte k of v (lanes `in`) is ASCII outside is_uri_ascii.
+IRIKIT_VBMI inline std::uint64_t unsafe_ascii(__m512i v, __mmask64 in) noexcept {
   const __m512i low4 = _mm512_set1_epi8(0x0F);
   const __m512i row = _mm512_shuffle_epi8(four_lanes(k_uri_ascii_rows), _mm512_and_si512(v, low4));
   const __m512i bit =
       _mm512_shuffle_epi8(four_lanes(k_high_nibble_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
-  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
-  unsafe_out = ~_mm512_test_epi8_mask(row, bit) & ~non_ascii & in;
-  return (non_ascii | (unsafe ? unsafe_out : 0)) & in;
+  return ~_mm512_test_epi8_mask(row, bit) & ~_mm512_movepi8_mask(v) & in;
+}
+
+/// Bit k set when byte k of v (lanes `in`) is encoded: non-ASCII, or unsafe ASCII when asked.
+IRIKIT_VBMI inline std::uint64_t to_encode(__m512i v, __mmask64 in, bool encode_unsafe) noexcept {
+  return (_mm512_movepi8_mask(v) & in) | (encode_unsafe ? unsafe_ascii(v, in) : 0);
 }
 
 /// The encoded size of s[0, n), or SIZE_MAX when an unsafe ASCII byte is to be reported (not
@@ -184,10 +181,9 @@ IRIKIT_VBMI std::size_t encoded_size_avx512(const char* s, std::size_t n, bool e
   std::size_t size = n;
   for (std::size_t i = 0; i < n; i += 64) {
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i < 64 ? n - i : 64));
-    std::uint64_t unsafe;
-    const std::uint64_t encode = to_encode(_mm512_maskz_loadu_epi8(in, s + i), in, encode_unsafe, unsafe);
-    if (!encode_unsafe && unsafe != 0) return SIZE_MAX;
-    size += 2 * static_cast<std::size_t>(_mm_popcnt_u64(encode));
+    const __m512i chunk = _mm512_maskz_loadu_epi8(in, s + i);
+    if (!encode_unsafe && unsafe_ascii(chunk, in) != 0) return SIZE_MAX;
+    size += 2 * static_cast<std::size_t>(_mm_popcnt_u64(to_encode(chunk, in, encode_unsafe)));
   }
   return size;
 }
@@ -213,8 +209,7 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
     const std::size_t length = n - i < 64 ? n - i : 64;
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(length));
     const __m512i chunk = _mm512_maskz_loadu_epi8(in, s + i);
-    std::uint64_t unsafe;
-    if (to_encode(chunk, in, encode_unsafe, unsafe) == 0) {  // copied as it is
+    if (to_encode(chunk, in, encode_unsafe) == 0) {  // copied as it is
       _mm512_storeu_si512(p, chunk);
       p += length;
       continue;
@@ -222,7 +217,7 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
     for (std::size_t b = 0; b < length; b += 16) {
       const __m512i triplets =
           _mm512_permutexvar_epi8(source, _mm512_maskz_loadu_epi8(_bzhi_u64(in >> b, 16), s + i + b));
-      const std::uint64_t encode = to_encode(triplets, ~std::uint64_t{0}, encode_unsafe, unsafe);
+      const std::uint64_t encode = to_encode(triplets, ~std::uint64_t{0}, encode_unsafe);
       const __m512i digits = _mm512_shuffle_epi8(
           hex, _mm512_mask_blend_epi8(k_high, _mm512_and_si512(triplets, low4),
                                       _mm512_and_si512(_mm512_srli_epi16(triplets, 4), low4)));
@@ -271,24 +266,19 @@ IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t availa
 }
 #undef IRIKIT_VBMI
 
-bool has_vbmi2() noexcept {
-  static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-  }();
-  return has;
-}
 #endif
 
+/// The whole of §3.1 step 2 when neither IDNA nor a query charset applies: one pass that checks
+/// the UTF-8 strictly (§3.1 step 1c; RFC 3629 §4) while it encodes, writing into `out` sized once.
+/// Errors are those of validate_utf8 followed by encode_range: a UTF-8 error anywhere comes before
+/// an unsafe ASCII character.
 parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& out) {
   const char* const s = iri.data();
   const std::size_t n = iri.size();
 #if IRIKIT_CONVERT_AVX512
   // Well-formed UTF-8 (classify_text says so for every text whose characters are all common
   // ones) and no unsafe byte to report: the whole text in blocks.
-  if (has_vbmi2() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
+  if (grammar::use_byte_permutes() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
     if (const std::size_t size = encoded_size_avx512(s, n, encode_unsafe); size != SIZE_MAX) {
       const std::size_t start = out.size();
       out.resize(start + size + 64);
@@ -592,7 +582,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     const std::size_t run_begin = i;
     std::size_t count = 0;
 #if IRIKIT_CONVERT_AVX512
-    if (has_vbmi2()) {  // 21 triplets at a time while the run lasts and fits on the stack
+    if (grammar::use_byte_permutes()) {  // 21 triplets at a time while the run lasts and fits on the stack
       while (count + 21 <= k_small) {
         const std::size_t decoded = decode_triplets_avx512(s + i, end - i, small.data() + count);
         count += decoded;

@@ -612,6 +612,13 @@ __attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::si
   return skip_iri_avx2_windows(s, i, to, size, set);
 }
 
+/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
+/// `end` (a lead byte that calls for more bytes than are left before it).
+inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
+  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
+         (readable >= 3 && end[-3] >= 0xF0);
+}
+
 /// classify_text, 32 bytes at a time: an ASCII window after an ASCII window costs a test; the
 /// others the pair rules. A window at 0 takes its "bytes before" from itself shifted (zeros before
 /// the text); the others from unaligned loads. Windows may start before `from` (ASCII).
@@ -651,15 +658,12 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
   }
   // A character cut by the end of the text.
   const auto* u = reinterpret_cast<const unsigned char*>(s);
-  if (u[size - 1] >= 0xC0 || u[size - 2] >= 0xE0 || u[size - 3] >= 0xF0) return text_kind::other;
+  if (cut_at(u + size, size)) return text_kind::other;
   return seen ? text_kind::plain_non_ascii : text_kind::ascii;
 }
 
 #define IRIKIT_AVX512 __attribute__((target("avx512f,avx512bw,bmi2"))) inline
-template <unsigned C>
-IRIKIT_AVX512 __m512i splat64() noexcept {
-  return _mm512_set1_epi8(static_cast<char>(C));
-}
+IRIKIT_AVX512 __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
 /// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
 IRIKIT_AVX512 __m512i lanes4(const nibble_rows& rows) noexcept {
   return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
@@ -672,31 +676,40 @@ IRIKIT_AVX512 __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1,
 
 /// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
 IRIKIT_AVX512 std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2, __m512i p3) noexcept {
-  const __m512i low4 = splat64<0x0F>();
+  const __m512i low4 = splat64(0x0F);
   const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
   const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
   const __m512i direct = apply64(k_direct_tables, high1, low1, high);
   const __m512i conditional = apply64(k_conditional_tables, high1, low1, high);
-  const __m512i due = _mm512_or_si512(_mm512_subs_epu8(p2, splat64<0xE0 - 0x80>()),
-                                      _mm512_subs_epu8(p3, splat64<0xF0 - 0x80>()));
+  const __m512i due =
+      _mm512_or_si512(_mm512_subs_epu8(p2, splat64(0xE0 - 0x80)), _mm512_subs_epu8(p3, splat64(0xF0 - 0x80)));
   __m512i bad = _mm512_or_si512(
-      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64<0x07>()),
-                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64<0x80>())));
+      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
+                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
   // The conditional rules, only where a lead byte E2, EF or F0 is there to meet one: E2 80..81
   // 8E/8F/A6..AE as in utf8_iri_bad.
-  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64<0xEF>()),
-                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64<0xE2>());
-  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64<0xF0>());
+  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
+                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
+  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
   if ((ef | e2 | f0) != 0) {
-    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64<0xFE>()), splat64<0x8E>()) |
-                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64<0xA6>()), splat64<8>());
-    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64<k_cond_ef_or_f0>());
-    when =
-        _mm512_mask_mov_epi8(when, ef, splat64<k_cond_ef_or_f0 | k_cond_ef>());  // p2 is EF or E2, not both
-    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64<k_cond_e2>()));
+    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
+                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
+    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
+    when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
+    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
     bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
   }
   return _mm512_test_epi8_mask(bad, bad);
+}
+
+/// The pair rules over the chunk v of the bytes s[0, n) (lanes `in`): the chunk is loaded again one,
+/// two and three bytes earlier, the bytes before s only in the lanes `before` allows (bits 0..2:
+/// s[-3], s[-2], s[-1]), zeros elsewhere.
+IRIKIT_AVX512 bool chunk_breaks_rules(const char* s, __m512i v, __mmask64 in, __mmask64 before) noexcept {
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s - 1),
+                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s - 2),
+                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
+  return utf8_iri_bad64(v, p1, p2, p3) != 0;
 }
 
 /// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
@@ -714,7 +727,7 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
                                                                         text_masks& out) noexcept {
   const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
   const __m512i v = _mm512_maskz_loadu_epi8(in, s);
-  const __m512i low4 = splat64<0x0F>();
+  const __m512i low4 = splat64(0x0F);
   const __m512i low = _mm512_and_si512(v, low4);
   const __m512i bit =
       _mm512_shuffle_epi8(lanes4(k_high_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
@@ -722,29 +735,21 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const ch
   out.reg_name = members64(k_plain_rows[static_cast<int>(plain_set::reg_name)], low, bit);
   out.scheme = members64(k_scheme_rows, low, bit);
   out.hex = members64(k_hex_rows, low, bit);
-  out.colon = _mm512_cmpeq_epi8_mask(v, splat64<':'>());
-  out.slash = _mm512_cmpeq_epi8_mask(v, splat64<'/'>());
-  out.question = _mm512_cmpeq_epi8_mask(v, splat64<'?'>());
-  out.hash = _mm512_cmpeq_epi8_mask(v, splat64<'#'>());
-  out.percent = _mm512_cmpeq_epi8_mask(v, splat64<'%'>());
+  out.colon = _mm512_cmpeq_epi8_mask(v, splat64(':'));
+  out.slash = _mm512_cmpeq_epi8_mask(v, splat64('/'));
+  out.question = _mm512_cmpeq_epi8_mask(v, splat64('?'));
+  out.hash = _mm512_cmpeq_epi8_mask(v, splat64('#'));
+  out.percent = _mm512_cmpeq_epi8_mask(v, splat64('%'));
   out.non_ascii = _mm512_movepi8_mask(v);
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const bool continues = place == chunk_place::last;  // the three bytes before are the text's
-  // A character cut at the end of the chunk before continues in this one.
-  const bool cut_before = continues && (u[-1] >= 0xC0 || u[-2] >= 0xE0 || u[-3] >= 0xF0);
-  if (out.non_ascii == 0 && !cut_before) return true;
-  const __mmask64 before = continues ? 7 : 0;
-  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before & 1), s - 1),
-                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before & 3), s - 2),
-                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
-  if (utf8_iri_bad64(v, p1, p2, p3) != 0) return false;
+  // (A character cut at the end of the chunk before continues in this one.)
+  if (out.non_ascii == 0 && !(continues && cut_at(u, 3))) return true;
+  if (chunk_breaks_rules(s, v, in, continues ? 7 : 0)) return false;
   if (place == chunk_place::first) return true;  // a character cut here goes on in the last chunk
   // A character cut by the end of the text where the lanes after it run out (the rules see the
   // zeros after a shorter chunk).
-  const auto end = static_cast<std::ptrdiff_t>(n),
-             known = continues ? end + 3 : end;  // readable before s + n
-  return !((known >= 1 && u[end - 1] >= 0xC0) || (known >= 2 && u[end - 2] >= 0xE0) ||
-           (known >= 3 && u[end - 3] >= 0xF0));
+  return !cut_at(u + n, continues ? n + 3 : n);
 }
 #undef IRIKIT_AVX512
 
@@ -759,22 +764,14 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) text_kind classify_avx512(const
     const std::size_t n = size - base < 64 ? size - base : 64;
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
     const __m512i v = _mm512_maskz_loadu_epi8(in, s + base);
-    const bool cut_before =
-        base > from && (u[base - 1] >= 0xC0 || u[base - 2] >= 0xE0 || u[base - 3] >= 0xF0);
-    if (_mm512_movepi8_mask(v) == 0 && !cut_before) continue;
+    if (_mm512_movepi8_mask(v) == 0 && !(base > from && cut_at(u + base, 3))) continue;
     seen = true;
-    // Lanes 0..2 of p3 hold the three bytes before the chunk; those before the text are masked off.
-    const __mmask64 before = base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7;
-    const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s + base - 1),
-                  p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s + base - 2),
-                  p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s + base - 3);
-    if (utf8_iri_bad64(v, p1, p2, p3) != 0) return text_kind::other;
+    // The bytes before the text are masked off.
+    if (chunk_breaks_rules(s + base, v, in, base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7))
+      return text_kind::other;
   }
   // A character cut by the end of the text where the lanes after it run out.
-  const auto end = static_cast<std::ptrdiff_t>(size);
-  if ((end >= 1 && u[end - 1] >= 0xC0) || (end >= 2 && u[end - 2] >= 0xE0) ||
-      (end >= 3 && u[end - 3] >= 0xF0))
-    return text_kind::other;
+  if (cut_at(u + size, size)) return text_kind::other;
   return seen ? text_kind::plain_non_ascii : text_kind::ascii;
 }
 
@@ -807,6 +804,7 @@ bool mask_chunk_none(const char*, std::size_t, chunk_place, text_masks&) noexcep
 bool mask_chunk_resolve(const char*, std::size_t, chunk_place, text_masks&) noexcept;
 std::atomic<mask_chunk_fn> g_mask_chunk{mask_chunk_resolve};
 std::atomic<bool> g_classify_on{true};
+std::atomic<bool> g_byte_permutes{false};
 std::atomic<const char*> g_name{nullptr};
 
 /// The functions of one implementation.
@@ -817,6 +815,7 @@ struct implementation {
   find_fn find;
   classify_fn classify;
   mask_chunk_fn mask_chunk;
+  bool byte_permutes = false;  // AVX-512 VBMI and VBMI2 too (use_byte_permutes)
 };
 
 implementation implementation_named(std::string_view want) noexcept {
@@ -834,7 +833,14 @@ implementation implementation_named(std::string_view want) noexcept {
   // The AVX2 scans, with whole-text work (classification, the parser's one-pass masks) on 64 bytes.
   if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("bmi2"))
-    return {"avx512", skip_avx2, skip_iri_avx2, find_avx2, classify_avx512, mask_chunk_avx512};
+    return {"avx512",
+            skip_avx2,
+            skip_iri_avx2,
+            find_avx2,
+            classify_avx512,
+            mask_chunk_avx512,
+            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+                __builtin_cpu_supports("popcnt")};
 #endif
   return {};
 }
@@ -842,6 +848,7 @@ implementation implementation_named(std::string_view want) noexcept {
 void install(const implementation& chosen) noexcept {
   g_classify.store(chosen.classify, std::memory_order_relaxed);
   g_mask_chunk.store(chosen.mask_chunk, std::memory_order_relaxed);
+  g_byte_permutes.store(chosen.byte_permutes, std::memory_order_relaxed);
   g_skip.store(chosen.skip, std::memory_order_relaxed);
   g_skip_iri.store(chosen.skip_iri, std::memory_order_relaxed);
   g_find.store(chosen.find, std::memory_order_relaxed);
@@ -915,6 +922,11 @@ bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks
 }
 
 void use_text_classification(bool on) noexcept { g_classify_on.store(on, std::memory_order_relaxed); }
+
+bool use_byte_permutes() noexcept {
+  if (g_name.load(std::memory_order_relaxed) == nullptr) resolve();
+  return g_byte_permutes.load(std::memory_order_relaxed);
+}
 
 const char* scan_implementation() noexcept {
   if (g_name.load(std::memory_order_relaxed) == nullptr) resolve();

@@ -110,6 +110,11 @@ bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks
 /// mask_text_chunk) 64 bytes at a time; only it has mask_text_chunk.
 const char* scan_implementation() noexcept;
 
+/// Whether the chosen implementation is "avx512" on a CPU that also has VBMI and VBMI2 (byte
+/// permutes and compresses): the conversions (src/convert) take their vector paths only then, so
+/// use_scan_implementation steers them too.
+bool use_byte_permutes() noexcept;
+
 /// For tests only: when false, classify_text answers `other` for every text that is not ASCII
 /// (so the parser takes the per-component IRI scans), to compare both ways. True at start.
 void use_text_classification(bool on) noexcept;

@@ -413,9 +413,9 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
   const repertoire rep = repertoire_of(r);
   const std::size_t n = text.size();
-  if (n <= k_one_pass_max && g_one_pass.load(std::memory_order_relaxed)) {
+  if (g_one_pass.load(std::memory_order_relaxed)) {
     if (parse_one_pass(text, r, out)) return k_ok;
-    out = iri_parts{};
+    out = iri_parts{};  // it may have filled some fields before it gave up
   }
   // A short text is copied once into a zero-padded block: every block scan then reads whole
   // 32-byte windows (no padding per scan, no window sliding back). Offsets do not change.

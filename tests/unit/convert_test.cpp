@@ -14,11 +14,25 @@
 #include <string>
 #include <vector>
 
+#include "grammar/char_scan.h"  // use_scan_implementation
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
 
 namespace irikit {
 namespace {
+
+// The conversions take their AVX-512 paths only under the "avx512" implementation
+// (grammar::use_byte_permutes): the tests that look at block and chunk edges run under the SSE2
+// one too, so that the byte loops are checked on every machine.
+template <class Test>
+void on_every_conversion_path(Test&& test) {
+  for (const char* name : {"sse2", "avx512"}) {
+    if (!grammar::use_scan_implementation(name)) continue;
+    SCOPED_TRACE(name);
+    test();
+  }
+  for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) grammar::use_scan_implementation(name);
+}
 
 std::string uri(std::string_view iri, const to_uri_options& options = {}) {
   auto r = to_uri(iri, options);
@@ -81,117 +95,122 @@ TEST(ToUri, EveryNonAsciiCharacterIsEncoded) {
 }
 
 TEST(ToUri, EveryByteAtEveryOffsetOfTheCopiedBlocks) {
-  // The copy of plain runs goes 16 bytes at a time: an unsafe byte, a non-ASCII character or an
-  // invalid sequence must be met wherever it falls in a block, near its ends and past the last one.
-  const std::string pieces[] = {" ",
-                                "<",
-                                "\"",
-                                "\\",
-                                "^",
-                                "`",
-                                "{",
-                                "|",
-                                "}",
-                                "\x7F",
-                                "\x01",
-                                "\xC3\xA9",
-                                "\xE4\xB8\xAD",
-                                "\xF0\x9F\x98\x80",
-                                "\xC3",
-                                "%",
-                                "~"};
-  // (Lengths up to 140: the AVX-512 path works on 64-byte chunks of 16-byte blocks.)
-  for (std::size_t length = 1; length <= 140; ++length) {
-    for (std::size_t at = 0; at < length; ++at) {
-      for (const std::string& piece : pieces) {
-        const std::string text = std::string(at, 'a') + piece + std::string(length - at - 1, 'b');
-        std::string encoded;  // what the definition of §3.1 gives
-        for (unsigned char c : piece) {
-          static constexpr char hex[] = "0123456789ABCDEF";
-          encoded += (c > 0x20 && c < 0x7F && piece != "<" && piece != "\"" && piece != "\\" &&
-                      piece != "^" && piece != "`" && piece != "{" && piece != "|" && piece != "}")
-                         ? std::string(1, static_cast<char>(c))
-                         : std::string{'%', hex[c >> 4], hex[c & 15]};
+  on_every_conversion_path([&] {
+    // The copy of plain runs goes 16 bytes at a time: an unsafe byte, a non-ASCII character or an
+    // invalid sequence must be met wherever it falls in a block, near its ends and past the last one.
+    const std::string pieces[] = {" ",
+                                  "<",
+                                  "\"",
+                                  "\\",
+                                  "^",
+                                  "`",
+                                  "{",
+                                  "|",
+                                  "}",
+                                  "\x7F",
+                                  "\x01",
+                                  "\xC3\xA9",
+                                  "\xE4\xB8\xAD",
+                                  "\xF0\x9F\x98\x80",
+                                  "\xC3",
+                                  "%",
+                                  "~"};
+    // (Lengths up to 140: the AVX-512 path works on 64-byte chunks of 16-byte blocks.)
+    for (std::size_t length = 1; length <= 140; ++length) {
+      for (std::size_t at = 0; at < length; ++at) {
+        for (const std::string& piece : pieces) {
+          const std::string text = std::string(at, 'a') + piece + std::string(length - at - 1, 'b');
+          std::string encoded;  // what the definition of §3.1 gives
+          for (unsigned char c : piece) {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            encoded += (c > 0x20 && c < 0x7F && piece != "<" && piece != "\"" && piece != "\\" &&
+                        piece != "^" && piece != "`" && piece != "{" && piece != "|" && piece != "}")
+                           ? std::string(1, static_cast<char>(c))
+                           : std::string{'%', hex[c >> 4], hex[c & 15]};
+          }
+          const std::string expected = std::string(at, 'a') + encoded + std::string(length - at - 1, 'b');
+          const bool unsafe = piece.size() == 1 && encoded != piece;
+          const bool bad_utf8 = piece == "\xC3";
+          EXPECT_EQ(uri(text, {.encode_unsafe_ascii = true}),
+                    bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at) : expected)
+              << length << " " << at;
+          EXPECT_EQ(uri(text), bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at)
+                               : unsafe ? "ERROR unsafe-ascii-char@" + std::to_string(at)
+                                        : expected)
+              << length << " " << at;
         }
-        const std::string expected = std::string(at, 'a') + encoded + std::string(length - at - 1, 'b');
-        const bool unsafe = piece.size() == 1 && encoded != piece;
-        const bool bad_utf8 = piece == "\xC3";
-        EXPECT_EQ(uri(text, {.encode_unsafe_ascii = true}),
-                  bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at) : expected)
-            << length << " " << at;
-        EXPECT_EQ(uri(text), bad_utf8 ? "ERROR utf8-truncated@" + std::to_string(at)
-                             : unsafe ? "ERROR unsafe-ascii-char@" + std::to_string(at)
-                                      : expected)
-            << length << " " << at;
       }
     }
-  }
+  });
 }
 
 // Random mixtures of every kind of byte, 0 to 200 bytes (several 64-byte chunks, blocks with
 // some bytes encoded and some copied), against the definition of §3.1 byte by byte; written into
 // a buffer that held something (to_uri_into replaces it).
 TEST(ToUri, RandomTextsAgreeWithTheDefinition) {
-  const std::string pieces[] = {"a",
-                                "Z",
-                                "0",
-                                "/",
-                                "?",
-                                "#",
-                                "%",
-                                "~",
-                                "-",
-                                " ",
-                                "<",
-                                "\"",
-                                "|",
-                                "\x7F",
-                                "\x01",
-                                "\xC3\xA9",
-                                "\xE4\xB8\xAD",
-                                "\xF0\x9F\x98\x80",
-                                "\xEE\x80\x80",
-                                "\xE2\x80\x8F",
-                                "\xD0\x96"};
-  const auto unsafe = [](unsigned char c) {
-    return c < 0x80 && !(c > 0x20 && c < 0x7F &&
-                         std::string_view("<\"\\^`{|}").find(static_cast<char>(c)) == std::string_view::npos);
-  };
-  std::mt19937 rng(41);
-  for (int round = 0; round < 4000; ++round) {
-    std::string text;
-    const std::size_t length = rng() % 200;
-    const bool with_unsafe = round % 2 == 0;
-    while (text.size() < length) {
-      const std::string& piece = pieces[rng() % std::size(pieces)];
-      if (!with_unsafe && piece.size() == 1 && unsafe(static_cast<unsigned char>(piece[0]))) continue;
-      text += rng() % 3 == 0 ? piece : std::string(1 + rng() % 20, 'x');
-    }
-    std::string expected;
-    std::size_t first_unsafe = std::string::npos;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      static constexpr char hex[] = "0123456789ABCDEF";
-      if (c >= 0x80 || unsafe(c)) {
-        expected += {'%', hex[c >> 4], hex[c & 15]};
-        if (c < 0x80 && first_unsafe == std::string::npos) first_unsafe = i;
-      } else {
-        expected += static_cast<char>(c);
+  on_every_conversion_path([&] {
+    const std::string pieces[] = {"a",
+                                  "Z",
+                                  "0",
+                                  "/",
+                                  "?",
+                                  "#",
+                                  "%",
+                                  "~",
+                                  "-",
+                                  " ",
+                                  "<",
+                                  "\"",
+                                  "|",
+                                  "\x7F",
+                                  "\x01",
+                                  "\xC3\xA9",
+                                  "\xE4\xB8\xAD",
+                                  "\xF0\x9F\x98\x80",
+                                  "\xEE\x80\x80",
+                                  "\xE2\x80\x8F",
+                                  "\xD0\x96"};
+    const auto unsafe = [](unsigned char c) {
+      return c < 0x80 &&
+             !(c > 0x20 && c < 0x7F &&
+               std::string_view("<\"\\^`{|}").find(static_cast<char>(c)) == std::string_view::npos);
+    };
+    std::mt19937 rng(41);
+    for (int round = 0; round < 4000; ++round) {
+      std::string text;
+      const std::size_t length = rng() % 200;
+      const bool with_unsafe = round % 2 == 0;
+      while (text.size() < length) {
+        const std::string& piece = pieces[rng() % std::size(pieces)];
+        if (!with_unsafe && piece.size() == 1 && unsafe(static_cast<unsigned char>(piece[0]))) continue;
+        text += rng() % 3 == 0 ? piece : std::string(1 + rng() % 20, 'x');
+      }
+      std::string expected;
+      std::size_t first_unsafe = std::string::npos;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        static constexpr char hex[] = "0123456789ABCDEF";
+        if (c >= 0x80 || unsafe(c)) {
+          expected += {'%', hex[c >> 4], hex[c & 15]};
+          if (c < 0x80 && first_unsafe == std::string::npos) first_unsafe = i;
+        } else {
+          expected += static_cast<char>(c);
+        }
+      }
+      for (const bool encode_unsafe : {true, false}) {
+        std::string out = "previous content";
+        const auto r = to_uri_into(text, out, {.encode_unsafe_ascii = encode_unsafe});
+        if (!encode_unsafe && first_unsafe != std::string::npos) {
+          ASSERT_FALSE(r) << ::testing::PrintToString(text);
+          EXPECT_EQ(r.error().code, error_code::unsafe_ascii_char);
+          EXPECT_EQ(r.error().offset, first_unsafe);
+        } else {
+          ASSERT_TRUE(r) << ::testing::PrintToString(text);
+          ASSERT_EQ(out, expected) << ::testing::PrintToString(text);
+        }
       }
     }
-    for (const bool encode_unsafe : {true, false}) {
-      std::string out = "previous content";
-      const auto r = to_uri_into(text, out, {.encode_unsafe_ascii = encode_unsafe});
-      if (!encode_unsafe && first_unsafe != std::string::npos) {
-        ASSERT_FALSE(r) << ::testing::PrintToString(text);
-        EXPECT_EQ(r.error().code, error_code::unsafe_ascii_char);
-        EXPECT_EQ(r.error().offset, first_unsafe);
-      } else {
-        ASSERT_TRUE(r) << ::testing::PrintToString(text);
-        ASSERT_EQ(out, expected) << ::testing::PrintToString(text);
-      }
-    }
-  }
+  });
 }
 
 TEST(ToUri, IdnaOnlyForNonAsciiRegNames) {
@@ -273,30 +292,32 @@ TEST(ToIri, Step3InvalidUtf8IsReencodedInUppercase) {
 // reserved ASCII kept as written, a whole UTF-8 character decoded, a lone lead byte and a
 // discouraged character re-encoded in uppercase), in both cases of hex digits.
 TEST(ToIri, LongRunsOfTripletsPieceByPiece) {
-  const std::pair<std::string, std::string> pieces[] = {{"%41", "A"},
-                                                        {"%2f", "%2f"},
-                                                        {"%2F", "%2F"},
-                                                        {"%7E", "~"},
-                                                        {"%D0%96", "\u0416"},
-                                                        {"%d0%96", "\u0416"},
-                                                        {"%d0", "%D0"},
-                                                        {"%E4%B8%AD", "\u4E2D"},
-                                                        {"%e3%80%80", "%E3%80%80"},
-                                                        {"%F0%9F%98%80", "\U0001F600"},
-                                                        {"a", "a"},
-                                                        {"/", "/"}};
-  std::mt19937 rng(43);
-  for (int round = 0; round < 3000; ++round) {
-    std::string uri = "http://h/", expected = uri;
-    const std::size_t count = rng() % (round % 10 == 0 ? 200 : 40);
-    for (std::size_t k = 0; k < count; ++k) {
-      // Mostly triplets, so that runs are long; now and then a literal ends one.
-      const auto& [in, out] = pieces[rng() % (rng() % 8 == 0 ? std::size(pieces) : std::size(pieces) - 2)];
-      uri += in;
-      expected += out;
+  on_every_conversion_path([&] {
+    const std::pair<std::string, std::string> pieces[] = {{"%41", "A"},
+                                                          {"%2f", "%2f"},
+                                                          {"%2F", "%2F"},
+                                                          {"%7E", "~"},
+                                                          {"%D0%96", "\u0416"},
+                                                          {"%d0%96", "\u0416"},
+                                                          {"%d0", "%D0"},
+                                                          {"%E4%B8%AD", "\u4E2D"},
+                                                          {"%e3%80%80", "%E3%80%80"},
+                                                          {"%F0%9F%98%80", "\U0001F600"},
+                                                          {"a", "a"},
+                                                          {"/", "/"}};
+    std::mt19937 rng(43);
+    for (int round = 0; round < 3000; ++round) {
+      std::string uri = "http://h/", expected = uri;
+      const std::size_t count = rng() % (round % 10 == 0 ? 200 : 40);
+      for (std::size_t k = 0; k < count; ++k) {
+        // Mostly triplets, so that runs are long; now and then a literal ends one.
+        const auto& [in, out] = pieces[rng() % (rng() % 8 == 0 ? std::size(pieces) : std::size(pieces) - 2)];
+        uri += in;
+        expected += out;
+      }
+      ASSERT_EQ(iri_of(uri), expected) << uri;
     }
-    ASSERT_EQ(iri_of(uri), expected) << uri;
-  }
+  });
 }
 
 TEST(ToIri, Step4InappropriateCharacters) {
