@@ -712,6 +712,63 @@ IRIKIT_AVX512 bool chunk_breaks_rules(const char* s, __m512i v, __mmask64 in, __
   return utf8_iri_bad64(v, p1, p2, p3) != 0;
 }
 
+// The common case of the pair rules, cheaper: a chunk whose UTF-8 is well-formed (checked on the
+// 64-bit masks of lead and continuation bytes) and whose characters all start with a common lead
+// and second byte (k_rare_rules: none of them meets one) is plain for utf8_iri_bad64 too. The
+// other chunks (about one in forty in the IRI corpora, mostly for E2 80, the en dash and the
+// quotation marks) take the full rules. The rules apply to (byte before, this byte) as the pair
+// rules do; they fire only after a lead, so they need no mask.
+constexpr pair_rule k_rare_rules[8] = {
+    {nibbles(12, 12), nibbles(0, 1), k_any},              // C0, C1
+    {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},      // C2 80..9F
+    {nibbles(13, 13), nibbles(8, 8), nibbles(8, 9)},      // D8 80..9F
+    {nibbles(14, 14), nibbles(0, 0), nibbles(8, 9)},      // E0 80..9F
+    {nibbles(14, 14), nibbles(2, 2), nibbles(8, 8)},      // E2 80..8F
+    {nibbles(14, 14), nibbles(13, 13), nibbles(10, 11)},  // ED A0..BF
+    {nibbles(14, 14), nibbles(14, 15), k_any},            // EE, EF
+    {nibbles(15, 15), k_any, k_any},                      // F0..FF
+};
+inline constexpr pair_tables k_rare_tables = tables_of(k_rare_rules);
+
+/// What the three bytes before a chunk leave to it: the lanes that must hold continuation bytes
+/// for the leads among them, and whether one of those characters is rare beyond its second byte
+/// (E2, EE, EF two bytes back, F0..FF two or three back: the rules above see only the byte after
+/// a lead, which for them lies before the chunk).
+struct lead_carry {
+  std::uint64_t due = 0;
+  bool rare = false;
+};
+inline lead_carry carry_into(const unsigned char* chunk) noexcept {
+  // Without branches: the bytes before a chunk of non-ASCII text are anything.
+  const unsigned b1 = chunk[-1], b2 = chunk[-2], b3 = chunk[-3];
+  const auto at_least = [](unsigned b, unsigned t) { return static_cast<unsigned>(b >= t); };
+  return {at_least(b1, 0xC0) | at_least(b1, 0xE0) << 1 | at_least(b1, 0xF0) << 2 | at_least(b2, 0xE0) |
+              at_least(b2, 0xF0) << 1 | at_least(b3, 0xF0),
+          (static_cast<unsigned>(b2 == 0xE2) | at_least(b2, 0xEE) | at_least(b3, 0xF0)) != 0};
+}
+
+/// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk
+/// one byte earlier) is plainly fine by the rule above, `due` the lanes the leads before it call
+/// for; a character cut by the end of the chunk is fine only when `may_continue`. False says
+/// nothing: the full rules decide.
+IRIKIT_AVX512 bool chunk_plainly_fine(__m512i v, __m512i high, __m512i p1, __m512i low4,
+                                      std::uint64_t non_ascii, std::uint64_t due,
+                                      bool may_continue) noexcept {
+  // A byte >= C0 has bits 7 and 6 set, >= E0 bits 7..5, >= F0 bits 7..4: adding a vector to itself
+  // moves each byte's bits up one place, and movepi8 reads bit 7.
+  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
+  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
+  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
+  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
+  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
+  // Well-formed: the continuation bytes are exactly the ones the leads call for.
+  if ((non_ascii & ~lead) != ((lead << 1) | (lead3 << 2) | (lead4 << 3) | due)) return false;
+  if (!may_continue && ((lead >> 63) | (lead3 >> 62) | (lead4 >> 61)) != 0) return false;
+  const __m512i rare = apply64(k_rare_tables, _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4),
+                               _mm512_and_si512(p1, low4), high);
+  return _mm512_test_epi8_mask(rare, rare) == 0;
+}
+
 /// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
 IRIKIT_AVX512 std::uint64_t members64(const nibble_rows& rows, __m512i low, __m512i bit) noexcept {
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
@@ -719,37 +776,67 @@ IRIKIT_AVX512 std::uint64_t members64(const nibble_rows& rows, __m512i low, __m5
 
 inline constexpr nibble_rows k_scheme_rows = rows_of(set_of_mask(k_scheme));
 
+/// The byte constants of mask_chunk_avx512 as whole vectors in memory: compares take them as
+/// operands (a load) instead of building each from an immediate (a shuffle-port broadcast per
+/// constant per chunk). `opaque` keeps the compiler from folding them back into immediates.
+struct alignas(64) chunk_constants {
+  std::array<std::uint8_t, 64> colon, slash, question, hash, percent, low4;
+};
+constexpr chunk_constants chunk_constants_of() {
+  chunk_constants c{};
+  for (unsigned k = 0; k < 64; ++k) {
+    c.colon[k] = ':';
+    c.slash[k] = '/';
+    c.question[k] = '?';
+    c.hash[k] = '#';
+    c.percent[k] = '%';
+    c.low4[k] = 0x0F;
+  }
+  return c;
+}
+inline constexpr chunk_constants k_chunk_constants = chunk_constants_of();
+inline const chunk_constants* opaque(const chunk_constants* p) noexcept {
+  asm("" : "+r"(p));
+  return p;
+}
+IRIKIT_AVX512 __m512i load64(const std::array<std::uint8_t, 64>& c) noexcept {
+  return _mm512_load_si512(c.data());
+}
+
 /// mask_text_chunk with AVX-512BW: the chunk is one masked load (bytes past it read as zero, which
 /// is in no class), each class two lookups and one test, each delimiter one compare; the pair rules
-/// see the chunk loaded again one, two and three bytes earlier (zeros before the text).
+/// take the chunk loaded again one byte earlier (and two and three bytes for the rare characters).
 __attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const char* s, std::size_t n,
                                                                         chunk_place place,
                                                                         text_masks& out) noexcept {
+  const chunk_constants* c = opaque(&k_chunk_constants);
   const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
   const __m512i v = _mm512_maskz_loadu_epi8(in, s);
-  const __m512i low4 = splat64(0x0F);
-  const __m512i low = _mm512_and_si512(v, low4);
-  const __m512i bit =
-      _mm512_shuffle_epi8(lanes4(k_high_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+  const __m512i low4 = load64(c->low4);
+  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
   out.query = members64(k_plain_rows[static_cast<int>(plain_set::query)], low, bit);
   out.reg_name = members64(k_plain_rows[static_cast<int>(plain_set::reg_name)], low, bit);
   out.scheme = members64(k_scheme_rows, low, bit);
   out.hex = members64(k_hex_rows, low, bit);
-  out.colon = _mm512_cmpeq_epi8_mask(v, splat64(':'));
-  out.slash = _mm512_cmpeq_epi8_mask(v, splat64('/'));
-  out.question = _mm512_cmpeq_epi8_mask(v, splat64('?'));
-  out.hash = _mm512_cmpeq_epi8_mask(v, splat64('#'));
-  out.percent = _mm512_cmpeq_epi8_mask(v, splat64('%'));
-  out.non_ascii = _mm512_movepi8_mask(v);
+  out.colon = _mm512_cmpeq_epi8_mask(v, load64(c->colon));
+  out.slash = _mm512_cmpeq_epi8_mask(v, load64(c->slash));
+  out.question = _mm512_cmpeq_epi8_mask(v, load64(c->question));
+  out.hash = _mm512_cmpeq_epi8_mask(v, load64(c->hash));
+  out.percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
+  out.non_ascii = non_ascii;
   const auto* u = reinterpret_cast<const unsigned char*>(s);
-  const bool continues = place == chunk_place::last;  // the three bytes before are the text's
-  // (A character cut at the end of the chunk before continues in this one.)
-  if (out.non_ascii == 0 && !(continues && cut_at(u, 3))) return true;
-  if (chunk_breaks_rules(s, v, in, continues ? 7 : 0)) return false;
-  if (place == chunk_place::first) return true;  // a character cut here goes on in the last chunk
+  const bool after = place == chunk_place::middle || place == chunk_place::last;
+  const bool before = place == chunk_place::first || place == chunk_place::middle;
+  const lead_carry carry = after ? carry_into(u) : lead_carry{};
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (after ? 1 : 0), s - 1);
+  if (!carry.rare && chunk_plainly_fine(v, high, p1, low4, non_ascii, carry.due, before)) return true;
+  if (chunk_breaks_rules(s, v, in, after ? 7 : 0)) return false;
+  if (before) return true;  // a character cut here goes on in the next chunk
   // A character cut by the end of the text where the lanes after it run out (the rules see the
   // zeros after a shorter chunk).
-  return !cut_at(u + n, continues ? n + 3 : n);
+  return !cut_at(u + n, after ? n + 3 : n);
 }
 #undef IRIKIT_AVX512
 

@@ -91,18 +91,21 @@ struct text_masks {
   std::uint64_t non_ascii;  ///< bytes >= 0x80, all of them plain characters (see mask_text_chunk)
 };
 
-/// Where a chunk of at most 64 bytes lies in its text, for mask_text_chunk.
+/// Where a chunk of at most 64 bytes lies in its text, for mask_text_chunk: whether text comes
+/// before it (its three bytes before are read: a character they start goes on in this chunk) and
+/// whether text follows it (a character cut by its end goes on in the next chunk).
 enum class chunk_place : std::uint8_t {
-  whole,  ///< the whole text
-  first,  ///< the first 64 bytes of a longer text
-  last,   ///< the rest of a text after its first 64 bytes (the three bytes before it are read)
+  whole,   ///< the whole text
+  first,   ///< the first 64 bytes of a longer text
+  middle,  ///< 64 bytes with text before and after them
+  last,    ///< the end of a longer text
 };
 
 /// Fills `out` for the chunk s[0, n), 1 <= n <= 64; no byte outside it is read but the three
-/// before a `last` chunk. False when this machine has no implementation (it takes AVX-512BW: the
-/// chunk in one register, every mask one instruction), and when a non-ASCII character that starts
-/// in the chunk is not one that classify_text calls plain (malformed UTF-8 included): the caller
-/// then takes its general path, which says what is wrong.
+/// before a `middle` or `last` chunk. False when this machine has no implementation (it takes
+/// AVX-512BW: the chunk in one register, every mask one instruction), and when a non-ASCII
+/// character that starts in the chunk is not one that classify_text calls plain (malformed UTF-8
+/// included): the caller then takes its general path, which says what is wrong.
 bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept;
 
 /// "avx512", "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks

@@ -273,130 +273,124 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The one-pass path for texts of 1..128 bytes (most hrefs, most IRIs in running text): every class
-// and delimiter mask of the whole text comes from one or two registers (grammar::mask_text_chunk),
-// and the structure is read off the masks with the same first-match rules as the general path
-// below. It answers only for references it can settle outright: ASCII classes and the plain
-// non-ASCII characters, an authority of a reg-name and at most a port. Anything else — userinfo,
-// IP literals, LEIRI, every error — returns false, and the general path starts over (so errors and
-// their offsets are always the general path's).
+// The one-pass path (CPUs with AVX-512BW): the text is read 64 bytes at a time, each chunk into
+// class and delimiter masks (grammar::mask_text_chunk), and the structure is read off the masks
+// with the same first-match rules as the general path below: the scheme in the first chunk, then
+// the authority and the path, query and fragment over as many chunks as they take, each chunk's
+// bytes of a component checked at once. It answers only for references it can settle outright:
+// ASCII classes and the plain non-ASCII characters, an authority of a reg-name and at most a port.
+// Anything else — userinfo, IP literals, LEIRI, every error — returns false, and the general path
+// starts over (so errors and their offsets are always the general path's).
 
-constexpr std::size_t k_one_pass_max = 128;
 std::atomic<bool> g_one_pass{true};
 
-__extension__ using mask128 = unsigned __int128;
-
-/// text_masks over 128 bytes: two chunks side by side.
-struct wide_masks {
-  mask128 query, reg_name, scheme, hex, colon, slash, question, hash, percent, non_ascii;
-};
-
-bool collect(std::string_view text, text_masks& m) noexcept {
-  return mask_text_chunk(text.data(), text.size(), chunk_place::whole, m);
-}
-bool collect(std::string_view text, wide_masks& m) noexcept {
-  text_masks a, b;
-  if (!mask_text_chunk(text.data(), 64, chunk_place::first, a) ||
-      !mask_text_chunk(text.data() + 64, text.size() - 64, chunk_place::last, b))
-    return false;
-  const auto join = [](std::uint64_t low, std::uint64_t high) { return mask128{low} | mask128{high} << 64; };
-  m = {join(a.query, b.query),       join(a.reg_name, b.reg_name),
-       join(a.scheme, b.scheme),     join(a.hex, b.hex),
-       join(a.colon, b.colon),       join(a.slash, b.slash),
-       join(a.question, b.question), join(a.hash, b.hash),
-       join(a.percent, b.percent),   join(a.non_ascii, b.non_ascii)};
-  return true;
+constexpr std::uint64_t bits_from(std::size_t k) noexcept { return k >= 64 ? 0 : ~std::uint64_t{0} << k; }
+constexpr bool bit_at(std::uint64_t mask, std::size_t k) noexcept { return k < 64 && (mask >> k & 1) != 0; }
+constexpr std::size_t lowest(std::uint64_t mask) noexcept {
+  return static_cast<std::size_t>(__builtin_ctzll(mask));
 }
 
-template <class Mask>
-constexpr Mask bits_from(std::size_t k) noexcept {
-  return k >= sizeof(Mask) * 8 ? 0 : ~Mask{0} << k;
-}
-template <class Mask>
-constexpr bool bit_at(Mask mask, std::size_t k) noexcept {
-  return k < sizeof(Mask) * 8 && (mask >> k & 1) != 0;
-}
-/// The lowest set bit of `mask` at or after k, or n.
-template <class Mask>
-constexpr std::size_t first_at_or_after(Mask mask, std::size_t k, std::size_t n) noexcept {
-  const Mask m = mask & bits_from<Mask>(k);
-  if (m == 0) return n;
-  const auto low = static_cast<std::uint64_t>(m);
-  if constexpr (sizeof(Mask) == 8) {
-    return static_cast<std::size_t>(__builtin_ctzll(low));
-  } else {
-    return low != 0 ? static_cast<std::size_t>(__builtin_ctzll(low))
-                    : 64 + static_cast<std::size_t>(__builtin_ctzll(static_cast<std::uint64_t>(m >> 64)));
-  }
-}
-
-/// Fills `out` (all fields still at their defaults) and returns true, or returns false.
-template <class Masks>
-bool parse_one_pass(std::string_view text, rule r, repertoire rep, iri_parts& out) noexcept {
-  using Mask = decltype(Masks::query);
+/// Fills `out` (all fields still at their defaults) and returns true, or returns false. `More`:
+/// the text is longer than one chunk (n > 64), else 1 <= n <= 64.
+template <bool More>
+bool parse_chunks(std::string_view text, rule r, repertoire rep, iri_parts& out) noexcept {
   const char* s = text.data();
   const std::size_t n = text.size();
-  Masks m;
-  if (rep == repertoire::leiri || !collect(text, m)) return false;
-  if (m.non_ascii != 0 && rep != repertoire::iri) return false;
-  const Mask ends_segment = m.slash | m.question | m.hash;
+  text_masks m;
+  if (!mask_text_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
 
-  std::size_t i = first_at_or_after<Mask>(~m.scheme, 0, n);
+  // The scheme, in the first chunk.
+  std::size_t i = lowest(~m.scheme);  // the bytes past the text are zeros: no scheme characters
   if (i > 0 && bit_at(m.colon, i) && is_in(s[0], k_alpha)) {
     if (rule_forbids_scheme(r)) return false;
     out.has_scheme = true;
     out.scheme_end = static_cast<std::uint32_t>(i);
     ++i;
   } else {
-    const Mask first = m.colon | ends_segment;
+    const std::uint64_t first = m.colon | m.slash | m.question | m.hash;
     if ((first & -first & m.colon) != 0 || rule_requires_scheme(r)) return false;  // a scheme error
+    if (first == 0 && More) return false;                                          // a colon may come later
     i = 0;
   }
-
-  if (bit_at(m.slash, i) && bit_at(m.slash, i + 1)) {
-    const std::size_t begin = i + 2, end = first_at_or_after(ends_segment, begin, n);
-    const Mask authority = bits_from<Mask>(begin) & ~bits_from<Mask>(end);
-    std::size_t host_end = end;
-    if (const Mask colon = m.colon & authority; colon != 0) {
-      host_end = first_at_or_after<Mask>(colon, 0, n);
-      for (std::size_t k = host_end + 1; k < end; ++k) {
+  const bool authority = bit_at(m.slash, i) && bit_at(m.slash, i + 1);
+  if (!authority && i >= 63 && More) return false;  // "//" may straddle the chunks
+  if (authority) i += 2;
+  out.has_authority = authority;
+  out.authority_begin = out.host_begin = out.host_end = out.path_begin = static_cast<std::uint32_t>(i);
+  bool in_authority = authority;
+  std::size_t port = 0;  // the ":" before a port (0: none yet)
+  // The authority ends at `end`: a reg-name, then a port of digits after the first ":".
+  const auto end_authority = [&](std::size_t end) {
+    in_authority = false;
+    if (port != 0) {
+      for (std::size_t k = port + 1; k < end; ++k) {
         if (!is_in(s[k], k_digit)) return false;
       }
       out.has_port = true;
     }
-    if ((authority & ~bits_from<Mask>(host_end) & ~(m.reg_name | m.percent | m.non_ascii)) != 0) return false;
-    out.has_authority = true;
-    out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);
-    out.host_end = static_cast<std::uint32_t>(host_end);
+    out.host_end = static_cast<std::uint32_t>(port != 0 ? port : end);
     out.path_begin = static_cast<std::uint32_t>(end);
-    out.host_type =
-        is_ipv4address(text.substr(begin, host_end - begin)) ? host_kind::ipv4 : host_kind::reg_name;
-    i = end;
-  } else {
-    out.authority_begin = out.host_begin = out.host_end = out.path_begin = static_cast<std::uint32_t>(i);
-  }
+    out.host_type = is_ipv4address(text.substr(out.host_begin, out.host_end - out.host_begin))
+                        ? host_kind::ipv4
+                        : host_kind::reg_name;
+    return true;
+  };
 
-  // Path, query and fragment: every byte in k_query (the path's class and "?"), a "%", a plain
-  // non-ASCII byte, or the first "#"; every "%" followed by two HEXDIG.
-  const Mask rest = bits_from<Mask>(i) & ~bits_from<Mask>(n);
-  const Mask hashes = m.hash & rest, first_hash = hashes & -hashes;
-  if ((rest & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
-  if ((m.percent & ~(m.hex >> 1 & m.hex >> 2)) != 0) return false;
-  if (first_hash != 0 && rule_forbids_fragment(r)) return false;
-  const std::size_t path_end = first_at_or_after(m.question | m.hash, i, n);
-  out.path_end = out.query_end = static_cast<std::uint32_t>(path_end);
-  if (bit_at(m.question, path_end)) {
-    out.has_query = true;
-    out.query_end = static_cast<std::uint32_t>(first_at_or_after(first_hash, 0, n));
+  // Chunk by chunk from i: the authority's bytes in k_reg_name (or a "%" or a plain non-ASCII byte)
+  // up to the first ":", digits after it; then path, query and fragment: every byte in k_query (the
+  // path's class and "?"), a "%", a plain non-ASCII byte, or the first "#". Every "%" followed by
+  // two HEXDIG (a "%" in the last two bytes of a chunk is checked with the next chunk's digits).
+  std::size_t path_end = n, query_end = n;      // n: not met yet
+  std::uint64_t pending = 0, previous_hex = 0;  // the "%" of the chunk before in its lanes 62, 63
+  for (std::size_t base = 0;;) {
+    if (rep != repertoire::iri && m.non_ascii != 0) return false;
+    const std::size_t size = n - base < 64 ? n - base : 64;
+    std::uint64_t lanes = bits_from(base == 0 ? i : 0) & ~bits_from(size);
+    if ((pending & ~((previous_hex >> 1 | m.hex << 63) & (previous_hex >> 2 | m.hex << 62))) != 0)
+      return false;
+    const bool next = More && base + 64 < n;
+    const std::uint64_t tail = next ? std::uint64_t{3} << 62 : 0;  // checked with the next chunk
+    if ((m.percent & ~tail & ~(m.hex >> 1 & m.hex >> 2)) != 0) return false;
+    if (in_authority) {
+      const std::uint64_t ends = (m.slash | m.question | m.hash) & lanes;
+      const std::uint64_t here = ends != 0 ? lanes & ~bits_from(lowest(ends)) : lanes;
+      if (port == 0 && (m.colon & here) != 0) port = base + lowest(m.colon & here);
+      const std::uint64_t host = port == 0 ? here : port < base ? 0 : here & ~bits_from(port - base);
+      if ((host & ~(m.reg_name | m.percent | m.non_ascii)) != 0) return false;
+      if (ends != 0) {
+        if (!end_authority(base + lowest(ends))) return false;
+        lanes &= bits_from(lowest(ends));
+      } else {
+        lanes = 0;
+      }
+    }
+    const std::uint64_t hashes = m.hash & lanes;
+    const std::uint64_t first_hash = query_end == n ? hashes & -hashes : 0;
+    if ((lanes & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
+    if (path_end == n && ((m.question | m.hash) & lanes) != 0)
+      path_end = base + lowest((m.question | m.hash) & lanes);
+    if (first_hash != 0) query_end = base + lowest(first_hash);
+    if (!next) break;
+    pending = m.percent & tail;
+    previous_hex = m.hex;
+    base += 64;
+    if (!mask_text_chunk(s + base, n - base <= 64 ? n - base : 64,
+                         n - base <= 64 ? chunk_place::last : chunk_place::middle, m))
+      return false;
   }
-  out.has_fragment = first_hash != 0;
+  if (in_authority && !end_authority(n)) return false;
+  if (query_end != n && rule_forbids_fragment(r)) return false;
+  out.path_end = static_cast<std::uint32_t>(path_end);
+  out.has_query = path_end < n && s[path_end] == '?';
+  out.query_end = static_cast<std::uint32_t>(out.has_query ? query_end : path_end);
+  out.has_fragment = query_end != n;
   return true;
 }
 
 bool parse_one_pass(std::string_view text, rule r, iri_parts& out) noexcept {
-  if (text.empty() || text.size() > k_one_pass_max) return false;
-  return text.size() <= 64 ? parse_one_pass<text_masks>(text, r, repertoire_of(r), out)
-                           : parse_one_pass<wide_masks>(text, r, repertoire_of(r), out);
+  const repertoire rep = repertoire_of(r);
+  if (text.empty() || rep == repertoire::leiri) return false;
+  return text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out);
 }
 
 }  // namespace

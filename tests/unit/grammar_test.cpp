@@ -1,11 +1,13 @@
 // Tests for src/grammar: code-point ranges, strict UTF-8, IP address productions, encodings.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
@@ -269,13 +271,15 @@ TEST(CharScan, BidiFormattingAfterASlidingWindowStops) {
 
 // Whole characters that skip_plain_iri skips, and some it leaves to the parser (each deciding a
 // different rule of char_scan.cpp), for the random texts of the tests below.
-const char* const k_good[] = {"\xd0\x9c",         "\xe4\xb8\xad", "\xe2\x80\x93",
-                              "\xf0\x9f\x98\x80", "\xe2\x80\x8c", "\xef\xbc\x88",
-                              "\xd8\xa7",         "%4A",          "ab"};
-const char* const k_bad[] = {"\xe2\x80\xae",     "\xe2\x81\xa6", "\xef\xb7\x90",     "\xef\xbf\xb0",
-                             "\xf0\x9f\xbf\xbe", "\xc2\x80",     "\xd8\x9c",         "\xee\x80\x80",
-                             "\xed\xa0\x80",     "\xef\xa3\xbf", "\xe0\x9f\xbf",     "\xf1\x80\x80\x80",
-                             "\xe2\x80\xa6",     "\xef\xa4\x80", "\xf0\x90\xbf\xb0", "\xd8\x9f"};
+const char* const k_good[] = {"\xd0\x9c",     "\xe4\xb8\xad", "\xe2\x80\x93", "\xf0\x9f\x98\x80",
+                              "\xe2\x80\x8c", "\xef\xbc\x88", "\xd8\xa7",     "%4A",
+                              "ab",           "\xe0\xa4\x95", "\xed\x95\x9c", "\xc2\xa9",
+                              "\xd8\x8c",     "\xe2\x82\xac", "\xef\xb9\xb0"};
+const char* const k_bad[] = {"\xe2\x80\xae",     "\xe2\x81\xa6",    "\xef\xb7\x90",     "\xef\xbf\xb0",
+                             "\xf0\x9f\xbf\xbe", "\xc2\x80",        "\xd8\x9c",         "\xee\x80\x80",
+                             "\xed\xa0\x80",     "\xef\xa3\xbf",    "\xe0\x9f\xbf",     "\xf1\x80\x80\x80",
+                             "\xe2\x80\xa6",     "\xef\xa4\x80",    "\xf0\x90\xbf\xb0", "\xd8\x9f",
+                             "\xc1\xbf",         "\xf4\x90\x80\x80"};
 const std::string k_alphabet =
     "aZ09-._~!$&'()*+,;=:@/?#[]% \"\x7f\x01"
     "\x80\x8e\x8f\x90\x9c\x9f\xa0\xa4\xa6\xa9\xaa\xae\xaf\xb0\xb7\xbe\xbf"
@@ -378,10 +382,28 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
   use_scan_implementation("avx512");
 }
 
+/// Whether mask_text_chunk accepts every chunk of 64 bytes of `text` (in `masks`, when given, the
+/// masks of the chunks it accepted). Exactly the text's bytes are readable (a copy on the heap, so
+/// a read past it is caught by ASan).
+bool accepted_in_chunks(const std::string& text, std::vector<text_masks>* masks = nullptr) {
+  const std::unique_ptr<char[]> copy(new char[text.size()]);
+  std::memcpy(copy.get(), text.data(), text.size());
+  for (std::size_t base = 0; base < text.size(); base += 64) {
+    const bool last = base + 64 >= text.size();
+    const chunk_place place = base == 0 ? (last ? chunk_place::whole : chunk_place::first)
+                                        : (last ? chunk_place::last : chunk_place::middle);
+    text_masks m;
+    if (!mask_text_chunk(copy.get() + base, std::min<std::size_t>(64, text.size() - base), place, m))
+      return false;
+    if (masks != nullptr) masks->push_back(m);
+  }
+  return true;
+}
+
 // mask_text_chunk (the parser's one-pass path): every mask is its definition bit for bit, and a
 // text is accepted exactly when the definition of classify_text does not call it `other`, for a
-// whole text of 1..64 bytes and for a text of 65..128 bytes in two chunks (characters cut between
-// the chunks included).
+// whole text of 1..64 bytes and for longer texts in chunks of 64 bytes (characters cut between the
+// chunks included: every third text is two halves that meet at a chunk edge).
 TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
   text_masks probe;
   if (!mask_text_chunk("a", 1, chunk_place::whole, probe)) GTEST_SKIP() << "no AVX-512BW on this machine";
@@ -412,8 +434,14 @@ TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
   std::mt19937 rng(29);
   int accepted = 0;
   for (int round = 0; round < 40000; ++round) {
-    std::string text = random_text(rng, round % 2 == 0 ? 70 : 135);
-    if (text.empty() || text.size() > 128) continue;
+    std::string text = random_text(rng, round % 2 == 0 ? 70 : 200);
+    if (round % 3 == 0) {
+      const std::size_t edge = 64 * (1 + rng() % 2) - rng() % 4;
+      text = random_text(rng, 200);
+      text.resize(std::min(text.size(), edge));
+      text += random_text(rng, 70);
+    }
+    if (text.empty()) continue;
     bool plain = true;
     for (std::size_t i = 0; i < text.size() && plain;) {
       const std::size_t length =
@@ -421,28 +449,28 @@ TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
       plain = length != 0;
       i += length;
     }
-    // Exactly the text's bytes are readable (a copy on the heap, so a read past it is caught by ASan).
-    const std::unique_ptr<char[]> copy(new char[text.size()]);
-    std::memcpy(copy.get(), text.data(), text.size());
-    text_masks a, b;
-    bool got;
-    if (text.size() <= 64) {
-      got = mask_text_chunk(copy.get(), text.size(), chunk_place::whole, a);
-      if (got) {
-        ASSERT_TRUE(same(a, definition(text, 0, text.size()))) << ::testing::PrintToString(text);
-      }
-    } else {
-      got = mask_text_chunk(copy.get(), 64, chunk_place::first, a) &&
-            mask_text_chunk(copy.get() + 64, text.size() - 64, chunk_place::last, b);
-      if (got) {
-        ASSERT_TRUE(same(a, definition(text, 0, 64))) << ::testing::PrintToString(text);
-        ASSERT_TRUE(same(b, definition(text, 64, text.size() - 64))) << ::testing::PrintToString(text);
-      }
+    std::vector<text_masks> masks;
+    const bool got = accepted_in_chunks(text, &masks);
+    for (std::size_t c = 0; c < masks.size(); ++c) {
+      const std::size_t base = 64 * c;
+      ASSERT_TRUE(same(masks[c], definition(text, base, std::min<std::size_t>(64, text.size() - base))))
+          << base << " " << ::testing::PrintToString(text);
     }
     ASSERT_EQ(got, plain) << ::testing::PrintToString(text);
     accepted += got;
   }
   EXPECT_GT(accepted, 1000);
+  // Every piece at every offset across the first two chunk edges, after a plain non-ASCII character
+  // (so that no chunk is ASCII only), in a text of 130 bytes.
+  for (const auto* pieces : {k_good, k_bad}) {
+    for (std::size_t p = 0; p < (pieces == k_good ? std::size(k_good) : std::size(k_bad)); ++p) {
+      for (std::size_t at = 56; at < 132; ++at) {
+        std::string text = "\xd0\x9c" + std::string(at - 2, 'a') + pieces[p];
+        text.resize(std::max<std::size_t>(text.size(), 130), 'a');
+        EXPECT_EQ(accepted_in_chunks(text), pieces == k_good) << at << " " << ::testing::PrintToString(text);
+      }
+    }
+  }
 }
 
 // The sets that take every non-ASCII byte as plain: every implementation gives the scalar answer.
