@@ -20,9 +20,7 @@ std::size_t dec_octet(std::string_view text, std::size_t i) noexcept {
 
 }  // namespace
 
-bool is_ipv4address(std::string_view text) noexcept {
-  // "0.0.0.0" to "255.255.255.255", ending in a digit: most reg-names fail here, without the loop.
-  if (text.size() < 7 || text.size() > 15 || !is_in(text.back(), k_digit)) return false;
+bool ipv4address_octets(std::string_view text) noexcept {
   std::size_t i = 0;
   for (int octet = 0; octet < 4; ++octet) {
     if (octet > 0) {

@@ -289,6 +289,10 @@ constexpr bool bit_at(std::uint64_t mask, std::size_t k) noexcept { return k < 6
 constexpr std::size_t lowest(std::uint64_t mask) noexcept {
   return static_cast<std::size_t>(__builtin_ctzll(mask));
 }
+/// lowest(mask), and 63 for no bit (for a select that drops it).
+constexpr std::size_t lowest_or_last(std::uint64_t mask) noexcept {
+  return lowest(mask | std::uint64_t{1} << 63);
+}
 
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false. `More`:
 /// the text is longer than one chunk (n > 64), else 1 <= n <= 64.
@@ -367,9 +371,10 @@ bool parse_chunks(std::string_view text, rule r, repertoire rep, iri_parts& out)
     const std::uint64_t hashes = m.hash & lanes;
     const std::uint64_t first_hash = query_end == n ? hashes & -hashes : 0;
     if ((lanes & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
-    if (path_end == n && ((m.question | m.hash) & lanes) != 0)
-      path_end = base + lowest((m.question | m.hash) & lanes);
-    if (first_hash != 0) query_end = base + lowest(first_hash);
+    // Selects, not branches: where the path and the query end varies from text to text.
+    const std::uint64_t path_ends = (m.question | m.hash) & lanes;
+    path_end = path_end == n && path_ends != 0 ? base + lowest_or_last(path_ends) : path_end;
+    query_end = first_hash != 0 ? base + lowest_or_last(first_hash) : query_end;
     if (!next) break;
     pending = m.percent & tail;
     previous_hex = m.hex;
@@ -402,15 +407,14 @@ parse_error validate_component(std::string_view text, std::uint32_t begin, std::
   return scan(text, text.size(), i, end, c, rep, options, k_stop_none, kind);
 }
 
-parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
-  out = iri_parts{};
-  if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
+namespace {
+
+/// The general path of parse_into: component by component, each with its block scan. Kept out of
+/// parse_into so that a text the one-pass path settles does not pay for its stack frame.
+[[gnu::noinline]] parse_error parse_general(std::string_view text, rule r, const parse_options& options,
+                                            iri_parts& out) noexcept {
   const repertoire rep = repertoire_of(r);
   const std::size_t n = text.size();
-  if (g_one_pass.load(std::memory_order_relaxed)) {
-    if (parse_one_pass(text, r, out)) return k_ok;
-    out = iri_parts{};  // it may have filled some fields before it gave up
-  }
   // A short text is copied once into a zero-padded block: every block scan then reads whole
   // 32-byte windows (no padding per scan, no window sliding back). Offsets do not change.
   alignas(32) char padded[64];
@@ -501,6 +505,18 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
       return e;
   }
   return k_ok;
+}
+
+}  // namespace
+
+parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
+  out = iri_parts{};
+  if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
+  if (g_one_pass.load(std::memory_order_relaxed)) {
+    if (parse_one_pass(text, r, out)) return k_ok;
+    out = iri_parts{};  // it may have filled some fields before it gave up
+  }
+  return parse_general(text, r, options, out);
 }
 
 bool parse_short(std::string_view text, rule r, iri_parts& out) noexcept {
