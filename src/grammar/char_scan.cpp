@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "grammar/char_class.h"
+#include "grammar/chunk_masks.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -315,9 +316,8 @@ std::size_t find_sse2(const char* s, std::size_t i, std::size_t to, std::size_t 
 // byte is a member; the high nibble picks the bit to test in that row (no bit for 8..15, so bytes
 // >= 0x80 are never members). vpshufb looks up within each 128-bit lane: tables are duplicated.
 
-struct nibble_rows {
-  alignas(32) std::array<std::uint8_t, 32> row{};
-};
+using chunks::cut_at;
+using chunks::nibble_rows;
 constexpr nibble_rows rows_of(const byte_set& b) {
   nibble_rows t;
   for (int c = 0; c < 128; ++c) {
@@ -476,7 +476,7 @@ constexpr pair_rule k_direct_rules[8] = {
 // Table 2: bits 0-2 are errors; bits 3-5 only under the condition named (checked with compares,
 // only in the windows where a lead E2, EF or F0 is there to meet one); bit 7 is "a continuation
 // after a continuation", right exactly where a lead two or three bytes back calls for one.
-constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
+using chunks::k_cond_e2, chunks::k_cond_ef, chunks::k_cond_ef_or_f0;
 constexpr pair_rule k_conditional_rules[8] = {
     {nibbles(15, 15), nibbles(0, 0), nibbles(8, 8)},                     // F0 80..8F: overlong
     {nibbles(15, 15), nibbles(1, 15), k_cont},                           // F1..FF: plane 4 and above
@@ -488,9 +488,7 @@ constexpr pair_rule k_conditional_rules[8] = {
     {k_cont, k_any, k_cont},  // continuation after continuation
 };
 
-struct pair_tables {
-  nibble_rows before_high, before_low, high;
-};
+using chunks::pair_tables;
 constexpr pair_tables tables_of(const pair_rule (&rules)[8]) {
   pair_tables t;
   for (unsigned r = 0; r < 8; ++r) {
@@ -612,13 +610,6 @@ __attribute__((target("avx2"))) std::size_t skip_iri_avx2(const char* s, std::si
   return skip_iri_avx2_windows(s, i, to, size, set);
 }
 
-/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
-/// `end` (a lead byte that calls for more bytes than are left before it).
-inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
-  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
-         (readable >= 3 && end[-3] >= 0xF0);
-}
-
 /// classify_text, 32 bytes at a time: an ASCII window after an ASCII window costs a test; the
 /// others the pair rules. A window at 0 takes its "bytes before" from itself shifted (zeros before
 /// the text); the others from unaligned loads. Windows may start before `from` (ASCII).
@@ -662,62 +653,12 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
   return seen ? text_kind::plain_non_ascii : text_kind::ascii;
 }
 
-#define IRIKIT_AVX512 __attribute__((target("avx512f,avx512bw,bmi2"))) inline
-IRIKIT_AVX512 __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
-/// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
-IRIKIT_AVX512 __m512i lanes4(const nibble_rows& rows) noexcept {
-  return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
-}
-IRIKIT_AVX512 __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1, __m512i high) noexcept {
-  return _mm512_and_si512(_mm512_and_si512(_mm512_shuffle_epi8(lanes4(t.before_high), high1),
-                                           _mm512_shuffle_epi8(lanes4(t.before_low), low1)),
-                          _mm512_shuffle_epi8(lanes4(t.high), high));
-}
-
-/// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
-IRIKIT_AVX512 std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2, __m512i p3) noexcept {
-  const __m512i low4 = splat64(0x0F);
-  const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
-  const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
-  const __m512i direct = apply64(k_direct_tables, high1, low1, high);
-  const __m512i conditional = apply64(k_conditional_tables, high1, low1, high);
-  const __m512i due =
-      _mm512_or_si512(_mm512_subs_epu8(p2, splat64(0xE0 - 0x80)), _mm512_subs_epu8(p3, splat64(0xF0 - 0x80)));
-  __m512i bad = _mm512_or_si512(
-      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
-                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
-  // The conditional rules, only where a lead byte E2, EF or F0 is there to meet one: E2 80..81
-  // 8E/8F/A6..AE as in utf8_iri_bad.
-  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
-                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
-  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
-  if ((ef | e2 | f0) != 0) {
-    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
-                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
-    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
-    when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
-    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
-    bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
-  }
-  return _mm512_test_epi8_mask(bad, bad);
-}
-
-/// The pair rules over the chunk v of the bytes s[0, n) (lanes `in`): the chunk is loaded again one,
-/// two and three bytes earlier, the bytes before s only in the lanes `before` allows (bits 0..2:
-/// s[-3], s[-2], s[-1]), zeros elsewhere.
-IRIKIT_AVX512 bool chunk_breaks_rules(const char* s, __m512i v, __mmask64 in, __mmask64 before) noexcept {
-  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s - 1),
-                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s - 2),
-                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
-  return utf8_iri_bad64(v, p1, p2, p3) != 0;
-}
-
-// The common case of the pair rules, cheaper: a chunk whose UTF-8 is well-formed (checked on the
-// 64-bit masks of lead and continuation bytes) and whose characters all start with a common lead
-// and second byte (k_rare_rules: none of them meets one) is plain for utf8_iri_bad64 too. The
-// other chunks (about one in forty in the IRI corpora, mostly for E2 80, the en dash and the
-// quotation marks) take the full rules. The rules apply to (byte before, this byte) as the pair
-// rules do; they fire only after a lead, so they need no mask.
+// The common case of the pair rules, cheaper (chunks::chunk_plainly_fine): a chunk whose UTF-8 is
+// well-formed (checked on the 64-bit masks of lead and continuation bytes) and whose characters
+// all start with a common lead and second byte (none of them meets a rule below) is plain for
+// utf8_iri_bad64 too. The other chunks (about one in forty in the IRI corpora, mostly for E2 80,
+// the en dash and the quotation marks) take the full rules. The rules apply to (byte before, this
+// byte) as the pair rules do; they fire only after a lead, so they need no mask.
 constexpr pair_rule k_rare_rules[8] = {
     {nibbles(12, 12), nibbles(0, 1), k_any},              // C0, C1
     {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},      // C2 80..9F
@@ -728,60 +669,8 @@ constexpr pair_rule k_rare_rules[8] = {
     {nibbles(14, 14), nibbles(14, 15), k_any},            // EE, EF
     {nibbles(15, 15), k_any, k_any},                      // F0..FF
 };
-inline constexpr pair_tables k_rare_tables = tables_of(k_rare_rules);
 
-/// What the three bytes before a chunk leave to it: the lanes that must hold continuation bytes
-/// for the leads among them, and whether one of those characters is rare beyond its second byte
-/// (E2, EE, EF two bytes back, F0..FF two or three back: the rules above see only the byte after
-/// a lead, which for them lies before the chunk).
-struct lead_carry {
-  std::uint64_t due = 0;
-  bool rare = false;
-};
-inline lead_carry carry_into(const unsigned char* chunk) noexcept {
-  // Without branches: the bytes before a chunk of non-ASCII text are anything.
-  const unsigned b1 = chunk[-1], b2 = chunk[-2], b3 = chunk[-3];
-  const auto at_least = [](unsigned b, unsigned t) { return static_cast<unsigned>(b >= t); };
-  return {at_least(b1, 0xC0) | at_least(b1, 0xE0) << 1 | at_least(b1, 0xF0) << 2 | at_least(b2, 0xE0) |
-              at_least(b2, 0xF0) << 1 | at_least(b3, 0xF0),
-          (static_cast<unsigned>(b2 == 0xE2) | at_least(b2, 0xEE) | at_least(b3, 0xF0)) != 0};
-}
-
-/// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk
-/// one byte earlier) is plainly fine by the rule above, `due` the lanes the leads before it call
-/// for; a character cut by the end of the chunk is fine only when `may_continue`. False says
-/// nothing: the full rules decide.
-IRIKIT_AVX512 bool chunk_plainly_fine(__m512i v, __m512i high, __m512i p1, __m512i low4,
-                                      std::uint64_t non_ascii, std::uint64_t due,
-                                      bool may_continue) noexcept {
-  // A byte >= C0 has bits 7 and 6 set, >= E0 bits 7..5, >= F0 bits 7..4: adding a vector to itself
-  // moves each byte's bits up one place, and movepi8 reads bit 7.
-  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
-  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
-  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
-  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
-  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
-  // Well-formed: the continuation bytes are exactly the ones the leads call for.
-  if ((non_ascii & ~lead) != ((lead << 1) | (lead3 << 2) | (lead4 << 3) | due)) return false;
-  if (!may_continue && ((lead >> 63) | (lead3 >> 62) | (lead4 >> 61)) != 0) return false;
-  const __m512i rare = apply64(k_rare_tables, _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4),
-                               _mm512_and_si512(p1, low4), high);
-  return _mm512_test_epi8_mask(rare, rare) == 0;
-}
-
-/// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
-IRIKIT_AVX512 std::uint64_t members64(const nibble_rows& rows, __m512i low, __m512i bit) noexcept {
-  return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
-}
-
-inline constexpr nibble_rows k_scheme_rows = rows_of(set_of_mask(k_scheme));
-
-/// The byte constants of mask_chunk_avx512 as whole vectors in memory: compares take them as
-/// operands (a load) instead of building each from an immediate (a shuffle-port broadcast per
-/// constant per chunk). `opaque` keeps the compiler from folding them back into immediates.
-struct alignas(64) chunk_constants {
-  std::array<std::uint8_t, 64> colon, slash, question, hash, percent, low4;
-};
+using chunks::chunk_constants;
 constexpr chunk_constants chunk_constants_of() {
   chunk_constants c{};
   for (unsigned k = 0; k < 64; ++k) {
@@ -794,57 +683,32 @@ constexpr chunk_constants chunk_constants_of() {
   }
   return c;
 }
-inline constexpr chunk_constants k_chunk_constants = chunk_constants_of();
-inline const chunk_constants* opaque(const chunk_constants* p) noexcept {
-  asm("" : "+r"(p));
-  return p;
-}
-IRIKIT_AVX512 __m512i load64(const std::array<std::uint8_t, 64>& c) noexcept {
-  return _mm512_load_si512(c.data());
-}
 
-/// mask_text_chunk with AVX-512BW: the chunk is one masked load (bytes past it read as zero, which
-/// is in no class), each class two lookups and one test, each delimiter one compare; the pair rules
-/// take the chunk loaded again one byte earlier (and two and three bytes for the rare characters).
-__attribute__((target("avx512f,avx512bw,bmi2"))) bool mask_chunk_avx512(const char* s, std::size_t n,
-                                                                        chunk_place place,
-                                                                        text_masks& out) noexcept {
-  const chunk_constants* c = opaque(&k_chunk_constants);
-  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
-  const __m512i v = _mm512_maskz_loadu_epi8(in, s);
-  const __m512i low4 = load64(c->low4);
-  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
-  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
-  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
-  out.query = members64(k_plain_rows[static_cast<int>(plain_set::query)], low, bit);
-  out.reg_name = members64(k_plain_rows[static_cast<int>(plain_set::reg_name)], low, bit);
-  out.scheme = members64(k_scheme_rows, low, bit);
-  out.hex = members64(k_hex_rows, low, bit);
-  out.colon = _mm512_cmpeq_epi8_mask(v, load64(c->colon));
-  out.slash = _mm512_cmpeq_epi8_mask(v, load64(c->slash));
-  out.question = _mm512_cmpeq_epi8_mask(v, load64(c->question));
-  out.hash = _mm512_cmpeq_epi8_mask(v, load64(c->hash));
-  out.percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
-  out.non_ascii = non_ascii;
-  const auto* u = reinterpret_cast<const unsigned char*>(s);
-  const bool after = place == chunk_place::middle || place == chunk_place::last;
-  const bool before = place == chunk_place::first || place == chunk_place::middle;
-  const lead_carry carry = after ? carry_into(u) : lead_carry{};
-  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (after ? 1 : 0), s - 1);
-  if (!carry.rare && chunk_plainly_fine(v, high, p1, low4, non_ascii, carry.due, before)) return true;
-  if (chunk_breaks_rules(s, v, in, after ? 7 : 0)) return false;
-  if (before) return true;  // a character cut here goes on in the next chunk
-  // A character cut by the end of the text where the lanes after it run out (the rules see the
-  // zeros after a shorter chunk).
-  return !cut_at(u + n, after ? n + 3 : n);
+}  // namespace
+
+// The tables of chunk_masks.h.
+const chunks::nibble_rows chunks::k_high_bits = irikit::grammar::k_high_bits;
+const chunks::nibble_rows chunks::k_query_rows = k_plain_rows[static_cast<int>(plain_set::query)];
+const chunks::nibble_rows chunks::k_reg_name_rows = k_plain_rows[static_cast<int>(plain_set::reg_name)];
+const chunks::nibble_rows chunks::k_scheme_rows = rows_of(set_of_mask(k_scheme));
+const chunks::nibble_rows chunks::k_hex_rows = irikit::grammar::k_hex_rows;
+const chunks::pair_tables chunks::k_direct_tables = irikit::grammar::k_direct_tables;
+const chunks::pair_tables chunks::k_conditional_tables = irikit::grammar::k_conditional_tables;
+const chunks::pair_tables chunks::k_rare_tables = tables_of(k_rare_rules);
+const chunks::chunk_constants chunks::k_chunk_constants = chunk_constants_of();
+
+namespace {
+
+/// mask_text_chunk with AVX-512BW.
+IRIKIT_CHUNK_TARGET bool mask_chunk_avx512(const char* s, std::size_t n, chunk_place place,
+                                           text_masks& out) noexcept {
+  return chunks::mask_chunk(s, n, place, out);
 }
-#undef IRIKIT_AVX512
 
 /// classify_text with AVX-512BW, 64 bytes at a time: a chunk without non-ASCII bytes (and no
 /// character cut before it) costs a test, the others the pair rules. Bytes before `from` are ASCII
 /// (or before the text: masked off).
-__attribute__((target("avx512f,avx512bw,bmi2"))) text_kind classify_avx512(const char* s, std::size_t from,
-                                                                           std::size_t size) noexcept {
+IRIKIT_CHUNK_TARGET text_kind classify_avx512(const char* s, std::size_t from, std::size_t size) noexcept {
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   bool seen = false;
   for (std::size_t base = from; base < size; base += 64) {
@@ -854,7 +718,7 @@ __attribute__((target("avx512f,avx512bw,bmi2"))) text_kind classify_avx512(const
     if (_mm512_movepi8_mask(v) == 0 && !(base > from && cut_at(u + base, 3))) continue;
     seen = true;
     // The bytes before the text are masked off.
-    if (chunk_breaks_rules(s + base, v, in, base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7))
+    if (chunks::chunk_breaks_rules(s + base, v, in, base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7))
       return text_kind::other;
   }
   // A character cut by the end of the text where the lanes after it run out.
@@ -919,7 +783,7 @@ implementation implementation_named(std::string_view want) noexcept {
     return {"avx2", skip_avx2, skip_iri_avx2, find_avx2, classify_avx2, mask_chunk_none};
   // The AVX2 scans, with whole-text work (classification, the parser's one-pass masks) on 64 bytes.
   if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("bmi2"))
+      __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
     return {"avx512",
             skip_avx2,
             skip_iri_avx2,
@@ -935,6 +799,7 @@ implementation implementation_named(std::string_view want) noexcept {
 void install(const implementation& chosen) noexcept {
   g_classify.store(chosen.classify, std::memory_order_relaxed);
   g_mask_chunk.store(chosen.mask_chunk, std::memory_order_relaxed);
+  detail::g_chunk_masks.store(chosen.mask_chunk == mask_chunk_none ? 1 : 2, std::memory_order_relaxed);
   g_byte_permutes.store(chosen.byte_permutes, std::memory_order_relaxed);
   g_skip.store(chosen.skip, std::memory_order_relaxed);
   g_skip_iri.store(chosen.skip_iri, std::memory_order_relaxed);
@@ -1006,6 +871,13 @@ text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexc
 
 bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
   return g_mask_chunk.load(std::memory_order_relaxed)(s, n, place, out);
+}
+
+std::atomic<int> detail::g_chunk_masks{0};
+
+int detail::resolve_chunk_masks() noexcept {
+  resolve();
+  return g_chunk_masks.load(std::memory_order_relaxed);
 }
 
 void use_text_classification(bool on) noexcept { g_classify_on.store(on, std::memory_order_relaxed); }

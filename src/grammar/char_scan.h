@@ -15,6 +15,7 @@
 #ifndef IRIKIT_GRAMMAR_CHAR_SCAN_H
 #define IRIKIT_GRAMMAR_CHAR_SCAN_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -107,6 +108,19 @@ enum class chunk_place : std::uint8_t {
 /// character that starts in the chunk is not one that classify_text calls plain (malformed UTF-8
 /// included): the caller then takes its general path, which says what is wrong.
 bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept;
+
+namespace detail {
+extern std::atomic<int> g_chunk_masks;  ///< 0: no implementation chosen yet, 1: none, 2: AVX-512BW
+int resolve_chunk_masks() noexcept;     ///< chooses the implementation, returns g_chunk_masks
+}  // namespace detail
+
+/// Whether mask_text_chunk has an implementation on this machine (with the implementation chosen):
+/// code compiled with IRIKIT_CHUNK_TARGET (chunk_masks.h, its inline form) may run then.
+inline bool chunk_masks_available() noexcept {
+  int state = detail::g_chunk_masks.load(std::memory_order_relaxed);
+  if (state == 0) state = detail::resolve_chunk_masks();
+  return state == 2;
+}
 
 /// "avx512", "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks
 /// and tests). "avx512" is the AVX2 block scans with the whole-text work (classify_text,

@@ -13,6 +13,7 @@
 
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
+#include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
@@ -296,12 +297,14 @@ constexpr std::size_t lowest_or_last(std::uint64_t mask) noexcept {
 
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false. `More`:
 /// the text is longer than one chunk (n > 64), else 1 <= n <= 64.
+#if IRIKIT_CHUNK_MASKS
 template <bool More>
-bool parse_chunks(std::string_view text, rule r, repertoire rep, iri_parts& out) noexcept {
+IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire rep,
+                                      iri_parts& out) noexcept {
   const char* s = text.data();
   const std::size_t n = text.size();
   text_masks m;
-  if (!mask_text_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
+  if (!chunks::mask_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
 
   // The scheme, in the first chunk.
   std::size_t i = lowest(~m.scheme);  // the bytes past the text are zeros: no scheme characters
@@ -379,8 +382,8 @@ bool parse_chunks(std::string_view text, rule r, repertoire rep, iri_parts& out)
     pending = m.percent & tail;
     previous_hex = m.hex;
     base += 64;
-    if (!mask_text_chunk(s + base, n - base <= 64 ? n - base : 64,
-                         n - base <= 64 ? chunk_place::last : chunk_place::middle, m))
+    if (!chunks::mask_chunk(s + base, n - base <= 64 ? n - base : 64,
+                            n - base <= 64 ? chunk_place::last : chunk_place::middle, m))
       return false;
   }
   if (in_authority && !end_authority(n)) return false;
@@ -394,9 +397,12 @@ bool parse_chunks(std::string_view text, rule r, repertoire rep, iri_parts& out)
 
 bool parse_one_pass(std::string_view text, rule r, iri_parts& out) noexcept {
   const repertoire rep = repertoire_of(r);
-  if (text.empty() || rep == repertoire::leiri) return false;
+  if (text.empty() || rep == repertoire::leiri || !chunk_masks_available()) return false;
   return text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out);
 }
+#else
+bool parse_one_pass(std::string_view, rule, iri_parts&) noexcept { return false; }
+#endif
 
 }  // namespace
 

@@ -1,0 +1,197 @@
+// grammar::mask_text_chunk with AVX-512BW, inline: the parser's one-pass loop
+// (src/parse/parser.cpp) compiles it into itself, so a chunk costs no call and its masks stay in
+// registers. Only for code compiled with IRIKIT_CHUNK_TARGET and run where
+// grammar::chunk_masks_available() says so. The tables it reads are defined in char_scan.cpp,
+// next to the rules that build them; the rules themselves are explained there.
+#ifndef IRIKIT_GRAMMAR_CHUNK_MASKS_H
+#define IRIKIT_GRAMMAR_CHUNK_MASKS_H
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "grammar/char_scan.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define IRIKIT_CHUNK_MASKS 1
+#define IRIKIT_CHUNK_TARGET __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
+
+namespace irikit::grammar::chunks {
+
+/// A class of ASCII bytes for a byte shuffle: the low nibble of a byte picks a row, an 8-bit mask
+/// of the high nibbles 0..7 whose byte is a member; the high nibble picks the bit to test (no bit
+/// for 8..15, so bytes >= 0x80 are never members). Shuffles look up within 128-bit lanes: the 16
+/// rows are there twice (the AVX2 scans load all 32 bytes, the chunks broadcast the first 16).
+struct nibble_rows {
+  alignas(32) std::array<std::uint8_t, 32> row{};
+};
+/// A table of eight pair rules (char_scan.cpp): the sets of nibbles of the byte before (high,
+/// low) and of this byte (high), one bit per rule.
+struct pair_tables {
+  nibble_rows before_high, before_low, high;
+};
+/// Bits of the conditional pair rules that apply only after a lead E2, EF or F0 (char_scan.cpp).
+inline constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
+/// The byte constants of mask_chunk as whole vectors in memory: compares take them as operands (a
+/// load) instead of building each from an immediate (a shuffle-port broadcast per constant per
+/// chunk). Defined out of line, so the compiler cannot fold them back into immediates.
+struct alignas(64) chunk_constants {
+  std::array<std::uint8_t, 64> colon, slash, question, hash, percent, low4;
+};
+
+extern const nibble_rows k_high_bits, k_query_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
+extern const pair_tables k_direct_tables, k_conditional_tables, k_rare_tables;
+extern const chunk_constants k_chunk_constants;
+
+/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
+/// `end` (a lead byte that calls for more bytes than are left before it).
+inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
+  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
+         (readable >= 3 && end[-3] >= 0xF0);
+}
+
+IRIKIT_CHUNK_TARGET inline __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
+/// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
+IRIKIT_CHUNK_TARGET inline __m512i lanes4(const nibble_rows& rows) noexcept {
+  return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
+}
+IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1,
+                                           __m512i high) noexcept {
+  return _mm512_and_si512(_mm512_and_si512(_mm512_shuffle_epi8(lanes4(t.before_high), high1),
+                                           _mm512_shuffle_epi8(lanes4(t.before_low), low1)),
+                          _mm512_shuffle_epi8(lanes4(t.high), high));
+}
+
+/// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
+IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2,
+                                                        __m512i p3) noexcept {
+  const __m512i low4 = splat64(0x0F);
+  const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
+  const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i direct = apply64(k_direct_tables, high1, low1, high);
+  const __m512i conditional = apply64(k_conditional_tables, high1, low1, high);
+  const __m512i due =
+      _mm512_or_si512(_mm512_subs_epu8(p2, splat64(0xE0 - 0x80)), _mm512_subs_epu8(p3, splat64(0xF0 - 0x80)));
+  __m512i bad = _mm512_or_si512(
+      direct, _mm512_or_si512(_mm512_and_si512(conditional, splat64(0x07)),
+                              _mm512_and_si512(_mm512_xor_si512(conditional, due), splat64(0x80))));
+  // The conditional rules, only where a lead byte E2, EF or F0 is there to meet one: E2 80..81
+  // 8E/8F/A6..AE as in utf8_iri_bad.
+  const __mmask64 ef = _mm512_cmpeq_epi8_mask(p2, splat64(0xEF)),
+                  e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
+  const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
+  if ((ef | e2 | f0) != 0) {
+    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
+                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
+    __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
+    when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
+    when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
+    bad = _mm512_ternarylogic_epi32(bad, conditional, when, 0xF8);  // bad | (conditional & when)
+  }
+  return _mm512_test_epi8_mask(bad, bad);
+}
+
+/// The pair rules over the chunk v of the bytes s[0, n) (lanes `in`): the chunk is loaded again one,
+/// two and three bytes earlier, the bytes before s only in the lanes `before` allows (bits 0..2:
+/// s[-3], s[-2], s[-1]), zeros elsewhere.
+IRIKIT_CHUNK_TARGET inline bool chunk_breaks_rules(const char* s, __m512i v, __mmask64 in,
+                                                   __mmask64 before) noexcept {
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s - 1),
+                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s - 2),
+                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
+  return utf8_iri_bad64(v, p1, p2, p3) != 0;
+}
+
+// The common case of the pair rules, cheaper (k_rare_tables: see k_rare_rules in char_scan.cpp).
+
+/// What the three bytes before a chunk leave to it: the lanes that must hold continuation bytes
+/// for the leads among them, and whether one of those characters is rare beyond its second byte
+/// (E2, EE, EF two bytes back, F0..FF two or three back: the rules above see only the byte after
+/// a lead, which for them lies before the chunk).
+struct lead_carry {
+  std::uint64_t due = 0;
+  bool rare = false;
+};
+IRIKIT_CHUNK_TARGET inline lead_carry carry_into(const unsigned char* chunk) noexcept {
+  // Without branches: the bytes before a chunk of non-ASCII text are anything.
+  const unsigned b1 = chunk[-1], b2 = chunk[-2], b3 = chunk[-3];
+  const auto at_least = [](unsigned b, unsigned t) { return static_cast<unsigned>(b >= t); };
+  return {at_least(b1, 0xC0) | at_least(b1, 0xE0) << 1 | at_least(b1, 0xF0) << 2 | at_least(b2, 0xE0) |
+              at_least(b2, 0xF0) << 1 | at_least(b3, 0xF0),
+          (static_cast<unsigned>(b2 == 0xE2) | at_least(b2, 0xEE) | at_least(b3, 0xF0)) != 0};
+}
+
+/// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk
+/// one byte earlier) is plainly fine by the rule above, `due` the lanes the leads before it call
+/// for; a character cut by the end of the chunk is fine only when `may_continue`. False says
+/// nothing: the full rules decide.
+IRIKIT_CHUNK_TARGET inline bool chunk_plainly_fine(__m512i v, __m512i high, __m512i p1, __m512i low4,
+                                                   std::uint64_t non_ascii, std::uint64_t due,
+                                                   bool may_continue) noexcept {
+  // A byte >= C0 has bits 7 and 6 set, >= E0 bits 7..5, >= F0 bits 7..4: adding a vector to itself
+  // moves each byte's bits up one place, and movepi8 reads bit 7.
+  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
+  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
+  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
+  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
+  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
+  // Well-formed: the continuation bytes are exactly the ones the leads call for.
+  if ((non_ascii & ~lead) != ((lead << 1) | (lead3 << 2) | (lead4 << 3) | due)) return false;
+  if (!may_continue && ((lead >> 63) | (lead3 >> 62) | (lead4 >> 61)) != 0) return false;
+  const __m512i rare = apply64(k_rare_tables, _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4),
+                               _mm512_and_si512(p1, low4), high);
+  return _mm512_test_epi8_mask(rare, rare) == 0;
+}
+
+/// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
+IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const nibble_rows& rows, __m512i low,
+                                                   __m512i bit) noexcept {
+  return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
+}
+
+IRIKIT_CHUNK_TARGET inline __m512i load64(const std::array<std::uint8_t, 64>& c) noexcept {
+  return _mm512_load_si512(c.data());
+}
+
+/// mask_text_chunk with AVX-512BW, the caller's side of the test for the CPU done: the chunk is one masked
+/// load (bytes past it read as zero, which is in no class), each class two lookups and one test, each
+/// delimiter one compare; the pair rules take the chunk loaded again one byte earlier (and two and three
+/// bytes for the rare characters).
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool mask_chunk(const char* s, std::size_t n,
+                                                                  chunk_place place,
+                                                                  text_masks& out) noexcept {
+  const chunk_constants* c = &k_chunk_constants;
+  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
+  const __m512i v = _mm512_maskz_loadu_epi8(in, s);
+  const __m512i low4 = load64(c->low4);
+  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
+  out.query = members64(k_query_rows, low, bit);
+  out.reg_name = members64(k_reg_name_rows, low, bit);
+  out.scheme = members64(k_scheme_rows, low, bit);
+  out.hex = members64(k_hex_rows, low, bit);
+  out.colon = _mm512_cmpeq_epi8_mask(v, load64(c->colon));
+  out.slash = _mm512_cmpeq_epi8_mask(v, load64(c->slash));
+  out.question = _mm512_cmpeq_epi8_mask(v, load64(c->question));
+  out.hash = _mm512_cmpeq_epi8_mask(v, load64(c->hash));
+  out.percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
+  out.non_ascii = non_ascii;
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  const bool after = place == chunk_place::middle || place == chunk_place::last;
+  const bool before = place == chunk_place::first || place == chunk_place::middle;
+  const lead_carry carry = after ? carry_into(u) : lead_carry{};
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (after ? 1 : 0), s - 1);
+  if (!carry.rare && chunk_plainly_fine(v, high, p1, low4, non_ascii, carry.due, before)) return true;
+  if (chunk_breaks_rules(s, v, in, after ? 7 : 0)) return false;
+  if (before) return true;  // a character cut here goes on in the next chunk
+  // A character cut by the end of the text where the lanes after it run out (the rules see the
+  // zeros after a shorter chunk).
+  return !cut_at(u + n, after ? n + 3 : n);
+}
+
+}  // namespace irikit::grammar::chunks
+
+#endif
+#endif  // IRIKIT_GRAMMAR_CHUNK_MASKS_H
