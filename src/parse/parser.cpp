@@ -307,7 +307,8 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
   if (!chunks::mask_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
 
   // The scheme, in the first chunk.
-  std::size_t i = lowest(~m.scheme);  // the bytes past the text are zeros: no scheme characters
+  // The bytes past a short text are zeros: no scheme characters. 64: the whole first chunk is.
+  std::size_t i = ~m.scheme == 0 ? 64 : lowest(~m.scheme);
   if (i > 0 && bit_at(m.colon, i) && is_in(s[0], k_alpha)) {
     if (rule_forbids_scheme(r)) return false;
     out.has_scheme = true;
