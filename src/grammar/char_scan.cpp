@@ -706,8 +706,8 @@ IRIKIT_CHUNK_TARGET bool mask_chunk_avx512(const char* s, std::size_t n, chunk_p
 }
 
 /// classify_text with AVX-512BW, 64 bytes at a time: a chunk without non-ASCII bytes (and no
-/// character cut before it) costs a test, the others the pair rules. Bytes before `from` are ASCII
-/// (or before the text: masked off).
+/// character cut before it) costs a test, the others the cheap test of chunk_masks.h and, when it
+/// fails, the pair rules. Bytes before `from` are ASCII (or before the text: masked off).
 IRIKIT_CHUNK_TARGET text_kind classify_avx512(const char* s, std::size_t from, std::size_t size) noexcept {
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   bool seen = false;
@@ -715,9 +715,17 @@ IRIKIT_CHUNK_TARGET text_kind classify_avx512(const char* s, std::size_t from, s
     const std::size_t n = size - base < 64 ? size - base : 64;
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
     const __m512i v = _mm512_maskz_loadu_epi8(in, s + base);
-    if (_mm512_movepi8_mask(v) == 0 && !(base > from && cut_at(u + base, 3))) continue;
+    const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
+    const chunks::lead_carry carry = base > from ? chunks::carry_into(u + base) : chunks::lead_carry{};
+    if ((non_ascii | carry.due) == 0) continue;
     seen = true;
-    // The bytes before the text are masked off.
+    // The cheap test first (a character cut by the end of the text is caught below), then the full
+    // rules; the bytes before the text are masked off.
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (base >= 1 ? 1 : 0), s + base - 1);
+    if (!carry.rare && chunks::chunk_plainly_fine(v, _mm512_and_si512(_mm512_srli_epi16(v, 4), low4), p1,
+                                                  low4, non_ascii, carry.due, true))
+      continue;
     if (chunks::chunk_breaks_rules(s + base, v, in, base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7))
       return text_kind::other;
   }

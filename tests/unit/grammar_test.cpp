@@ -461,13 +461,16 @@ TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
   }
   EXPECT_GT(accepted, 1000);
   // Every piece at every offset across the first two chunk edges, after a plain non-ASCII character
-  // (so that no chunk is ASCII only), in a text of 130 bytes.
+  // (so that no chunk is ASCII only), in a text of 130 bytes; classify_text (64 bytes at a time
+  // here too) agrees.
   for (const auto* pieces : {k_good, k_bad}) {
     for (std::size_t p = 0; p < (pieces == k_good ? std::size(k_good) : std::size(k_bad)); ++p) {
       for (std::size_t at = 56; at < 132; ++at) {
         std::string text = "\xd0\x9c" + std::string(at - 2, 'a') + pieces[p];
         text.resize(std::max<std::size_t>(text.size(), 130), 'a');
         EXPECT_EQ(accepted_in_chunks(text), pieces == k_good) << at << " " << ::testing::PrintToString(text);
+        EXPECT_EQ(classify_text(text.data(), 0, text.size()) != text_kind::other, pieces == k_good)
+            << at << " " << ::testing::PrintToString(text);
       }
     }
   }
