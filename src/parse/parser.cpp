@@ -275,7 +275,7 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
 
 // ---------------------------------------------------------------------------------------------
 // The one-pass path (CPUs with AVX-512BW): the text is read 64 bytes at a time, each chunk into
-// class and delimiter masks (grammar::mask_text_chunk), and the structure is read off the masks
+// class and delimiter masks (grammar/chunk_masks.h, inline), and the structure is read off the masks
 // with the same first-match rules as the general path below: the scheme in the first chunk, then
 // the authority and the path, query and fragment over as many chunks as they take, each chunk's
 // bytes of a component checked at once. It answers only for references it can settle outright:
@@ -295,9 +295,9 @@ constexpr std::size_t lowest_or_last(std::uint64_t mask) noexcept {
   return lowest(mask | std::uint64_t{1} << 63);
 }
 
+#if IRIKIT_CHUNK_MASKS
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false. `More`:
 /// the text is longer than one chunk (n > 64), else 1 <= n <= 64.
-#if IRIKIT_CHUNK_MASKS
 template <bool More>
 IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire rep,
                                       iri_parts& out) noexcept {
@@ -306,8 +306,8 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
   text_masks m;
   if (!chunks::mask_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
 
-  // The scheme, in the first chunk.
-  // The bytes past a short text are zeros: no scheme characters. 64: the whole first chunk is.
+  // The scheme, in the first chunk (the bytes past a short text read as zeros, no scheme
+  // characters; 64: the whole first chunk is scheme characters).
   std::size_t i = ~m.scheme == 0 ? 64 : lowest(~m.scheme);
   if (i > 0 && bit_at(m.colon, i) && is_in(s[0], k_alpha)) {
     if (rule_forbids_scheme(r)) return false;
