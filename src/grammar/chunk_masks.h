@@ -154,10 +154,10 @@ IRIKIT_CHUNK_TARGET inline __m512i load64(const std::array<std::uint8_t, 64>& c)
   return _mm512_load_si512(c.data());
 }
 
-/// mask_text_chunk with AVX-512BW, the caller's side of the test for the CPU done: the chunk is one masked
-/// load (bytes past it read as zero, which is in no class), each class two lookups and one test, each
-/// delimiter one compare; the pair rules take the chunk loaded again one byte earlier (and two and three
-/// bytes for the rare characters).
+/// mask_text_chunk with AVX-512BW, for callers that asked chunk_masks_available(): the chunk is one
+/// masked load (bytes past it read as zero, which is in no class), each class two lookups and one
+/// test, each delimiter one compare; the UTF-8 test takes the chunk loaded again one byte earlier
+/// (the full pair rules two and three bytes earlier too).
 [[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool mask_chunk(const char* s, std::size_t n,
                                                                   chunk_place place,
                                                                   text_masks& out) noexcept {
