@@ -699,7 +699,7 @@ const chunks::chunk_constants chunks::k_chunk_constants = chunk_constants_of();
 
 namespace {
 
-/// mask_text_chunk with AVX-512BW.
+/// mask_text_chunk with AVX-512BW (out of line, for the tests).
 IRIKIT_CHUNK_TARGET bool mask_chunk_avx512(const char* s, std::size_t n, chunk_place place,
                                            text_masks& out) noexcept {
   return chunks::mask_chunk(s, n, place, out);
@@ -719,14 +719,11 @@ IRIKIT_CHUNK_TARGET text_kind classify_avx512(const char* s, std::size_t from, s
     const chunks::lead_carry carry = base > from ? chunks::carry_into(u + base) : chunks::lead_carry{};
     if ((non_ascii | carry.due) == 0) continue;
     seen = true;
-    // The cheap test first (a character cut by the end of the text is caught below), then the full
-    // rules; the bytes before the text are masked off.
+    // A character cut by the end of the text is caught below; the bytes before the text are masked off.
     const __m512i low4 = _mm512_set1_epi8(0x0F);
-    const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (base >= 1 ? 1 : 0), s + base - 1);
-    if (!carry.rare && chunks::chunk_plainly_fine(v, _mm512_and_si512(_mm512_srli_epi16(v, 4), low4), p1,
-                                                  low4, non_ascii, carry.due, true))
-      continue;
-    if (chunks::chunk_breaks_rules(s + base, v, in, base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7))
+    if (!chunks::chunk_characters_plain(s + base, v, _mm512_and_si512(_mm512_srli_epi16(v, 4), low4), low4,
+                                        in, non_ascii, carry,
+                                        base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7, true))
       return text_kind::other;
   }
   // A character cut by the end of the text where the lanes after it run out.
@@ -758,10 +755,6 @@ std::atomic<find_fn> g_find{find_resolve};
 using classify_fn = text_kind (*)(const char*, std::size_t, std::size_t) noexcept;
 text_kind classify_resolve(const char*, std::size_t, std::size_t) noexcept;
 std::atomic<classify_fn> g_classify{classify_resolve};
-using mask_chunk_fn = bool (*)(const char*, std::size_t, chunk_place, text_masks&) noexcept;
-bool mask_chunk_none(const char*, std::size_t, chunk_place, text_masks&) noexcept { return false; }
-bool mask_chunk_resolve(const char*, std::size_t, chunk_place, text_masks&) noexcept;
-std::atomic<mask_chunk_fn> g_mask_chunk{mask_chunk_resolve};
 std::atomic<bool> g_classify_on{true};
 std::atomic<bool> g_byte_permutes{false};
 std::atomic<const char*> g_name{nullptr};
@@ -773,22 +766,20 @@ struct implementation {
   skip_fn skip_iri;
   find_fn find;
   classify_fn classify;
-  mask_chunk_fn mask_chunk;
+  bool chunk_masks = false;    // mask_text_chunk works (chunk_masks_available)
   bool byte_permutes = false;  // AVX-512 VBMI and VBMI2 too (use_byte_permutes)
 };
 
 implementation implementation_named(std::string_view want) noexcept {
   if (want == "scalar")
-    return {"scalar",    skip_scalar,     skip_iri_generic<skip_scalar>,
-            find_scalar, classify_scalar, mask_chunk_none};
+    return {"scalar", skip_scalar, skip_iri_generic<skip_scalar>, find_scalar, classify_scalar};
 #if IRIKIT_SCAN_SSE2
-  if (want == "sse2")
-    return {"sse2", skip_sse2, skip_iri_generic<skip_sse2>, find_sse2, classify_scalar, mask_chunk_none};
+  if (want == "sse2") return {"sse2", skip_sse2, skip_iri_generic<skip_sse2>, find_sse2, classify_scalar};
 #endif
 #if IRIKIT_SCAN_AVX2
   __builtin_cpu_init();
   if (want == "avx2" && __builtin_cpu_supports("avx2"))
-    return {"avx2", skip_avx2, skip_iri_avx2, find_avx2, classify_avx2, mask_chunk_none};
+    return {"avx2", skip_avx2, skip_iri_avx2, find_avx2, classify_avx2};
   // The AVX2 scans, with whole-text work (classification, the parser's one-pass masks) on 64 bytes.
   if (want == "avx512" && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
@@ -797,7 +788,7 @@ implementation implementation_named(std::string_view want) noexcept {
             skip_iri_avx2,
             find_avx2,
             classify_avx512,
-            mask_chunk_avx512,
+            true,
             __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
                 __builtin_cpu_supports("popcnt")};
 #endif
@@ -806,8 +797,7 @@ implementation implementation_named(std::string_view want) noexcept {
 
 void install(const implementation& chosen) noexcept {
   g_classify.store(chosen.classify, std::memory_order_relaxed);
-  g_mask_chunk.store(chosen.mask_chunk, std::memory_order_relaxed);
-  detail::g_chunk_masks.store(chosen.mask_chunk == mask_chunk_none ? 1 : 2, std::memory_order_relaxed);
+  detail::g_chunk_masks.store(chosen.chunk_masks ? 2 : 1, std::memory_order_relaxed);
   g_byte_permutes.store(chosen.byte_permutes, std::memory_order_relaxed);
   g_skip.store(chosen.skip, std::memory_order_relaxed);
   g_skip_iri.store(chosen.skip_iri, std::memory_order_relaxed);
@@ -844,10 +834,6 @@ text_kind classify_resolve(const char* s, std::size_t from, std::size_t size) no
   resolve();
   return g_classify.load(std::memory_order_relaxed)(s, from, size);
 }
-bool mask_chunk_resolve(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
-  resolve();
-  return g_mask_chunk.load(std::memory_order_relaxed)(s, n, place, out);
-}
 
 }  // namespace
 
@@ -878,7 +864,11 @@ text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexc
 }
 
 bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
-  return g_mask_chunk.load(std::memory_order_relaxed)(s, n, place, out);
+#if IRIKIT_CHUNK_MASKS
+  return chunk_masks_available() && mask_chunk_avx512(s, n, place, out);
+#else
+  return false;
+#endif
 }
 
 std::atomic<int> detail::g_chunk_masks{0};

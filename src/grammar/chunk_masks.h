@@ -92,17 +92,6 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, _
   return _mm512_test_epi8_mask(bad, bad);
 }
 
-/// The pair rules over the chunk v of the bytes s[0, n) (lanes `in`): the chunk is loaded again one,
-/// two and three bytes earlier, the bytes before s only in the lanes `before` allows (bits 0..2:
-/// s[-3], s[-2], s[-1]), zeros elsewhere.
-IRIKIT_CHUNK_TARGET inline bool chunk_breaks_rules(const char* s, __m512i v, __mmask64 in,
-                                                   __mmask64 before) noexcept {
-  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s - 1),
-                p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s - 2),
-                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
-  return utf8_iri_bad64(v, p1, p2, p3) != 0;
-}
-
 // The common case of the pair rules, cheaper (k_rare_tables: see k_rare_rules in char_scan.cpp).
 
 /// What the three bytes before a chunk leave to it: the lanes that must hold continuation bytes
@@ -144,6 +133,22 @@ IRIKIT_CHUNK_TARGET inline bool chunk_plainly_fine(__m512i v, __m512i high, __m5
   return _mm512_test_epi8_mask(rare, rare) == 0;
 }
 
+/// Whether the non-ASCII characters that start in the chunk v of the bytes s[0, n) (lanes `in`;
+/// non_ascii, high: as in chunk_plainly_fine) are plain: the cheap test, then the full pair rules
+/// when it fails. The chunk is loaded again one, two and three bytes earlier, the bytes before s
+/// only in the lanes `before` allows (bits 0..2: s[-3], s[-2], s[-1]), zeros elsewhere; `carry`
+/// describes those bytes. A character cut by the end of the chunk passes (the caller decides).
+IRIKIT_CHUNK_TARGET inline bool chunk_characters_plain(const char* s, __m512i v, __m512i high, __m512i low4,
+                                                       __mmask64 in, std::uint64_t non_ascii,
+                                                       lead_carry carry, __mmask64 before,
+                                                       bool may_continue) noexcept {
+  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (before >> 2 & 1), s - 1);
+  if (!carry.rare && chunk_plainly_fine(v, high, p1, low4, non_ascii, carry.due, may_continue)) return true;
+  const __m512i p2 = _mm512_maskz_loadu_epi8(in << 2 | (before >> 1 & 3), s - 2),
+                p3 = _mm512_maskz_loadu_epi8(in << 3 | before, s - 3);
+  return utf8_iri_bad64(v, p1, p2, p3) == 0;
+}
+
 /// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
 IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const nibble_rows& rows, __m512i low,
                                                    __m512i bit) noexcept {
@@ -181,10 +186,9 @@ IRIKIT_CHUNK_TARGET inline __m512i load64(const std::array<std::uint8_t, 64>& c)
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const bool after = place == chunk_place::middle || place == chunk_place::last;
   const bool before = place == chunk_place::first || place == chunk_place::middle;
-  const lead_carry carry = after ? carry_into(u) : lead_carry{};
-  const __m512i p1 = _mm512_maskz_loadu_epi8(in << 1 | (after ? 1 : 0), s - 1);
-  if (!carry.rare && chunk_plainly_fine(v, high, p1, low4, non_ascii, carry.due, before)) return true;
-  if (chunk_breaks_rules(s, v, in, after ? 7 : 0)) return false;
+  if (!chunk_characters_plain(s, v, high, low4, in, non_ascii, after ? carry_into(u) : lead_carry{},
+                              after ? 7 : 0, before))
+    return false;
   if (before) return true;  // a character cut here goes on in the next chunk
   // A character cut by the end of the text where the lanes after it run out (the rules see the
   // zeros after a shorter chunk).

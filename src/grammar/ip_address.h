@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "grammar/char_class.h"
+
 namespace irikit::grammar {
 
 inline constexpr std::size_t k_match = std::string_view::npos;
@@ -17,8 +19,7 @@ bool ipv4address_octets(std::string_view text) noexcept;
 
 /// IPv4address: 7 to 15 bytes ending in a digit (which most reg-names fail, inline), then the octets.
 inline bool is_ipv4address(std::string_view text) noexcept {
-  return text.size() >= 7 && text.size() <= 15 && text.back() >= '0' && text.back() <= '9' &&
-         ipv4address_octets(text);
+  return text.size() >= 7 && text.size() <= 15 && is_in(text.back(), k_digit) && ipv4address_octets(text);
 }
 
 /// IPv6address (the nine alternatives of RFC 3986 §3.2.2). Returns k_match or the error offset.
