@@ -325,30 +325,17 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
   if (authority) i += 2;
   out.has_authority = authority;
   out.authority_begin = out.host_begin = out.host_end = out.path_begin = static_cast<std::uint32_t>(i);
-  bool in_authority = authority;
-  std::size_t port = 0;  // the ":" before a port (0: none yet)
-  // The authority ends at `end`: a reg-name, then a port of digits after the first ":".
-  const auto end_authority = [&](std::size_t end) {
-    in_authority = false;
-    if (port != 0) {
-      for (std::size_t k = port + 1; k < end; ++k) {
-        if (!is_in(s[k], k_digit)) return false;
-      }
-      out.has_port = true;
-    }
-    out.host_end = static_cast<std::uint32_t>(port != 0 ? port : end);
-    out.path_begin = static_cast<std::uint32_t>(end);
-    out.host_type = is_ipv4address(text.substr(out.host_begin, out.host_end - out.host_begin))
-                        ? host_kind::ipv4
-                        : host_kind::reg_name;
-    return true;
-  };
+  std::size_t port = 0;  // the ":" before a port (0: none; an authority starts at 2 or later)
 
   // Chunk by chunk from i: the authority's bytes in k_reg_name (or a "%" or a plain non-ASCII byte)
-  // up to the first ":", digits after it; then path, query and fragment: every byte in k_query (the
-  // path's class and "?"), a "%", a plain non-ASCII byte, or the first "#". Every "%" followed by
-  // two HEXDIG (a "%" in the last two bytes of a chunk is checked with the next chunk's digits).
-  std::size_t path_end = n, query_end = n;      // n: not met yet
+  // up to the first ":", digits after it (checked at its end); then path, query and fragment: every
+  // byte in k_query (the path's class and "?"), a "%", a plain non-ASCII byte, or the first "#".
+  // Every "%" followed by two HEXDIG (a "%" in the last two bytes of a chunk is checked with the
+  // next chunk's digits). The authority is a mask (all ones until its end), not a branch per chunk:
+  // where it ends varies from text to text; its port and host are settled after the loop.
+  std::size_t authority_end = n, path_end = n, query_end = n;  // n: not met yet
+  bool has_query = false;
+  std::uint64_t in_authority = authority ? ~std::uint64_t{0} : 0;  // all ones until its end is met
   std::uint64_t pending = 0, previous_hex = 0;  // the "%" of the chunk before in its lanes 62, 63
   for (std::size_t base = 0;;) {
     if (rep != repertoire::iri && m.non_ascii != 0) return false;
@@ -359,25 +346,24 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
     const bool next = More && base + 64 < n;
     const std::uint64_t tail = next ? std::uint64_t{3} << 62 : 0;  // checked with the next chunk
     if ((m.percent & ~tail & ~(m.hex >> 1 & m.hex >> 2)) != 0) return false;
-    if (in_authority) {
-      const std::uint64_t ends = (m.slash | m.question | m.hash) & lanes;
-      const std::uint64_t here = ends != 0 ? lanes & ~bits_from(lowest(ends)) : lanes;
-      if (port == 0 && (m.colon & here) != 0) port = base + lowest(m.colon & here);
-      const std::uint64_t host = port == 0 ? here : port < base ? 0 : here & ~bits_from(port - base);
-      if ((host & ~(m.reg_name | m.percent | m.non_ascii)) != 0) return false;
-      if (ends != 0) {
-        if (!end_authority(base + lowest(ends))) return false;
-        lanes &= bits_from(lowest(ends));
-      } else {
-        lanes = 0;
-      }
-    }
+    // The authority's lanes: those before its first "/", "?" or "#" (all, when there is none).
+    const std::uint64_t ends = (m.slash | m.question | m.hash) & lanes & in_authority;
+    const std::uint64_t auth = lanes & in_authority & (ends - 1) & ~ends;
+    const std::uint64_t colons = m.colon & auth;
+    port = port == 0 && colons != 0 ? base + lowest_or_last(colons) : port;
+    const std::uint64_t host = port == 0 ? auth : port < base ? 0 : auth & ~bits_from(port - base);
+    if ((host & ~(m.reg_name | m.percent | m.non_ascii)) != 0) return false;
+    authority_end = ends != 0 ? base + lowest_or_last(ends) : authority_end;
+    in_authority = ends != 0 ? 0 : in_authority;
+    lanes &= ~auth;
+
     const std::uint64_t hashes = m.hash & lanes;
     const std::uint64_t first_hash = query_end == n ? hashes & -hashes : 0;
     if ((lanes & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
-    // Selects, not branches: where the path and the query end varies from text to text.
     const std::uint64_t path_ends = (m.question | m.hash) & lanes;
-    path_end = path_end == n && path_ends != 0 ? base + lowest_or_last(path_ends) : path_end;
+    const bool path_ends_here = path_end == n && path_ends != 0;
+    has_query = path_ends_here ? (m.question & path_ends & -path_ends) != 0 : has_query;
+    path_end = path_ends_here ? base + lowest_or_last(path_ends) : path_end;
     query_end = first_hash != 0 ? base + lowest_or_last(first_hash) : query_end;
     if (!next) break;
     pending = m.percent & tail;
@@ -387,11 +373,25 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
                             n - base <= 64 ? chunk_place::last : chunk_place::middle, m))
       return false;
   }
-  if (in_authority && !end_authority(n)) return false;
-  if (query_end != n && rule_forbids_fragment(r)) return false;
+  if (authority) {  // a reg-name, then a port of digits after the first ":"
+    for (std::size_t k = port + 1; port != 0 && k < authority_end; ++k) {
+      if (!is_in(s[k], k_digit)) return false;
+    }
+    const std::size_t host_end = port != 0 ? port : authority_end;
+    out.has_port = port != 0;
+    out.host_end = static_cast<std::uint32_t>(host_end);
+    out.path_begin = static_cast<std::uint32_t>(authority_end);
+    // is_ipv4address's first test without branches (host lengths vary): 7 to 15 bytes ending in a
+    // digit (s[host_end - 1] is in the text: the host starts after "//").
+    const std::size_t host_size = host_end - i;
+    const bool dotted = (host_size - 7 <= 8) & is_in(s[host_end - 1], k_digit);
+    out.host_type =
+        dotted && ipv4address_octets(text.substr(i, host_size)) ? host_kind::ipv4 : host_kind::reg_name;
+  }
+  if (rule_forbids_fragment(r) && query_end != n) return false;
   out.path_end = static_cast<std::uint32_t>(path_end);
-  out.has_query = path_end < n && s[path_end] == '?';
-  out.query_end = static_cast<std::uint32_t>(out.has_query ? query_end : path_end);
+  out.has_query = has_query;
+  out.query_end = static_cast<std::uint32_t>(has_query ? query_end : path_end);
   out.has_fragment = query_end != n;
   return true;
 }
