@@ -657,8 +657,9 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
 // well-formed (checked on the 64-bit masks of lead and continuation bytes) and whose characters
 // all start with a common lead and second byte (none of them meets a rule below) is plain for
 // utf8_iri_bad64 too. The other chunks (about one in forty in the IRI corpora, mostly for E2 80,
-// the en dash and the quotation marks) take the full rules. The rules apply to (byte before, this
-// byte) as the pair rules do; they fire only after a lead, so they need no mask.
+// the en dash and the quotation marks) take a middle path when E2 80..8F is all they have
+// (chunks::only_plain_e2, which checks the third bytes), else the full rules. The rules apply to
+// (byte before, this byte) as the pair rules do; they fire only after a lead, so they need no mask.
 constexpr pair_rule k_rare_rules[8] = {
     {nibbles(12, 12), nibbles(0, 1), k_any},              // C0, C1
     {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},      // C2 80..9F
@@ -669,6 +670,8 @@ constexpr pair_rule k_rare_rules[8] = {
     {nibbles(14, 14), nibbles(14, 15), k_any},            // EE, EF
     {nibbles(15, 15), k_any, k_any},                      // F0..FF
 };
+static_assert(chunks::k_rare_e2 == 1 << 4 && k_rare_rules[4].before_low == nibbles(2, 2) &&
+              k_rare_rules[4].high == nibbles(8, 8));
 
 using chunks::chunk_constants;
 constexpr chunk_constants chunk_constants_of() {

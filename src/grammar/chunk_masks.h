@@ -33,6 +33,8 @@ struct pair_tables {
 };
 /// Bits of the conditional pair rules that apply only after a lead E2, EF or F0 (char_scan.cpp).
 inline constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
+/// The bit of the rare rule "E2 80..8F" (k_rare_rules in char_scan.cpp).
+inline constexpr std::uint8_t k_rare_e2 = 1 << 4;
 /// The byte constants of mask_chunk as whole vectors in memory: compares take them as operands (a
 /// load) instead of building each from an immediate (a shuffle-port broadcast per constant per
 /// chunk). Defined out of line, so the compiler cannot fold them back into immediates.
@@ -111,6 +113,21 @@ IRIKIT_CHUNK_TARGET inline lead_carry carry_into(const unsigned char* chunk) noe
           (static_cast<unsigned>(b2 == 0xE2) | at_least(b2, 0xEE) | at_least(b3, 0xF0)) != 0};
 }
 
+/// The middle path of the test below, for a chunk whose only rare characters start E2 80..8F
+/// (U+2000..U+23FF: the en dash, the quotation marks…; most of the chunks with a rare character in
+/// non-Latin text): those are plain unless E2 80/81 is followed by 8E, 8F or A6..AE, the one
+/// exception the pair rules make in that range (`second`: the lanes of their second bytes). A third
+/// byte past the chunk is the next chunk's to check (lead_carry::rare sends it to the full rules).
+IRIKIT_CHUNK_TARGET inline bool only_plain_e2(__m512i v, __m512i rare, std::uint64_t second) noexcept {
+  if (_mm512_test_epi8_mask(rare, splat64(~k_rare_e2 & 0xFF)) != 0) return false;
+  const __m512i even = _mm512_and_si512(v, splat64(0xFE));
+  const std::uint64_t low_second = _mm512_cmpeq_epi8_mask(even, splat64(0x80));
+  const std::uint64_t bad_third =
+      _mm512_cmpeq_epi8_mask(even, splat64(0x8E)) |
+      _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(0xAE - 0xA6));
+  return (second & low_second & bad_third >> 1) == 0;
+}
+
 /// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk
 /// one byte earlier) is plainly fine by the rule above, `due` the lanes the leads before it call
 /// for; a character cut by the end of the chunk is fine only when `may_continue`. False says
@@ -130,7 +147,8 @@ IRIKIT_CHUNK_TARGET inline bool chunk_plainly_fine(__m512i v, __m512i high, __m5
   if (!may_continue && ((lead >> 63) | (lead3 >> 62) | (lead4 >> 61)) != 0) return false;
   const __m512i rare = apply64(k_rare_tables, _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4),
                                _mm512_and_si512(p1, low4), high);
-  return _mm512_test_epi8_mask(rare, rare) == 0;
+  const std::uint64_t singled = _mm512_test_epi8_mask(rare, rare);
+  return singled == 0 || only_plain_e2(v, rare, singled);
 }
 
 /// Whether the non-ASCII characters that start in the chunk v of the bytes s[0, n) (lanes `in`;
