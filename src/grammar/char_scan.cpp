@@ -690,14 +690,14 @@ constexpr chunk_constants chunk_constants_of() {
 }  // namespace
 
 // The tables of chunk_masks.h.
-const chunks::nibble_rows chunks::k_high_bits = irikit::grammar::k_high_bits;
-const chunks::nibble_rows chunks::k_query_rows = k_plain_rows[static_cast<int>(plain_set::query)];
-const chunks::nibble_rows chunks::k_reg_name_rows = k_plain_rows[static_cast<int>(plain_set::reg_name)];
-const chunks::nibble_rows chunks::k_scheme_rows = rows_of(set_of_mask(k_scheme));
-const chunks::nibble_rows chunks::k_hex_rows = irikit::grammar::k_hex_rows;
-const chunks::pair_tables chunks::k_direct_tables = irikit::grammar::k_direct_tables;
-const chunks::pair_tables chunks::k_conditional_tables = irikit::grammar::k_conditional_tables;
-const chunks::pair_tables chunks::k_rare_tables = tables_of(k_rare_rules);
+const chunks::rows64 chunks::k_high_bits = widen(irikit::grammar::k_high_bits);
+const chunks::rows64 chunks::k_query_rows = widen(k_plain_rows[static_cast<int>(plain_set::query)]);
+const chunks::rows64 chunks::k_reg_name_rows = widen(k_plain_rows[static_cast<int>(plain_set::reg_name)]);
+const chunks::rows64 chunks::k_scheme_rows = widen(rows_of(set_of_mask(k_scheme)));
+const chunks::rows64 chunks::k_hex_rows = widen(irikit::grammar::k_hex_rows);
+const chunks::pair_tables64 chunks::k_direct_tables = widen(irikit::grammar::k_direct_tables);
+const chunks::pair_tables64 chunks::k_conditional_tables = widen(irikit::grammar::k_conditional_tables);
+const chunks::pair_tables64 chunks::k_rare_tables = widen(tables_of(k_rare_rules));
 const chunks::chunk_constants chunks::k_chunk_constants = chunk_constants_of();
 
 namespace {

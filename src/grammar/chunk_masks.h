@@ -22,7 +22,7 @@ namespace irikit::grammar::chunks {
 /// A class of ASCII bytes for a byte shuffle: the low nibble of a byte picks a row, an 8-bit mask
 /// of the high nibbles 0..7 whose byte is a member; the high nibble picks the bit to test (no bit
 /// for 8..15, so bytes >= 0x80 are never members). Shuffles look up within 128-bit lanes: the 16
-/// rows are there twice (the AVX2 scans load all 32 bytes, the chunks broadcast the first 16).
+/// rows are there twice (the AVX2 scans load all 32 bytes; the chunks read them widened, rows64).
 struct nibble_rows {
   alignas(32) std::array<std::uint8_t, 32> row{};
 };
@@ -31,6 +31,23 @@ struct nibble_rows {
 struct pair_tables {
   nibble_rows before_high, before_low, high;
 };
+/// The same tables as the chunks read them: the 16 rows in each of the four 128-bit lanes, one
+/// 64-byte load (from a 16-byte table GCC builds the broadcast with a shuffle, on the port the
+/// lookups themselves need, for every table of every chunk).
+struct alignas(64) rows64 {
+  std::array<std::uint8_t, 64> row{};
+};
+struct pair_tables64 {
+  rows64 before_high, before_low, high;
+};
+constexpr rows64 widen(const nibble_rows& rows) noexcept {
+  rows64 wide;
+  for (std::size_t k = 0; k < 64; ++k) wide.row[k] = rows.row[k % 16];
+  return wide;
+}
+constexpr pair_tables64 widen(const pair_tables& t) noexcept {
+  return {widen(t.before_high), widen(t.before_low), widen(t.high)};
+}
 /// Bits of the conditional pair rules that apply only after a lead E2, EF or F0 (char_scan.cpp).
 inline constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
 /// The bit of the rare rule "E2 80..8F" (k_rare_rules in char_scan.cpp).
@@ -42,8 +59,8 @@ struct alignas(64) chunk_constants {
   std::array<std::uint8_t, 64> colon, slash, question, hash, percent, low4;
 };
 
-extern const nibble_rows k_high_bits, k_query_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
-extern const pair_tables k_direct_tables, k_conditional_tables, k_rare_tables;
+extern const rows64 k_high_bits, k_query_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
+extern const pair_tables64 k_direct_tables, k_conditional_tables, k_rare_tables;
 extern const chunk_constants k_chunk_constants;
 
 /// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
@@ -54,11 +71,11 @@ inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
 }
 
 IRIKIT_CHUNK_TARGET inline __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
-/// A 16-byte table (the first half of `rows`) in each of the four 128-bit lanes.
-IRIKIT_CHUNK_TARGET inline __m512i lanes4(const nibble_rows& rows) noexcept {
-  return _mm512_broadcast_i32x4(_mm_load_si128(reinterpret_cast<const __m128i*>(rows.row.data())));
+/// The rows in each 128-bit lane of a chunk-sized vector.
+IRIKIT_CHUNK_TARGET inline __m512i lanes4(const rows64& rows) noexcept {
+  return _mm512_load_si512(rows.row.data());
 }
-IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables& t, __m512i high1, __m512i low1,
+IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1, __m512i low1,
                                            __m512i high) noexcept {
   return _mm512_and_si512(_mm512_and_si512(_mm512_shuffle_epi8(lanes4(t.before_high), high1),
                                            _mm512_shuffle_epi8(lanes4(t.before_low), low1)),
@@ -168,8 +185,7 @@ IRIKIT_CHUNK_TARGET inline bool chunk_characters_plain(const char* s, __m512i v,
 }
 
 /// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
-IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const nibble_rows& rows, __m512i low,
-                                                   __m512i bit) noexcept {
+IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i low, __m512i bit) noexcept {
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
 }
 
