@@ -37,18 +37,23 @@ def load(path):
     with open(path) as f:
         doc = json.load(f)
     times = defaultdict(list)  # (group, dataset, impl) -> [cpu time in us per pass]
+    paired = defaultdict(list)  # (group, dataset) -> [(text ÷ twin, text ns/byte, twin ns/byte)] per repetition
     info = {}
     for b in doc["benchmarks"]:
         if b.get("run_type") != "iteration" or b.get("error_occurred"):
             continue
         group, dataset, impl = b["run_name"].split("/")
+        if "text_over_twin" in b:  # bench_main.cpp time_against_twin: a corpus and its twin, alternated
+            paired[(group, dataset)].append((b["text_over_twin"], b["text_ns_per_byte"], b["twin_ns_per_byte"]))
+            continue
         scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[b.get("time_unit", "ns")]
         times[(group, dataset, impl)].append(b["cpu_time"] * scale)
         info[dataset] = {"bytes": b["bytes"], "lines": b["lines"], "non_ascii": b.get("non_ascii_bytes", 0)}
     med = {k: statistics.median(v) for k, v in times.items()}
     spread = {k: (max(v) - min(v)) / statistics.median(v) if len(v) > 1 else 0.0 for k, v in times.items()}
     reps = max((len(v) for v in times.values()), default=0)
-    return doc["context"], med, spread, info, reps
+    paired_med = {k: tuple(statistics.median(r[i] for r in v) for i in range(3)) for k, v in paired.items()}
+    return doc["context"], med, spread, info, reps, paired_med
 
 
 def fmt_ratio(x):
@@ -71,7 +76,7 @@ def main():
     if a.e2e:
         with open(a.e2e) as f:
             e2e = json.load(f)
-    ctx, med, spread, info, reps = load(a.json)
+    ctx, med, spread, info, reps, paired = load(a.json)
 
     def m(group, ds, impl):
         return med.get((group, ds, impl))
@@ -137,10 +142,17 @@ def main():
             target(f"IRIs {ds}: ns/byte ≤ ASCII ns/byte (median over {', '.join(sorted(ascii_sets))})", nspb,
                    nspb <= ascii_ref, f"{nspb:.3f} vs {ascii_ref:.3f}")
         # The same lines with every non-ASCII byte made "a" (bench/corpus.h ascii_twin): the cost of
-        # non-ASCII per byte, without the difference in line lengths between corpora.
+        # non-ASCII per byte, without the difference in line lengths between corpora. Measured in
+        # pairs where the run has them (the two passes alternated within each timed iteration; the
+        # median over the repetitions of each repetition's ratio), else from the two medians.
         twin = f"{ds}_ascii_twin"
         twin_nspb = ns_per_byte("iri", twin, "irikit-validate-iri")
-        if nspb is not None and twin_nspb is not None:
+        if ("iri", ds) in paired:
+            r, text_p, twin_p = paired[("iri", ds)]
+            target(f"IRIs {ds}: ns/byte ≤ ns/byte of its ASCII twin ({twin}: the same lines, non-ASCII bytes made "
+                   f"\"a\"; measured in pairs, median of the repetitions' ratios)", r, r <= 1.0,
+                   f"{r:.3f}× ({text_p:.3f} vs {twin_p:.3f})")
+        elif nspb is not None and twin_nspb is not None:
             target(f"IRIs {ds}: ns/byte ≤ ns/byte of its ASCII twin ({twin}: the same lines, non-ASCII bytes made \"a\")",
                    nspb, nspb <= twin_nspb, f"{nspb:.3f} vs {twin_nspb:.3f}")
 

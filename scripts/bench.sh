@@ -49,7 +49,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 simd=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(sse2|sse4_2|avx2|avx512bw)$' | tr '\n' ' ')
 machine="$cpu, $(nproc) cores, $(uname -sr), $(c++ --version | head -1); SIMD: $simd"
-git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src/grammar src/parse bench ':!bench/RESULTS.md' || echo ' + uncommitted changes')"
+git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src/grammar src/parse bench ':!bench/RESULTS.md' ':!bench/NOTES.md' || echo ' + uncommitted changes')"
 
 e2e_args=()
 if [ "${E2E:-1}" != 0 ]; then
