@@ -3,8 +3,9 @@
 //   irikit_bench [--corpora=DIR] [--check-only] [--differences=N] [Google Benchmark flags…]
 //
 // Each benchmark is named <group>/<dataset>/<implementation> and times one pass over every line of
-// the dataset. Before anything is timed, every implementation's output is checked (see checks.cpp):
-// a benchmark that would time the wrong thing (an early exit, a rule mix-up) stops the run.
+// the dataset (the `-against-twin` ones an IRI corpus and its ASCII twin, alternated). Before
+// anything is timed, every implementation's output is checked (see checks.cpp): a benchmark that
+// would time the wrong thing (an early exit, a rule mix-up) stops the run.
 // scripts/bench.sh runs this with repetitions and writes bench/RESULTS.md.
 #include <benchmark/benchmark.h>
 #include <time.h>
