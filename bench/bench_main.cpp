@@ -21,19 +21,27 @@
 namespace irikit::bench {
 namespace {
 
-// Times one pass of `Fn` over every line; the count of accepted lines is kept alive.
+// One pass of `Fn` over every line; the count of accepted lines is kept alive.
+template <line_fn Fn>
+void pass(const corpus& c) {
+  std::size_t accepted = 0;
+  for (std::string_view line : c.lines) accepted += Fn(line);
+  benchmark::DoNotOptimize(accepted);
+}
+
+// The corpus's size, for report.py.
+void count_corpus(benchmark::State& state, const corpus& c) {
+  state.counters["bytes"] = static_cast<double>(c.bytes);
+  state.counters["lines"] = static_cast<double>(c.lines.size());
+  state.counters["non_ascii_bytes"] = static_cast<double>(c.non_ascii_bytes);
+}
+
 template <line_fn Fn>
 void time_pass(benchmark::State& state, const corpus* c) {
-  for (auto _ : state) {
-    std::size_t accepted = 0;
-    for (std::string_view line : c->lines) accepted += Fn(line);
-    benchmark::DoNotOptimize(accepted);
-  }
+  for (auto _ : state) pass<Fn>(*c);
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c->bytes));
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c->lines.size()));
-  state.counters["bytes"] = static_cast<double>(c->bytes);
-  state.counters["lines"] = static_cast<double>(c->lines.size());
-  state.counters["non_ascii_bytes"] = static_cast<double>(c->non_ascii_bytes);
+  count_corpus(state, *c);
 }
 
 double thread_cpu_ns() {
@@ -52,11 +60,8 @@ void time_against_twin(benchmark::State& state, const corpus* text, const corpus
   bool text_first = true;
   for (auto _ : state) {
     for (const bool on_text : {text_first, !text_first}) {
-      const corpus* c = on_text ? text : twin;
       const double start = thread_cpu_ns();
-      std::size_t accepted = 0;
-      for (std::string_view line : c->lines) accepted += Fn(line);
-      benchmark::DoNotOptimize(accepted);
+      pass<Fn>(on_text ? *text : *twin);
       (on_text ? text_ns : twin_ns) += thread_cpu_ns() - start;
     }
     text_first = !text_first;
@@ -65,9 +70,7 @@ void time_against_twin(benchmark::State& state, const corpus* text, const corpus
   state.counters["text_ns_per_byte"] = text_ns / (passes * static_cast<double>(text->bytes));
   state.counters["twin_ns_per_byte"] = twin_ns / (passes * static_cast<double>(twin->bytes));
   state.counters["text_over_twin"] = text_ns / twin_ns;
-  state.counters["bytes"] = static_cast<double>(text->bytes);
-  state.counters["lines"] = static_cast<double>(text->lines.size());
-  state.counters["non_ascii_bytes"] = static_cast<double>(text->non_ascii_bytes);
+  count_corpus(state, *text);
 }
 
 template <line_fn Fn>

@@ -82,6 +82,13 @@ IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1
                           _mm512_shuffle_epi8(lanes4(t.high), high));
 }
 
+/// The lanes of v holding 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E,
+/// U+200F, U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
+IRIKIT_CHUNK_TARGET inline std::uint64_t e2_bad_third(__m512i v) noexcept {
+  return _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
+         _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(0xAE - 0xA6));
+}
+
 /// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
 IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2,
                                                         __m512i p3) noexcept {
@@ -101,8 +108,7 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, _
                   e2 = _mm512_cmpeq_epi8_mask(p2, splat64(0xE2));
   const __mmask64 f0 = _mm512_cmpeq_epi8_mask(p3, splat64(0xF0));
   if ((ef | e2 | f0) != 0) {
-    const __mmask64 e2_tail = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
-                              _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(8));
+    const __mmask64 e2_tail = e2_bad_third(v);
     __m512i when = _mm512_maskz_mov_epi8(ef | f0, splat64(k_cond_ef_or_f0));
     when = _mm512_mask_mov_epi8(when, ef, splat64(k_cond_ef_or_f0 | k_cond_ef));  // p2 is EF or E2, not both
     when = _mm512_or_si512(when, _mm512_maskz_mov_epi8(e2 & e2_tail, splat64(k_cond_e2)));
@@ -132,17 +138,13 @@ IRIKIT_CHUNK_TARGET inline lead_carry carry_into(const unsigned char* chunk) noe
 
 /// The middle path of the test below, for a chunk whose only rare characters start E2 80..8F
 /// (U+2000..U+23FF: the en dash, the quotation marks…; most of the chunks with a rare character in
-/// non-Latin text): those are plain unless E2 80/81 is followed by 8E, 8F or A6..AE, the one
-/// exception the pair rules make in that range (`second`: the lanes of their second bytes). A third
-/// byte past the chunk is the next chunk's to check (lead_carry::rare sends it to the full rules).
+/// non-Latin text): those are plain unless E2 80/81 is followed by one of e2_bad_third's bytes
+/// (`second`: the lanes of their second bytes). A third byte past the chunk is the next chunk's to
+/// check (lead_carry::rare sends it to the full rules).
 IRIKIT_CHUNK_TARGET inline bool only_plain_e2(__m512i v, __m512i rare, std::uint64_t second) noexcept {
   if (_mm512_test_epi8_mask(rare, splat64(~k_rare_e2 & 0xFF)) != 0) return false;
-  const __m512i even = _mm512_and_si512(v, splat64(0xFE));
-  const std::uint64_t low_second = _mm512_cmpeq_epi8_mask(even, splat64(0x80));
-  const std::uint64_t bad_third =
-      _mm512_cmpeq_epi8_mask(even, splat64(0x8E)) |
-      _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(0xAE - 0xA6));
-  return (second & low_second & bad_third >> 1) == 0;
+  const std::uint64_t low_second = _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x80));
+  return (second & low_second & e2_bad_third(v) >> 1) == 0;
 }
 
 /// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk

@@ -17,9 +17,11 @@ inline constexpr std::size_t k_match = std::string_view::npos;
 /// The octets, for a text that passed the test of is_ipv4address below.
 bool ipv4address_octets(std::string_view text) noexcept;
 
-/// IPv4address: 7 to 15 bytes ending in a digit (which most reg-names fail, inline), then the octets.
+/// IPv4address: 7 to 15 bytes ending in a digit, then the octets. The inline test takes the last
+/// byte first: most reg-names fail it, and a length test first is a mispredicted branch where host
+/// lengths straddle 15 bytes.
 inline bool is_ipv4address(std::string_view text) noexcept {
-  return text.size() >= 7 && text.size() <= 15 && is_in(text.back(), k_digit) && ipv4address_octets(text);
+  return !text.empty() && is_in(text.back(), k_digit) && text.size() - 7 <= 8 && ipv4address_octets(text);
 }
 
 /// IPv6address (the nine alternatives of RFC 3986 §3.2.2). Returns k_match or the error offset.

@@ -333,8 +333,7 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
   // Every "%" followed by two HEXDIG (a "%" in the last two bytes of a chunk is checked with the
   // next chunk's digits). The authority is a mask (all ones until its end), not a branch per chunk:
   // where it ends varies from text to text; its port and host are settled after the loop.
-  std::size_t authority_end = n, path_end = n, query_end = n;  // n: not met yet
-  bool has_query = false;
+  std::size_t authority_end = n, path_end = n, query_end = n;      // n: not met yet
   std::uint64_t in_authority = authority ? ~std::uint64_t{0} : 0;  // all ones until its end is met
   std::uint64_t pending = 0, previous_hex = 0;  // the "%" of the chunk before in its lanes 62, 63
   // The bytes a URI rule refuses: one test of a value that is zero for IRI rules (a branch on
@@ -365,9 +364,7 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
     const std::uint64_t first_hash = query_end == n ? hashes & -hashes : 0;
     if ((lanes & ~(m.query | m.percent | m.non_ascii | first_hash)) != 0) return false;
     const std::uint64_t path_ends = (m.question | m.hash) & lanes;
-    const bool path_ends_here = path_end == n && path_ends != 0;
-    has_query = path_ends_here ? (m.question & path_ends & -path_ends) != 0 : has_query;
-    path_end = path_ends_here ? base + lowest_or_last(path_ends) : path_end;
+    path_end = path_end == n && path_ends != 0 ? base + lowest_or_last(path_ends) : path_end;
     query_end = first_hash != 0 ? base + lowest_or_last(first_hash) : query_end;
     if (!next) break;
     pending = m.percent & tail;
@@ -385,18 +382,12 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
     out.has_port = port != 0;
     out.host_end = static_cast<std::uint32_t>(host_end);
     out.path_begin = static_cast<std::uint32_t>(authority_end);
-    // is_ipv4address's first test (7 to 15 bytes ending in a digit) as one test: written with &&,
-    // the length test is a branch of its own, mispredicted where host lengths straddle 15. The host
-    // starts at i, after "//", so s[host_end - 1] is in the text even for an empty host.
-    const std::size_t host_size = host_end - i;
-    const bool dotted = (host_size - 7 <= 8) & is_in(s[host_end - 1], k_digit);
-    out.host_type =
-        dotted && ipv4address_octets(text.substr(i, host_size)) ? host_kind::ipv4 : host_kind::reg_name;
+    out.host_type = is_ipv4address(text.substr(i, host_end - i)) ? host_kind::ipv4 : host_kind::reg_name;
   }
   if (rule_forbids_fragment(r) && query_end != n) return false;
   out.path_end = static_cast<std::uint32_t>(path_end);
-  out.has_query = has_query;
-  out.query_end = static_cast<std::uint32_t>(has_query ? query_end : path_end);
+  out.has_query = path_end < n && s[path_end] == '?';
+  out.query_end = static_cast<std::uint32_t>(out.has_query ? query_end : path_end);
   out.has_fragment = query_end != n;
   return true;
 }
