@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/char_scan.h"  // use_scan_implementation
 #include "unicode/idna.h"
 
 namespace irikit {
@@ -82,6 +83,8 @@ TEST(HostToAscii, Idna2003AllowUnassigned) {
 
 // host_to_ascii answers ASCII names itself (src/host/host.cpp); it must give what the backend
 // gives, result or failure, in both UTS #46 modes, for names around every limit it checks.
+void check_fast_path_against_backend(const std::vector<std::string>& names);
+
 TEST(HostToAscii, AsciiFastPathAgreesWithTheBackend) {
   std::vector<std::string> names = {"a",
                                     "A",
@@ -141,6 +144,16 @@ TEST(HostToAscii, AsciiFastPathAgreesWithTheBackend) {
       }
     }
   }
+  // Names under 64 bytes take AVX-512 under the "avx512" implementation, SSE2 blocks otherwise.
+  for (const char* implementation : {"sse2", "avx512"}) {
+    if (!grammar::use_scan_implementation(implementation)) continue;
+    SCOPED_TRACE(implementation);
+    check_fast_path_against_backend(names);
+  }
+  for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) grammar::use_scan_implementation(name);
+}
+
+void check_fast_path_against_backend(const std::vector<std::string>& names) {
   for (idna_mode mode : {idna_mode::uts46, idna_mode::uts46_transitional}) {
     const auto backend_mode = mode == idna_mode::uts46 ? unicode::idna_mode::uts46_nontransitional
                                                        : unicode::idna_mode::uts46_transitional;
