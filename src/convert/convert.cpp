@@ -233,8 +233,8 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
   return p;
 }
 /// The octets of the leading "%" HEXDIG HEXDIG triplets of s[0, available), at most 21 of them
-/// (63 bytes, one register), written to `octets`; returns how many. Nothing at or past
-/// s + available is read.
+/// (63 bytes, one register), written to `octets` (64 bytes are written, those past the count
+/// being anything); returns how many. Nothing at or past s + available is read.
 IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t available,
                                                unsigned char* octets) noexcept {
   constexpr std::uint64_t k_starts = 0x1249249249249249;  // bits 3k, k < 21
@@ -260,11 +260,10 @@ IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t availa
   const __m512i high_index = _mm512_load_si512(k_high_digit.data());
   const __m512i high = _mm512_permutexvar_epi8(high_index, values);
   const __m512i low_digit = _mm512_permutexvar_epi8(_mm512_add_epi8(high_index, _mm512_set1_epi8(1)), values);
-  _mm512_mask_storeu_epi8(octets, _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count)),
-                          _mm512_or_si512(_mm512_slli_epi16(high, 4), low_digit));
+  // A whole store: a masked one does not forward to the load that reads the run back.
+  _mm512_storeu_si512(octets, _mm512_or_si512(_mm512_slli_epi16(high, 4), low_digit));
   return count;
 }
-#undef IRIKIT_VBMI
 
 #endif
 
@@ -476,11 +475,81 @@ inline bool appropriate(char32_t cp, bool in_query) noexcept {
   return (cp < 0x10000 && k_appropriate_blocks[cp >> 8]) || convert::is_appropriate(cp, in_query);
 }
 
+#if IRIKIT_CONVERT_AVX512
+/// Which groups of code points are all appropriate (in and out of the query), as bytes (0xFF:
+/// yes) for the run test below: `two` by groups of 16 code points for the 2-byte characters
+/// (U+0080..U+07FF, where U+00A0..U+00AF alone holds two discouraged ones), `three` by
+/// k_appropriate_blocks' blocks of 256 for the 3-byte characters, where blocks 0..7 can only come
+/// from an overlong form (E0 80..9F) and are 0.
+struct alignas(64) block_bytes {
+  std::array<std::uint8_t, 256> three;
+  std::array<std::uint8_t, 128> two;
+};
+const block_bytes k_block_bytes = [] {
+  block_bytes t{};
+  for (std::size_t b = 0; b < 256; ++b) t.three[b] = b >= 8 && k_appropriate_blocks[b] ? 0xFF : 0;
+  for (char32_t g = 0; g < 128; ++g) {
+    bool all = true;
+    for (char32_t cp = g * 16; cp < g * 16 + 16; ++cp) {
+      all = all && convert::is_appropriate(cp, false) && convert::is_appropriate(cp, true);
+    }
+    t.two[g] = all ? 0xFF : 0;
+  }
+  return t;
+}();
+
+/// Whether the octets [0, n) of a run (1 <= n <= 64) are well-formed UTF-8 made only of 2- and
+/// 3-byte characters from blocks where every code point is appropriate: then step 5 keeps every
+/// one of them as it is, and the run converts to its octets. False says nothing (the loop
+/// decides). A character's block (its code point >> 8) lies in its first two bytes.
+IRIKIT_VBMI bool run_plainly_appropriate(const unsigned char* octets, std::size_t n) noexcept {
+  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
+  const __m512i v = _mm512_maskz_loadu_epi8(in, octets);
+  if (_mm512_movepi8_mask(v) != in) return false;  // an ASCII octet
+  // >= C0: bits 7 and 6 set; >= E0: bits 7..5; >= F0: bits 7..4 (as in grammar's chunk test).
+  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
+  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
+  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
+  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
+  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
+  // The continuation bytes are exactly those the leads call for, and no character is cut.
+  if (lead4 != 0 || (in & ~lead) != ((lead << 1) | (lead3 << 2)) || ((lead >> 63) | (lead3 >> 62)) != 0)
+    return false;
+  alignas(64) static constexpr std::array<std::uint8_t, 64> k_previous = [] {
+    std::array<std::uint8_t, 64> a{};
+    for (int k = 1; k < 64; ++k) a[k] = static_cast<std::uint8_t>(k - 1);
+    return a;
+  }();
+  const __m512i p1 = _mm512_permutexvar_epi8(_mm512_load_si512(k_previous.data()), v);  // the lead
+  // At each second byte: the code point >> 4 of a 2-byte character, (lead & 1F) << 2 | (second &
+  // 3F) >> 4; the code point >> 8 of a 3-byte one, (lead & 0F) << 4 | (second & 3F) >> 2.
+  const __m512i group2 = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(p1, 2), _mm512_set1_epi8(0x7C)),
+                                         _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x03)));
+  const __m512i block3 = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(p1, 4), _mm512_set1_epi8(-16)),
+                                         _mm512_and_si512(_mm512_srli_epi16(v, 2), _mm512_set1_epi8(0x0F)));
+  const __m512i* three = reinterpret_cast<const __m512i*>(k_block_bytes.three.data());
+  const __m512i* two = reinterpret_cast<const __m512i*>(k_block_bytes.two.data());
+  const __m512i ok3 = _mm512_mask_blend_epi8(
+      _mm512_movepi8_mask(block3),
+      _mm512_permutex2var_epi8(_mm512_load_si512(three), block3, _mm512_load_si512(three + 1)),
+      _mm512_permutex2var_epi8(_mm512_load_si512(three + 2), block3, _mm512_load_si512(three + 3)));
+  const __m512i ok2 = _mm512_permutex2var_epi8(_mm512_load_si512(two), group2, _mm512_load_si512(two + 1));
+  const std::uint64_t second3 = lead3 << 1, second2 = (lead << 1) & ~second3;
+  return (second3 & ~_mm512_movepi8_mask(ok3)) == 0 && (second2 & ~_mm512_movepi8_mask(ok2)) == 0;
+}
+#endif
+
 /// §3.2 steps 2–4 on one run of consecutive "%HH" triplets, reading non-ASCII octets as UTF-8.
 bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> octets, bool in_query,
                      std::string_view /*charset*/, std::string& out) {
   const std::size_t n = octets.size();
   const char* const bytes = reinterpret_cast<const char*>(octets.data());
+#if IRIKIT_CONVERT_AVX512
+  if (n <= 64 && grammar::use_byte_permutes() && run_plainly_appropriate(octets.data(), n)) {
+    out.append(bytes, n);
+    return true;
+  }
+#endif
   // Every octet gives at most three bytes (its triplet); written in place, then the size is set
   // (+1: the spare byte of a 4-byte triplet copy).
   const std::size_t start = out.size();
@@ -558,7 +627,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
                   std::size_t q_end, run_decoder decode, std::string_view charset, std::string& out) {
   // The octets of a run: on the stack for runs of up to k_small octets (nearly all), else on the heap.
   constexpr std::size_t k_small = 256;
-  std::array<unsigned char, k_small> small;
+  std::array<unsigned char, k_small + 64> small;  // + 64: decode_triplets_avx512 writes 64 bytes
   std::vector<unsigned char> large;
   const char* const s = text.data();
   // The octet of the triplet at s[at] ("%" HEXDIG HEXDIG with at + 2 < end), or -1.
@@ -596,7 +665,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
       if (count < k_small) {
         small[count] = static_cast<unsigned char>(octet);
       } else {
-        if (count == k_small) large.assign(small.begin(), small.end());
+        if (count == k_small) large.assign(small.begin(), small.begin() + k_small);
         large.push_back(static_cast<unsigned char>(octet));
       }
       ++count;
@@ -672,6 +741,8 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
   decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
   return {};
 }
+
+#undef IRIKIT_VBMI
 
 }  // namespace
 

@@ -320,6 +320,50 @@ TEST(ToIri, LongRunsOfTripletsPieceByPiece) {
   });
 }
 
+// Runs of up to 64 octets of whole characters from blocks where every code point is
+// appropriate are copied at once under "avx512" (run_plainly_appropriate in convert.cpp); each
+// run here puts one sequence — every lead byte with every second byte, so every block of the
+// BMP, the overlong, surrogate, cut and 4-byte forms — among plainly appropriate neighbours, at
+// several places, and must convert as the character-by-character loop of "sse2" converts it.
+TEST(ToIri, RunsOfTripletsAgreeOnEveryPath) {
+  const auto triplets = [](std::initializer_list<int> octets) {
+    std::string t;
+    for (int o : octets) t += "%" + std::string(1, "0123456789ABCDEF"[o >> 4]) + "0123456789ABCDEF"[o & 15];
+    return t;
+  };
+  std::vector<std::string> uris;
+  for (int lead = 0x80; lead <= 0xFF; ++lead) {
+    for (int second = 0x80; second <= 0xBF; ++second) {
+      for (const std::string& sequence :
+           {triplets({lead, second}), triplets({lead, second, 0x80 | (second & 0x3F) >> 1}),
+            triplets({lead, second, 0xBF, 0x80})}) {
+        const std::string cyrillic = triplets({0xD0, 0x96}), han = triplets({0xE4, 0xB8, 0xAD});
+        // 0 to 60 octets before the sequence, so that runs end before, at and past 64 octets.
+        for (std::size_t before : {0, 1, 10, 28, 29, 30}) {
+          std::string run;
+          for (std::size_t k = 0; k < before; ++k) run += cyrillic;
+          uris.push_back("http://h/" + run + sequence + cyrillic + "?" + run + sequence);
+        }
+        for (std::size_t before : {7, 19}) {
+          std::string run;
+          for (std::size_t k = 0; k < before; ++k) run += han;
+          uris.push_back("http://h/" + run + sequence + "#" + run + sequence + han);
+        }
+      }
+    }
+  }
+  std::vector<std::string> expected;
+  ASSERT_TRUE(grammar::use_scan_implementation("sse2"));
+  for (const std::string& uri : uris) expected.push_back(iri_of(uri));
+  if (grammar::use_scan_implementation("avx512")) {
+    for (std::size_t k = 0; k < uris.size(); ++k) ASSERT_EQ(iri_of(uris[k]), expected[k]) << uris[k];
+  }
+  for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) grammar::use_scan_implementation(name);
+  // Spot checks of what the loop gives: a plain run decoded, one with ZWSP (discouraged) kept.
+  EXPECT_EQ(iri_of("/" + triplets({0xD0, 0x96, 0xE4, 0xB8, 0xAD})), "/\u0416\u4E2D");
+  EXPECT_EQ(iri_of("/" + triplets({0xD0, 0x96, 0xE2, 0x80, 0x8B})), "/\u0416%E2%80%8B");
+}
+
 TEST(ToIri, Step4InappropriateCharacters) {
   // §4.1 bidi formatting characters, ALM and the isolates included.
   for (std::string_view u :
