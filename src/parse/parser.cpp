@@ -299,8 +299,8 @@ constexpr std::size_t lowest_or_last(std::uint64_t mask) noexcept {
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false. `More`:
 /// the text is longer than one chunk (n > 64), else 1 <= n <= 64.
 template <bool More>
-IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire rep,
-                                      iri_parts& out) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool parse_chunks(std::string_view text, rule r,
+                                                                    repertoire rep, iri_parts& out) noexcept {
   const char* s = text.data();
   const std::size_t n = text.size();
   text_masks m;
@@ -392,12 +392,19 @@ IRIKIT_CHUNK_TARGET bool parse_chunks(std::string_view text, rule r, repertoire 
   return true;
 }
 
-bool parse_one_pass(std::string_view text, rule r, iri_parts& out) noexcept {
+/// Whether the one-pass path may take the text (then parse_chunks decides).
+bool one_pass_applies(std::string_view text, rule r) noexcept {
+  return !text.empty() && repertoire_of(r) != repertoire::leiri && chunk_masks_available();
+}
+
+[[gnu::noinline]] IRIKIT_CHUNK_TARGET bool parse_one_pass(std::string_view text, rule r,
+                                                          iri_parts& out) noexcept {
+  if (!one_pass_applies(text, r)) return false;
   const repertoire rep = repertoire_of(r);
-  if (text.empty() || rep == repertoire::leiri || !chunk_masks_available()) return false;
   return text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out);
 }
 #else
+bool one_pass_applies(std::string_view, rule) noexcept { return false; }
 bool parse_one_pass(std::string_view, rule, iri_parts&) noexcept { return false; }
 #endif
 
@@ -510,15 +517,31 @@ namespace {
   return k_ok;
 }
 
+#if IRIKIT_CHUNK_MASKS
+/// parse_into where the one-pass path applies: the one pass, then the general path if it declines,
+/// in one function (the one pass costs no call and no saving of the arguments around one).
+[[gnu::noinline]] IRIKIT_CHUNK_TARGET parse_error parse_chunks_or_general(std::string_view text, rule r,
+                                                                          const parse_options& options,
+                                                                          iri_parts& out) noexcept {
+  const repertoire rep = repertoire_of(r);
+  if (text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out)) {
+    return k_ok;
+  }
+  out = iri_parts{};  // it may have filled some fields before it gave up
+  return parse_general(text, r, options, out);
+}
+#endif
+
 }  // namespace
 
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
   out = iri_parts{};
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
-  if (g_one_pass.load(std::memory_order_relaxed)) {
-    if (parse_one_pass(text, r, out)) return k_ok;
-    out = iri_parts{};  // it may have filled some fields before it gave up
+#if IRIKIT_CHUNK_MASKS
+  if (g_one_pass.load(std::memory_order_relaxed) && one_pass_applies(text, r)) {
+    return parse_chunks_or_general(text, r, options, out);
   }
+#endif
   return parse_general(text, r, options, out);
 }
 
