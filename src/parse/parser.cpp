@@ -392,19 +392,22 @@ template <bool More>
   return true;
 }
 
+/// parse_chunks for a text of any length where one_pass_applies.
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool parse_by_chunks(std::string_view text, rule r,
+                                                                       iri_parts& out) noexcept {
+  const repertoire rep = repertoire_of(r);
+  return text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out);
+}
+
 /// Whether the one-pass path may take the text (then parse_chunks decides).
 bool one_pass_applies(std::string_view text, rule r) noexcept {
   return !text.empty() && repertoire_of(r) != repertoire::leiri && chunk_masks_available();
 }
 
-[[gnu::noinline]] IRIKIT_CHUNK_TARGET bool parse_one_pass(std::string_view text, rule r,
-                                                          iri_parts& out) noexcept {
-  if (!one_pass_applies(text, r)) return false;
-  const repertoire rep = repertoire_of(r);
-  return text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out);
+IRIKIT_CHUNK_TARGET bool parse_one_pass(std::string_view text, rule r, iri_parts& out) noexcept {
+  return one_pass_applies(text, r) && parse_by_chunks(text, r, out);
 }
 #else
-bool one_pass_applies(std::string_view, rule) noexcept { return false; }
 bool parse_one_pass(std::string_view, rule, iri_parts&) noexcept { return false; }
 #endif
 
@@ -523,10 +526,7 @@ namespace {
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET parse_error parse_chunks_or_general(std::string_view text, rule r,
                                                                           const parse_options& options,
                                                                           iri_parts& out) noexcept {
-  const repertoire rep = repertoire_of(r);
-  if (text.size() <= 64 ? parse_chunks<false>(text, r, rep, out) : parse_chunks<true>(text, r, rep, out)) {
-    return k_ok;
-  }
+  if (parse_by_chunks(text, r, out)) return k_ok;
   out = iri_parts{};  // it may have filled some fields before it gave up
   return parse_general(text, r, options, out);
 }
