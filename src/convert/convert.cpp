@@ -24,6 +24,7 @@
 #include "convert/appropriate.h"
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
+#include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
 #include "irikit/encoding.h"
@@ -144,7 +145,7 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
 // register (the byte, then its two hex digits), and one compress keeps the byte alone where it is
 // copied and the whole "%XY" where it is encoded.
 
-#define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi2")))
+#define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
 
 /// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in.
 constexpr std::array<std::uint8_t, 16> k_uri_ascii_rows = [] {
@@ -506,15 +507,9 @@ IRIKIT_VBMI bool run_plainly_appropriate(const unsigned char* octets, std::size_
   const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
   const __m512i v = _mm512_maskz_loadu_epi8(in, octets);
   if (_mm512_movepi8_mask(v) != in) return false;  // an ASCII octet
-  // >= C0: bits 7 and 6 set; >= E0: bits 7..5; >= F0: bits 7..4 (as in grammar's chunk test).
-  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
-  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
-  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
-  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
-  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
-  // The continuation bytes are exactly those the leads call for, and no character is cut.
-  if (lead4 != 0 || (in & ~lead) != ((lead << 1) | (lead3 << 2)) || ((lead >> 63) | (lead3 >> 62)) != 0)
-    return false;
+  const grammar::chunks::utf8_leads leads = grammar::chunks::leads_of(v);
+  if (leads.lead4 != 0 || !grammar::chunks::continuations_match(leads, in, 0, false)) return false;
+  const std::uint64_t lead = leads.lead, lead3 = leads.lead3;
   alignas(64) static constexpr std::array<std::uint8_t, 64> k_previous = [] {
     std::array<std::uint8_t, 64> a{};
     for (int k = 1; k < 64; ++k) a[k] = static_cast<std::uint8_t>(k - 1);

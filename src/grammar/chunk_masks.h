@@ -147,6 +147,27 @@ IRIKIT_CHUNK_TARGET inline bool only_plain_e2(__m512i v, __m512i rare, std::uint
   return (second & low_second & e2_bad_third(v) >> 1) == 0;
 }
 
+/// Whether the bytes >= 0x80 of v (`non_ascii`) are well-formed UTF-8 by their lead and
+/// continuation bytes alone: the continuation bytes are exactly those the leads call for (`due`:
+/// the lanes the leads before v call for), and no character is cut by the end of v unless
+/// `may_continue`. `lead`, `lead3`, `lead4`: the lanes of the leads of 2+, 3+ and 4 bytes.
+struct utf8_leads {
+  std::uint64_t lead, lead3, lead4;
+};
+IRIKIT_CHUNK_TARGET inline utf8_leads leads_of(__m512i v) noexcept {
+  // A byte >= C0 has bits 7 and 6 set, >= E0 bits 7..5, >= F0 bits 7..4: adding a vector to itself
+  // moves each byte's bits up one place, and movepi8 reads bit 7.
+  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
+  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
+  return {_mm512_movepi8_mask(_mm512_and_si512(v, x2)), _mm512_movepi8_mask(from_e0),
+          _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)))};
+}
+inline bool continuations_match(const utf8_leads& l, std::uint64_t non_ascii, std::uint64_t due,
+                                bool may_continue) noexcept {
+  if ((non_ascii & ~l.lead) != ((l.lead << 1) | (l.lead3 << 2) | (l.lead4 << 3) | due)) return false;
+  return may_continue || ((l.lead >> 63) | (l.lead3 >> 62) | (l.lead4 >> 61)) == 0;
+}
+
 /// True when the chunk v (non_ascii: its bytes >= 0x80; high: their high nibbles; p1: the chunk
 /// one byte earlier) is plainly fine by the rule above, `due` the lanes the leads before it call
 /// for; a character cut by the end of the chunk is fine only when `may_continue`. False says
@@ -154,16 +175,7 @@ IRIKIT_CHUNK_TARGET inline bool only_plain_e2(__m512i v, __m512i rare, std::uint
 IRIKIT_CHUNK_TARGET inline bool chunk_plainly_fine(__m512i v, __m512i high, __m512i p1, __m512i low4,
                                                    std::uint64_t non_ascii, std::uint64_t due,
                                                    bool may_continue) noexcept {
-  // A byte >= C0 has bits 7 and 6 set, >= E0 bits 7..5, >= F0 bits 7..4: adding a vector to itself
-  // moves each byte's bits up one place, and movepi8 reads bit 7.
-  const __m512i x2 = _mm512_add_epi8(v, v), x4 = _mm512_add_epi8(x2, x2);
-  const __m512i from_e0 = _mm512_ternarylogic_epi32(v, x2, x4, 0x80);  // v & x2 & x4
-  const std::uint64_t lead = _mm512_movepi8_mask(_mm512_and_si512(v, x2));
-  const std::uint64_t lead3 = _mm512_movepi8_mask(from_e0);
-  const std::uint64_t lead4 = _mm512_movepi8_mask(_mm512_and_si512(from_e0, _mm512_add_epi8(x4, x4)));
-  // Well-formed: the continuation bytes are exactly the ones the leads call for.
-  if ((non_ascii & ~lead) != ((lead << 1) | (lead3 << 2) | (lead4 << 3) | due)) return false;
-  if (!may_continue && ((lead >> 63) | (lead3 >> 62) | (lead4 >> 61)) != 0) return false;
+  if (!continuations_match(leads_of(v), non_ascii, due, may_continue)) return false;
   const __m512i rare = apply64(k_rare_tables, _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4),
                                _mm512_and_si512(p1, low4), high);
   const std::uint64_t singled = _mm512_test_epi8_mask(rare, rare);
