@@ -147,27 +147,39 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
 
 #define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
 
+/// A table of 16 bytes for vpshufb, which looks up within 128-bit lanes: there four times, so that
+/// a register takes it in one load (GCC 12 also warned about its own broadcast of a 16-byte table).
+struct alignas(64) four_lanes {
+  std::array<std::uint8_t, 64> bytes{};
+  constexpr explicit four_lanes(const std::array<std::uint8_t, 16>& table) {
+    for (std::size_t k = 0; k < 64; ++k) bytes[k] = table[k % 16];
+  }
+  IRIKIT_VBMI __m512i load() const noexcept { return _mm512_load_si512(bytes.data()); }
+};
+
+/// _mm512_permutexvar_epi8, spelt so that GCC 12 does not warn (its unmasked form starts from
+/// _mm512_undefined_epi32, GCC bug 105593); an all-ones mask compiles to the same vpermb.
+IRIKIT_VBMI inline __m512i permute_bytes(__m512i index, __m512i table) noexcept {
+  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, index, table);
+}
+
 /// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in.
-constexpr std::array<std::uint8_t, 16> k_uri_ascii_rows = [] {
+constexpr four_lanes k_uri_ascii_rows{[] {
   std::array<std::uint8_t, 16> rows{};
   for (int c = 0; c < 0x80; ++c) {
     if (is_uri_ascii(static_cast<unsigned char>(c)))
       rows[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
   }
   return rows;
-}();
-constexpr std::array<std::uint8_t, 16> k_high_nibble_bits{1, 2, 4, 8, 16, 32, 64, 128};  // 0 for 8..15
-
-IRIKIT_VBMI inline __m512i four_lanes(const std::array<std::uint8_t, 16>& table) noexcept {
-  return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table.data())));
-}
+}()};
+constexpr four_lanes k_high_nibble_bits{{1, 2, 4, 8, 16, 32, 64, 128}};  // 0 for 8..15
 
 /// Bit k set when byte k of v (lanes `in`) is ASCII outside is_uri_ascii.
 IRIKIT_VBMI inline std::uint64_t unsafe_ascii(__m512i v, __mmask64 in) noexcept {
   const __m512i low4 = _mm512_set1_epi8(0x0F);
-  const __m512i row = _mm512_shuffle_epi8(four_lanes(k_uri_ascii_rows), _mm512_and_si512(v, low4));
+  const __m512i row = _mm512_shuffle_epi8(k_uri_ascii_rows.load(), _mm512_and_si512(v, low4));
   const __m512i bit =
-      _mm512_shuffle_epi8(four_lanes(k_high_nibble_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+      _mm512_shuffle_epi8(k_high_nibble_bits.load(), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
   return ~_mm512_test_epi8_mask(row, bit) & ~_mm512_movepi8_mask(v) & in;
 }
 
@@ -199,13 +211,13 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
   }();
   constexpr std::uint64_t k_first = 0x249249249249;  // bits 3k, k < 16
   constexpr std::uint64_t k_high = k_first << 1, k_low = k_first << 2;
-  static constexpr std::array<std::uint8_t, 16> k_hex = [] {
+  static constexpr four_lanes k_hex{[] {
     std::array<std::uint8_t, 16> a{};
     for (int d = 0; d < 16; ++d) a[d] = static_cast<std::uint8_t>(k_hex_upper[d]);
     return a;
-  }();
+  }()};
   const __m512i source = _mm512_load_si512(k_triplet_source.data());
-  const __m512i hex = four_lanes(k_hex), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
+  const __m512i hex = k_hex.load(), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
   for (std::size_t i = 0; i < n; i += 64) {
     const std::size_t length = n - i < 64 ? n - i : 64;
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(length));
@@ -217,7 +229,7 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
     }
     for (std::size_t b = 0; b < length; b += 16) {
       const __m512i triplets =
-          _mm512_permutexvar_epi8(source, _mm512_maskz_loadu_epi8(_bzhi_u64(in >> b, 16), s + i + b));
+          permute_bytes(source, _mm512_maskz_loadu_epi8(_bzhi_u64(in >> b, 16), s + i + b));
       const std::uint64_t encode = to_encode(triplets, ~std::uint64_t{0}, encode_unsafe);
       const __m512i digits = _mm512_shuffle_epi8(
           hex, _mm512_mask_blend_epi8(k_high, _mm512_and_si512(triplets, low4),
@@ -259,8 +271,8 @@ IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t availa
   const __m512i values =
       _mm512_mask_add_epi8(low, _mm512_test_epi8_mask(v, _mm512_set1_epi8(0x40)), low, _mm512_set1_epi8(9));
   const __m512i high_index = _mm512_load_si512(k_high_digit.data());
-  const __m512i high = _mm512_permutexvar_epi8(high_index, values);
-  const __m512i low_digit = _mm512_permutexvar_epi8(_mm512_add_epi8(high_index, _mm512_set1_epi8(1)), values);
+  const __m512i high = permute_bytes(high_index, values);
+  const __m512i low_digit = permute_bytes(_mm512_add_epi8(high_index, _mm512_set1_epi8(1)), values);
   // A whole store: a masked one does not forward to the load that reads the run back.
   _mm512_storeu_si512(octets, _mm512_or_si512(_mm512_slli_epi16(high, 4), low_digit));
   return count;
@@ -515,7 +527,7 @@ IRIKIT_VBMI bool run_plainly_appropriate(const unsigned char* octets, std::size_
     for (int k = 1; k < 64; ++k) a[k] = static_cast<std::uint8_t>(k - 1);
     return a;
   }();
-  const __m512i p1 = _mm512_permutexvar_epi8(_mm512_load_si512(k_previous.data()), v);  // the lead
+  const __m512i p1 = permute_bytes(_mm512_load_si512(k_previous.data()), v);  // the lead
   // At each second byte: the code point >> 4 of a 2-byte character, (lead & 1F) << 2 | (second &
   // 3F) >> 4; the code point >> 8 of a 3-byte one, (lead & 0F) << 4 | (second & 3F) >> 2.
   const __m512i group2 = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(p1, 2), _mm512_set1_epi8(0x7C)),

@@ -656,22 +656,54 @@ __attribute__((target("avx2"))) text_kind classify_avx2(const char* s, std::size
 // The common case of the pair rules, cheaper (chunks::chunk_plainly_fine): a chunk whose UTF-8 is
 // well-formed (checked on the 64-bit masks of lead and continuation bytes) and whose characters
 // all start with a common lead and second byte (none of them meets a rule below) is plain for
-// utf8_iri_bad64 too. The other chunks (about one in forty in the IRI corpora, mostly for E2 80,
-// the en dash and the quotation marks) take a middle path when E2 80..8F is all they have
-// (chunks::only_plain_e2, which checks the third bytes), else the full rules. The rules apply to
-// (byte before, this byte) as the pair rules do; they fire only after a lead, so they need no mask.
+// utf8_iri_bad64 too. E2 80..8F (U+2000..U+23FF: the en dash, the quotation marks…, in about one
+// chunk in forty of the IRI corpora) is plain too unless its third byte is one of
+// chunks::e2_bad_third's, which the chunk's hex lookup marks at no cost (chunk_hex_rows): only
+// then, or for the other rules, do the full rules run, with no branch for the common E2 80..8F.
+// The rules apply to (byte before, this byte) as the pair rules do; they fire only after a lead,
+// so they need no mask. The E2 rule is bit 7, one vpmovb2m, and no other rule meets it in a lane.
 constexpr pair_rule k_rare_rules[8] = {
     {nibbles(12, 12), nibbles(0, 1), k_any},              // C0, C1
     {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},      // C2 80..9F
     {nibbles(13, 13), nibbles(8, 8), nibbles(8, 9)},      // D8 80..9F
     {nibbles(14, 14), nibbles(0, 0), nibbles(8, 9)},      // E0 80..9F
-    {nibbles(14, 14), nibbles(2, 2), nibbles(8, 8)},      // E2 80..8F
+    {nibbles(15, 15), k_any, k_any},                      // F0..FF
     {nibbles(14, 14), nibbles(13, 13), nibbles(10, 11)},  // ED A0..BF
     {nibbles(14, 14), nibbles(14, 15), k_any},            // EE, EF
-    {nibbles(15, 15), k_any, k_any},                      // F0..FF
+    {nibbles(14, 14), nibbles(2, 2), nibbles(8, 8)},      // E2 80..8F
 };
-static_assert(chunks::k_rare_e2 == 1 << 4 && k_rare_rules[4].before_low == nibbles(2, 2) &&
-              k_rare_rules[4].high == nibbles(8, 8));
+static_assert(chunks::k_rare_e2 == 1 << 7 && k_rare_rules[7].before_low == nibbles(2, 2) &&
+              k_rare_rules[7].high == nibbles(8, 8));
+
+// The chunks' hex lookup marks e2_bad_third's bytes (8E, 8F, A6..AE) too: the high nibbles 8 and A
+// get the bits of 0 and 1 (the control bytes, in no class, so no other lookup meets them), and the
+// hex rows E, F and 6..E those bits. The hex digits are then the marked bytes in k_query
+// (mask_chunk), the marks the others.
+constexpr nibble_rows chunk_high_bits() {
+  nibble_rows t = k_high_bits;
+  for (int lane : {0, 16}) {
+    t.row[lane + 0x8] = 1 << 0;
+    t.row[lane + 0xA] = 1 << 1;
+  }
+  return t;
+}
+constexpr nibble_rows chunk_hex_rows() {
+  nibble_rows t = k_hex_rows;
+  for (int lane : {0, 16}) {
+    for (int low : {0xE, 0xF}) t.row[lane + low] |= 1 << 0;
+    for (int low = 0x6; low <= 0xE; ++low) t.row[lane + low] |= 1 << 1;
+  }
+  return t;
+}
+constexpr bool without_controls(const nibble_rows& t) {
+  for (std::uint8_t r : t.row) {
+    if ((r & 3) != 0) return false;
+  }
+  return true;
+}
+static_assert(without_controls(k_plain_rows[static_cast<int>(plain_set::query)]) &&
+              without_controls(k_plain_rows[static_cast<int>(plain_set::reg_name)]) &&
+              without_controls(rows_of(set_of_mask(k_scheme))) && without_controls(k_hex_rows));
 
 using chunks::chunk_constants;
 constexpr chunk_constants chunk_constants_of() {
@@ -683,6 +715,9 @@ constexpr chunk_constants chunk_constants_of() {
     c.hash[k] = '#';
     c.percent[k] = '%';
     c.low4[k] = 0x0F;
+    c.c0[k] = 0xC0;
+    c.e0[k] = 0xE0;
+    c.f0[k] = 0xF0;
   }
   return c;
 }
@@ -690,11 +725,11 @@ constexpr chunk_constants chunk_constants_of() {
 }  // namespace
 
 // The tables of chunk_masks.h.
-const chunks::rows64 chunks::k_high_bits = widen(irikit::grammar::k_high_bits);
+const chunks::rows64 chunks::k_high_bits = widen(chunk_high_bits());
 const chunks::rows64 chunks::k_query_rows = widen(k_plain_rows[static_cast<int>(plain_set::query)]);
 const chunks::rows64 chunks::k_reg_name_rows = widen(k_plain_rows[static_cast<int>(plain_set::reg_name)]);
 const chunks::rows64 chunks::k_scheme_rows = widen(rows_of(set_of_mask(k_scheme)));
-const chunks::rows64 chunks::k_hex_rows = widen(irikit::grammar::k_hex_rows);
+const chunks::rows64 chunks::k_hex_rows = widen(chunk_hex_rows());
 const chunks::pair_tables64 chunks::k_direct_tables = widen(irikit::grammar::k_direct_tables);
 const chunks::pair_tables64 chunks::k_conditional_tables = widen(irikit::grammar::k_conditional_tables);
 const chunks::pair_tables64 chunks::k_rare_tables = widen(tables_of(k_rare_rules));
@@ -725,7 +760,7 @@ IRIKIT_CHUNK_TARGET text_kind classify_avx512(const char* s, std::size_t from, s
     // A character cut by the end of the text is caught below; the bytes before the text are masked off.
     const __m512i low4 = _mm512_set1_epi8(0x0F);
     if (!chunks::chunk_characters_plain(s + base, v, _mm512_and_si512(_mm512_srli_epi16(v, 4), low4), low4,
-                                        in, non_ascii, carry,
+                                        in, non_ascii, chunks::e2_bad_third(v), carry,
                                         base >= 3 ? 7 : (std::uint64_t{7} << (3 - base)) & 7, true))
       return text_kind::other;
   }
