@@ -282,8 +282,10 @@ const char* const k_bad[] = {"\xe2\x80\xae",     "\xe2\x81\xa6",     "\xef\xb7\x
                              "\xe2\x80\xa6",     "\xef\xa4\x80",     "\xf0\x90\xbf\xb0", "\xd8\x9f",
                              "\xc1\xbf",         "\xf4\x90\x80\x80", "\xe2\x80\x8e",     "\xe2\x81\x8f",
                              "\xe2\x81\xae"};
+// \x0e and \x1e: control bytes that share their lookup bits with the marks of the chunks' hex
+// lookup (chunk_hex_rows in char_scan.cpp), never hex digits themselves.
 const std::string k_alphabet =
-    "aZ09-._~!$&'()*+,;=:@/?#[]% \"\x7f\x01"
+    "aZ09-._~!$&'()*+,;=:@/?#[]% \"\x7f\x01\x0e\x1e"
     "\x80\x8e\x8f\x90\x9c\x9f\xa0\xa4\xa6\xa9\xaa\xae\xaf\xb0\xb7\xbe\xbf"
     "\xc0\xc1\xc2\xc3\xd0\xd8\xdf\xe0\xe1\xe2\xe3\xec\xed\xee\xef\xf0\xf1\xf4\xf5\xff";
 
