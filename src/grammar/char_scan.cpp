@@ -672,8 +672,19 @@ constexpr pair_rule k_rare_rules[8] = {
     {nibbles(14, 14), nibbles(14, 15), k_any},            // EE, EF
     {nibbles(14, 14), nibbles(2, 2), nibbles(8, 8)},      // E2 80..8F
 };
+/// Whether rule 7 (E2 80..8F) shares no (byte before, high nibble) with another rare rule.
+constexpr bool e2_rule_alone() {
+  const auto meets = [](const pair_rule& r, const pair_rule& e) {
+    return (r.before_high & e.before_high) != 0 && (r.before_low & e.before_low) != 0 &&
+           (r.high & e.high) != 0;
+  };
+  for (int k = 0; k < 7; ++k) {
+    if (meets(k_rare_rules[k], k_rare_rules[7])) return false;
+  }
+  return true;
+}
 static_assert(chunks::k_rare_e2 == 1 << 7 && k_rare_rules[7].before_low == nibbles(2, 2) &&
-              k_rare_rules[7].high == nibbles(8, 8));
+              k_rare_rules[7].high == nibbles(8, 8) && e2_rule_alone());
 
 // The chunks' hex lookup marks e2_bad_third's bytes (8E, 8F, A6..AE) too: the high nibbles 8 and A
 // get the bits of 0 and 1 (the control bytes, in no class, so no other lookup meets them), and the
