@@ -147,39 +147,34 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
 
 #define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
 
-/// A table of 16 bytes for vpshufb, which looks up within 128-bit lanes: there four times, so that
-/// a register takes it in one load (GCC 12 also warned about its own broadcast of a 16-byte table).
-struct alignas(64) four_lanes {
-  std::array<std::uint8_t, 64> bytes{};
-  constexpr explicit four_lanes(const std::array<std::uint8_t, 16>& table) {
-    for (std::size_t k = 0; k < 64; ++k) bytes[k] = table[k % 16];
-  }
-  IRIKIT_VBMI __m512i load() const noexcept { return _mm512_load_si512(bytes.data()); }
-};
-
 /// _mm512_permutexvar_epi8, spelt so that GCC 12 does not warn (its unmasked form starts from
 /// _mm512_undefined_epi32, GCC bug 105593); an all-ones mask compiles to the same vpermb.
 IRIKIT_VBMI inline __m512i permute_bytes(__m512i index, __m512i table) noexcept {
   return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, index, table);
 }
 
-/// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in.
-constexpr four_lanes k_uri_ascii_rows{[] {
+using grammar::chunks::lanes4;
+using grammar::chunks::widen;
+
+/// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in (in
+/// each 128-bit lane, for vpshufb).
+constexpr grammar::chunks::rows64 k_uri_ascii_rows = widen([] {
   std::array<std::uint8_t, 16> rows{};
   for (int c = 0; c < 0x80; ++c) {
     if (is_uri_ascii(static_cast<unsigned char>(c)))
       rows[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
   }
   return rows;
-}()};
-constexpr four_lanes k_high_nibble_bits{{1, 2, 4, 8, 16, 32, 64, 128}};  // 0 for 8..15
+}());
+constexpr grammar::chunks::rows64 k_high_nibble_bits =
+    widen(std::array<std::uint8_t, 16>{1, 2, 4, 8, 16, 32, 64, 128});  // 0 for 8..15
 
 /// Bit k set when byte k of v (lanes `in`) is ASCII outside is_uri_ascii.
 IRIKIT_VBMI inline std::uint64_t unsafe_ascii(__m512i v, __mmask64 in) noexcept {
   const __m512i low4 = _mm512_set1_epi8(0x0F);
-  const __m512i row = _mm512_shuffle_epi8(k_uri_ascii_rows.load(), _mm512_and_si512(v, low4));
+  const __m512i row = _mm512_shuffle_epi8(lanes4(k_uri_ascii_rows), _mm512_and_si512(v, low4));
   const __m512i bit =
-      _mm512_shuffle_epi8(k_high_nibble_bits.load(), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+      _mm512_shuffle_epi8(lanes4(k_high_nibble_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
   return ~_mm512_test_epi8_mask(row, bit) & ~_mm512_movepi8_mask(v) & in;
 }
 
@@ -211,13 +206,13 @@ IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe
   }();
   constexpr std::uint64_t k_first = 0x249249249249;  // bits 3k, k < 16
   constexpr std::uint64_t k_high = k_first << 1, k_low = k_first << 2;
-  static constexpr four_lanes k_hex{[] {
+  static constexpr grammar::chunks::rows64 k_hex = widen([] {
     std::array<std::uint8_t, 16> a{};
     for (int d = 0; d < 16; ++d) a[d] = static_cast<std::uint8_t>(k_hex_upper[d]);
     return a;
-  }()};
+  }());
   const __m512i source = _mm512_load_si512(k_triplet_source.data());
-  const __m512i hex = k_hex.load(), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
+  const __m512i hex = lanes4(k_hex), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
   for (std::size_t i = 0; i < n; i += 64) {
     const std::size_t length = n - i < 64 ? n - i : 64;
     const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(length));

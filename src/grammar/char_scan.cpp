@@ -686,26 +686,35 @@ constexpr bool e2_rule_alone() {
 static_assert(chunks::k_rare_e2 == 1 << 7 && k_rare_rules[7].before_low == nibbles(2, 2) &&
               k_rare_rules[7].high == nibbles(8, 8) && e2_rule_alone());
 
-// The chunks' hex lookup marks e2_bad_third's bytes (8E, 8F, A6..AE) too: the high nibbles 8 and A
-// get the bits of 0 and 1 (the control bytes, in no class, so no other lookup meets them), and the
-// hex rows E, F and 6..E those bits. The hex digits are then the marked bytes in k_query
-// (mask_chunk), the marks the others.
+// The chunks' hex lookup marks the chunks::is_e2_bad_third bytes too: the high nibbles 8 and A
+// (the only ones of those bytes) get the bits of 0 and 1 (the control bytes, in no class, so no
+// other lookup meets them), and each byte's hex row gets its bit. The hex digits are then the
+// marked bytes in k_query (mask_chunk), the marks the others.
+constexpr std::uint8_t chunk_mark_bit(unsigned high) {
+  return high == 0x8 ? 1 << 0 : high == 0xA ? 1 << 1 : 0;
+}
 constexpr nibble_rows chunk_high_bits() {
   nibble_rows t = k_high_bits;
   for (int lane : {0, 16}) {
-    t.row[lane + 0x8] = 1 << 0;
-    t.row[lane + 0xA] = 1 << 1;
+    for (unsigned high : {0x8u, 0xAu}) t.row[lane + high] = chunk_mark_bit(high);
   }
   return t;
 }
 constexpr nibble_rows chunk_hex_rows() {
   nibble_rows t = k_hex_rows;
-  for (int lane : {0, 16}) {
-    for (int low : {0xE, 0xF}) t.row[lane + low] |= 1 << 0;
-    for (int low = 0x6; low <= 0xE; ++low) t.row[lane + low] |= 1 << 1;
+  for (unsigned b = 0x80; b < 0x100; ++b) {
+    if (!chunks::is_e2_bad_third(b)) continue;
+    for (int lane : {0, 16}) t.row[lane + (b & 15)] |= chunk_mark_bit(b >> 4);
   }
   return t;
 }
+constexpr bool marks_have_bits() {
+  for (unsigned b = 0; b < 0x100; ++b) {
+    if (chunks::is_e2_bad_third(b) && chunk_mark_bit(b >> 4) == 0) return false;
+  }
+  return true;
+}
+static_assert(marks_have_bits());
 constexpr bool without_controls(const nibble_rows& t) {
   for (std::uint8_t r : t.row) {
     if ((r & 3) != 0) return false;

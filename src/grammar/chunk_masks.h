@@ -40,11 +40,15 @@ struct alignas(64) rows64 {
 struct pair_tables64 {
   rows64 before_high, before_low, high;
 };
-constexpr rows64 widen(const nibble_rows& rows) noexcept {
+/// A 16-byte table (the first 16 of `table`) in each of the four 128-bit lanes.
+template <std::size_t N>
+constexpr rows64 widen(const std::array<std::uint8_t, N>& table) noexcept {
+  static_assert(N >= 16);
   rows64 wide;
-  for (std::size_t k = 0; k < 64; ++k) wide.row[k] = rows.row[k % 16];
+  for (std::size_t k = 0; k < 64; ++k) wide.row[k] = table[k % 16];
   return wide;
 }
+constexpr rows64 widen(const nibble_rows& rows) noexcept { return widen(rows.row); }
 constexpr pair_tables64 widen(const pair_tables& t) noexcept {
   return {widen(t.before_high), widen(t.before_low), widen(t.high)};
 }
@@ -87,8 +91,12 @@ IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1
                           _mm512_shuffle_epi8(lanes4(t.high), high));
 }
 
-/// The lanes of v holding 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E,
-/// U+200F, U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
+/// Whether b is 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E, U+200F,
+/// U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
+constexpr bool is_e2_bad_third(unsigned b) noexcept {
+  return (b & 0xFE) == 0x8E || static_cast<std::uint8_t>(b - 0xA6) <= 0xAE - 0xA6;
+}
+/// The lanes of v holding an is_e2_bad_third byte (the same arithmetic).
 IRIKIT_CHUNK_TARGET inline std::uint64_t e2_bad_third(__m512i v) noexcept {
   return _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
          _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(0xAE - 0xA6));
