@@ -71,6 +71,8 @@ corpus ascii_twin(const corpus& c) {
   return make_corpus(c.name + "_ascii_twin", c.path, views);
 }
 
+corpus copy_of(const corpus& c, std::string name) { return make_corpus(std::move(name), c.path, c.lines); }
+
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column) {
   const std::string text = read_file(path);
   std::vector<std::string_view> rows = split_lines(text);

@@ -32,6 +32,10 @@ corpus load_lines(std::string name, const std::string& path);
 /// ASCII. What non-ASCII costs per byte is the difference between a corpus and its twin.
 corpus ascii_twin(const corpus& c);
 
+/// The same lines, byte for byte, in storage of its own: a corpus paired with its copy measures
+/// what the paired benchmark resolves (the two differ only in where they lie in memory).
+corpus copy_of(const corpus& c, std::string name);
+
 /// Reads one column of a simple CSV file (no quoting: the Common Crawl sample has exactly one comma
 /// per line, checked) and skips the header line.
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column);
