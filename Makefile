@@ -11,11 +11,13 @@ demo: setup
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test: setup
+	@scripts/setup.sh peers
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
 
 test-asan: setup
+	@scripts/setup.sh peers
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
 #   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests)   (always)
+#   peers  Boost.URL and uriparser: the differential fuzz target's oracles (its corpus replays in
+#          `make test`)
 #   bench  Google Benchmark and the peers: Boost.URL, uriparser, curl, libidn2
 #   fuzz   clang with libFuzzer
 set -euo pipefail
@@ -8,6 +10,7 @@ packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev 
 for profile in "$@"; do
   case "$profile" in
     base) ;;
+    peers) packages+=(libboost-url1.81-dev liburiparser-dev) ;;
     bench) packages+=(libbenchmark-dev libboost-url1.81-dev liburiparser-dev libcurl4-openssl-dev libidn2-dev) ;;
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
