@@ -1,8 +1,8 @@
 // fuzz_cli — the `iri` tool's line handling, with every registered command:
 //   - line_reader (tools/iri/io.h) reading the input through a pipe that a writer thread fills in
-//     chunks of fuzzer-chosen sizes gives exactly the lines of a naive split (LF or CRLF ends a
-//     line, a last line without a line end counts; a UTF-8 BOM that starts the input is dropped):
-//     no line is lost, split, merged or altered;
+//     chunks of fuzzer-chosen sizes, with either block width of its line-end search, gives exactly
+//     the lines of a naive split (LF or CRLF ends a line, a last line without a line end counts; a
+//     UTF-8 BOM that starts the input is dropped): no line is lost, split, merged or altered;
 //   - every command, configured with its default options, maps each line to exactly one record
 //     (extract: any number), and each record renders as one line of well-formed JSON whose
 //     "input" (or "input_hex") gives the line back byte for byte, and as one line of text.
@@ -87,7 +87,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool bom = stream.substr(0, 3) == "\xEF\xBB\xBF";
   const std::vector<std::string> expected = naive_lines(bom ? stream.substr(3) : stream);
 
-  // 1. The line reader through a pipe.
+  // 1. The line reader through a pipe, its line ends searched 64 bytes at a time (where the CPU
+  // can) or 16, by the seed.
+  line_reader::use_wide_blocks((seed & 2) != 0);
   int fds[2];
   FUZZ_CHECK(::pipe(fds) == 0);
   std::thread writer([&] {

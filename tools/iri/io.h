@@ -37,6 +37,10 @@ class line_reader {
   /// Bytes read so far.
   std::size_t bytes_read() const { return bytes_read_; }
 
+  /// For tests: whether line ends are searched for 64 bytes at a time where the CPU has AVX-512BW
+  /// (the default) or always 16 at a time (SSE2). The same lines either way.
+  static void use_wide_blocks(bool on);
+
  private:
   /// Reads more bytes after the carried-over tail; false at end of input or on error.
   bool fill();

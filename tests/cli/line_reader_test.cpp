@@ -1,0 +1,105 @@
+// The `iri` tool's line reader (tools/iri/io.h) against a naive split, with each block width of its
+// line-end search: lines of every length around the block sizes, LF and CRLF, a last line with and
+// without its line end, read through a pipe in pieces of several sizes.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io.h"
+
+namespace {
+
+std::vector<std::string> naive_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find('\n', begin);
+    const bool last = end == std::string::npos;
+    if (last) end = text.size();
+    std::string line = text.substr(begin, end - begin);
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // the tool's rule, last line too
+    out.push_back(line);
+    begin = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> read_through_pipe(const std::string& text, std::size_t piece) {
+  int fds[2];
+  EXPECT_EQ(::pipe(fds), 0);
+  std::thread writer([&] {
+    for (std::size_t pos = 0; pos < text.size();) {
+      const ssize_t n = ::write(fds[1], text.data() + pos, std::min(piece, text.size() - pos));
+      if (n <= 0) break;
+      pos += static_cast<std::size_t>(n);
+    }
+    ::close(fds[1]);
+  });
+  std::vector<std::string> got;
+  iri_tool::line_reader reader(fds[0]);
+  std::vector<std::string_view> batch;
+  while (reader.next_batch(batch)) {
+    for (std::string_view line : batch) got.emplace_back(line);
+  }
+  EXPECT_EQ(reader.error(), 0);
+  EXPECT_EQ(reader.bytes_read(), text.size());
+  writer.join();
+  ::close(fds[0]);
+  return got;
+}
+
+// Lines of lengths 0..200 (each char its length's last digit), with LF or CRLF, in that order:
+// every line end falls at every offset of a 16- and a 64-byte block at some point.
+std::string every_length(bool crlf, bool final_line_end) {
+  std::string text;
+  for (int length = 0; length <= 200; ++length) {
+    text += std::string(static_cast<std::size_t>(length), static_cast<char>('0' + length % 10));
+    if (length < 200 || final_line_end) text += crlf ? "\r\n" : "\n";
+  }
+  return text;
+}
+
+class LineReader : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override { iri_tool::line_reader::use_wide_blocks(GetParam()); }
+  void TearDown() override { iri_tool::line_reader::use_wide_blocks(true); }
+};
+
+TEST_P(LineReader, GivesTheLinesOfANaiveSplit) {
+  for (const bool crlf : {false, true}) {
+    for (const bool final_line_end : {false, true}) {
+      const std::string text = every_length(crlf, final_line_end);
+      const std::vector<std::string> expected = naive_lines(text);
+      ASSERT_EQ(expected.size(), 201u);
+      EXPECT_EQ(expected[63], std::string(63, '3'));
+      for (const std::size_t piece :
+           {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{1} << 16}) {
+        EXPECT_EQ(read_through_pipe(text, piece), expected) << "crlf " << crlf << ", piece " << piece;
+      }
+    }
+  }
+}
+
+TEST_P(LineReader, EmptyLinesAndACarriageReturnAlone) {
+  // Runs of empty lines fill whole blocks with line ends; a CR not before LF stays in its line.
+  const std::string text = std::string(130, '\n') + "a\rb\n\r\n\rc\n" + std::string(70, '\n') + "z";
+  const std::vector<std::string> got = read_through_pipe(text, 4096);
+  ASSERT_EQ(got.size(), 130u + 3u + 70u + 1u);
+  EXPECT_EQ(got[129], "");
+  EXPECT_EQ(got[130], "a\rb");
+  EXPECT_EQ(got[131], "");
+  EXPECT_EQ(got[132], "\rc");
+  EXPECT_EQ(got[133], "");
+  EXPECT_EQ(got.back(), "z");
+  EXPECT_EQ(got, naive_lines(text));
+}
+
+INSTANTIATE_TEST_SUITE_P(BlockWidth, LineReader, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& param) {
+                           return std::string(param.param ? "Wide" : "Sse2");
+                         });
+
+}  // namespace
