@@ -14,7 +14,7 @@
 namespace iri_tool {
 namespace {
 
-/// Appends the line [first, last) (a CR before its LF is not part of it).
+/// Appends the line [first, last) less a CR that ends it (that of a CRLF, or one that ends the input).
 inline void add_line(std::vector<std::string_view>& lines, const char* first, const char* last) {
   if (last != first && last[-1] == '\r') --last;
   lines.emplace_back(first, static_cast<std::size_t>(last - first));
