@@ -10,14 +10,14 @@ demo: setup
 	cmake --build --preset release -j $(JOBS) --target iri
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
-test: setup
-	@scripts/setup.sh peers
+test:
+	@scripts/setup.sh base peers
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
 
-test-asan: setup
-	@scripts/setup.sh peers
+test-asan:
+	@scripts/setup.sh base peers
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)

@@ -160,7 +160,8 @@ def main():
             shown += f"; the corpus against its copy: {control[0]:.3f}×)" if control else ")"
             target(name, r, r <= 1.0 + TWIN_TOLERANCE, shown)
         elif nspb is not None and twin_nspb is not None:
-            target(name, nspb / twin_nspb, nspb / twin_nspb <= 1.0 + TWIN_TOLERANCE, f"{nspb:.3f} vs {twin_nspb:.3f}")
+            r = nspb / twin_nspb
+            target(name, r, r <= 1.0 + TWIN_TOLERANCE, f"{nspb:.3f} vs {twin_nspb:.3f}")
         if nspb is not None and ascii_ref is not None:
             shape_rows.append(f"| {ds} | {nspb:.3f} | " + (f"{twin_nspb:.3f}" if twin_nspb is not None else "—") +
                               f" | {ascii_ref:.3f} |")

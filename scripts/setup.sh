@@ -7,11 +7,12 @@
 #   fuzz   clang with libFuzzer
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev)
+peers=(libboost-url1.81-dev liburiparser-dev)
 for profile in "$@"; do
   case "$profile" in
     base) ;;
-    peers) packages+=(libboost-url1.81-dev liburiparser-dev) ;;
-    bench) packages+=(libbenchmark-dev libboost-url1.81-dev liburiparser-dev libcurl4-openssl-dev libidn2-dev) ;;
+    peers) packages+=("${peers[@]}") ;;
+    bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
