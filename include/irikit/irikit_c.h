@@ -1,0 +1,622 @@
+/* irikit/irikit_c.h — the C interface of irikit (C99; usable from C++, and from any language with a
+ * C foreign-function interface: Python ctypes/cffi, Go cgo, Rust bindgen, Java FFM, .NET P/Invoke).
+ *
+ * Everything the C++ library does is reachable here: strict parsing and validation of IRIs and URIs
+ * (RFC 3987 §2.2, RFC 3986), IRI → URI and URI → IRI (RFC 3987 §3.1, §3.2) with IDNA, LEIRI, legacy
+ * charsets and UTF-16/UTF-32 input, host ToASCII/ToUnicode, reference resolution and
+ * relativization (RFC 3986 §5), normalization and equivalence (RFC 3987 §5.3), the lint (§6–§8),
+ * bidi display (§4), and extraction from running text (§7.3).
+ *
+ *   #include <irikit/irikit_c.h>
+ *
+ *   const char *text = "http://例え.jp/パス?q=1";
+ *   irikit_components c = IRIKIT_COMPONENTS_INIT;
+ *   irikit_error err;
+ *   if (irikit_parse(text, strlen(text), IRIKIT_RULE_IRI, 0, &c, &err) == IRIKIT_OK) {
+ *     printf("%.*s\n", (int)c.host.length, text + c.host.offset);          // 例え.jp
+ *   }
+ *
+ *   char uri[256];
+ *   size_t n;
+ *   if (irikit_to_uri(text, strlen(text), NULL, uri, sizeof uri, &n, &err) == IRIKIT_OK)
+ *     puts(uri);        // http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=1
+ *
+ * CONVENTIONS
+ *
+ * Text. Every text argument is a pointer and a length in bytes (UTF-8; it need not be
+ * NUL-terminated). A NULL pointer is accepted with length 0 (the empty text); a NULL pointer with a
+ * non-zero length is IRIKIT_E_NULL_ARGUMENT. Texts of 4 GiB or more are IRIKIT_E_INPUT_TOO_LONG
+ * (offsets are 32-bit). Charset names and lint rule ids are NUL-terminated strings.
+ *
+ * Results. Every function that can fail returns an irikit_code: IRIKIT_OK (0) or an error. The
+ * codes 1–99 are those of the C++ library (irikit::error_code), with the same kebab-case names
+ * (irikit_code_name) and meaning; 100 and above are the C layer's own (bad arguments, buffers too
+ * small, memory). When a function takes an `irikit_error *err` (which may be NULL), a failure also
+ * stores there the code, the byte offset of the first offending character and which text argument
+ * the offset is in; irikit_error_message turns that into the library's one-line message.
+ *
+ * Memory. Nothing is allocated behind the caller's back. A result is one of:
+ *   - a view into the caller's input (irikit_range: an offset and a length), e.g. components,
+ *     extracted IRIs;
+ *   - text written into a caller-provided buffer `out` of `out_size` bytes (the snprintf
+ *     convention): `*out_len` (when not NULL) receives the length of the result without its
+ *     terminating NUL; when `out_size` is at least that plus one, the result and a NUL are written
+ *     and IRIKIT_OK is returned; otherwise IRIKIT_E_BUFFER_TOO_SMALL is returned, `out[0]` is set to
+ *     NUL when `out_size` > 0, and nothing else is written — call again with `*out_len + 1` bytes.
+ *     `out` may be NULL when `out_size` is 0 (to ask for the size);
+ *   - an array of structs into a caller-provided array with a capacity, the same way (`*count`
+ *     receives the number of elements needed);
+ *   - an opaque object (irikit_lint_result, irikit_string_list) freed by its own irikit_*_free.
+ *     Its memory comes from the optional irikit_allocator passed when it is made (malloc/free when
+ *     NULL); temporary memory inside a call comes from C++ operator new and is released before the
+ *     call returns.
+ *
+ * Errors never escape as C++ exceptions: memory exhaustion inside the library is
+ * IRIKIT_E_OUT_OF_MEMORY, anything unforeseen IRIKIT_E_INTERNAL.
+ *
+ * Threads. Every function is thread-safe: the library has no mutable global state, so any function
+ * may be called from any number of threads at once. An opaque result is immutable once returned: it
+ * may be read from several threads at once, and must be freed exactly once, when no thread reads it.
+ *
+ * ABI. The library's SONAME is libirikit.so.<major>; the C functions are versioned symbols. Within
+ * a major version the C ABI only grows: functions, enumerators and error codes are appended, never
+ * changed. Structs the caller fills for the library (options) and structs the library fills for the
+ * caller (irikit_components, irikit_lint_finding, …) start with a `size` field that the caller sets
+ * to sizeof the struct it was compiled with (the *_INIT macros and *_init functions do it): the
+ * library reads or writes only that many bytes, so older callers keep working when a struct grows.
+ * irikit_range and irikit_error are frozen: they will never change. (The C++ API in the same library
+ * is source-compatible within a minor version only; bind the C API for a stable binary interface.)
+ */
+#ifndef IRIKIT_IRIKIT_C_H
+#define IRIKIT_IRIKIT_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define IRIKIT_C_API __attribute__((visibility("default")))
+#else
+#define IRIKIT_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------------
+ * Versions                                                                     (thread-safe, static)
+ */
+
+/** The version of the C interface these declarations describe; compare with irikit_c_api_version(). */
+#define IRIKIT_C_API_VERSION 1
+
+/** The library version, e.g. "0.1.0" (static storage). */
+IRIKIT_C_API const char* irikit_version(void);
+/** The C interface version the library implements (IRIKIT_C_API_VERSION of its build). */
+IRIKIT_C_API int irikit_c_api_version(void);
+/** The Unicode version of the Unicode backend, e.g. "15.0" (static storage). */
+IRIKIT_C_API const char* irikit_unicode_version(void);
+/** The Unicode backend and its version, e.g. "ICU 72.1" (static storage). */
+IRIKIT_C_API const char* irikit_unicode_backend_version(void);
+
+/* ------------------------------------------------------------------------------------------------
+ * Errors                                                                                (thread-safe)
+ */
+
+/** Result codes. 1–99 mirror irikit::error_code value for value; new codes are only appended. */
+typedef enum irikit_code {
+  IRIKIT_OK = 0,
+  /* UTF-8 (RFC 3629; RFC 3987 §8 on overlong forms) */
+  IRIKIT_E_UTF8_INVALID_BYTE = 1,
+  IRIKIT_E_UTF8_TRUNCATED = 2,
+  IRIKIT_E_UTF8_OVERLONG = 3,
+  IRIKIT_E_UTF8_SURROGATE = 4,
+  IRIKIT_E_UTF8_OUT_OF_RANGE = 5,
+  /* Structure */
+  IRIKIT_E_INPUT_TOO_LONG = 6,
+  IRIKIT_E_MISSING_SCHEME = 7,
+  IRIKIT_E_UNEXPECTED_SCHEME = 8,
+  IRIKIT_E_EMPTY_SCHEME = 9,
+  IRIKIT_E_INVALID_SCHEME_CHAR = 10,
+  IRIKIT_E_UNEXPECTED_FRAGMENT = 11,
+  /* Characters, per component (RFC 3987 §2.2) */
+  IRIKIT_E_INVALID_USERINFO_CHAR = 12,
+  IRIKIT_E_INVALID_HOST_CHAR = 13,
+  IRIKIT_E_INVALID_PORT_CHAR = 14,
+  IRIKIT_E_INVALID_PATH_CHAR = 15,
+  IRIKIT_E_INVALID_QUERY_CHAR = 16,
+  IRIKIT_E_INVALID_FRAGMENT_CHAR = 17,
+  IRIKIT_E_INVALID_PERCENT_ENCODING = 18,
+  IRIKIT_E_NON_ASCII_IN_URI = 19,
+  IRIKIT_E_BIDI_FORMATTING_CHAR = 20,
+  IRIKIT_E_IPRIVATE_OUTSIDE_QUERY = 21,
+  /* Hosts */
+  IRIKIT_E_INVALID_IP_LITERAL = 22,
+  IRIKIT_E_INVALID_IPV6 = 23,
+  IRIKIT_E_INVALID_IPVFUTURE = 24,
+  IRIKIT_E_INVALID_UTF16 = 25,
+  IRIKIT_E_INVALID_UTF32 = 26,
+  /* Conversion (RFC 3987 §3) */
+  IRIKIT_E_UNSAFE_ASCII_CHAR = 27,
+  IRIKIT_E_IDNA_FAILED = 28,
+  IRIKIT_E_UNKNOWN_CHARSET = 29,
+  IRIKIT_E_CHARSET_DECODE_FAILED = 30,
+  IRIKIT_E_CHARSET_UNMAPPABLE = 31,
+  /* Resolution (RFC 3986 §5) */
+  IRIKIT_E_NOT_RELATIVIZABLE = 32,
+  /* The C layer's own codes */
+  IRIKIT_E_NULL_ARGUMENT = 100,    /**< a NULL pointer where a value is required */
+  IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
+  IRIKIT_E_BUFFER_TOO_SMALL = 102, /**< the result does not fit: the needed size was returned */
+  IRIKIT_E_OUT_OF_MEMORY = 103,    /**< memory exhaustion (C++ std::bad_alloc, or the allocator) */
+  IRIKIT_E_INTERNAL = 104          /**< an unexpected failure inside the library (a bug: report it) */
+} irikit_code;
+
+/** A failure: code, byte offset of the first offending character, and which text argument of the
+ * call the offset is in (0 for the first, 1 for the second). Frozen layout. */
+typedef struct irikit_error {
+  int32_t code; /**< an irikit_code */
+  uint32_t offset;
+  uint32_t argument;
+  uint32_t reserved; /**< always 0 */
+} irikit_error;
+
+/** The stable kebab-case name of a code, e.g. "invalid-path-char", "buffer-too-small"; "unknown"
+ * for a value that is no code (static storage). */
+IRIKIT_C_API const char* irikit_code_name(int code);
+
+/** The library's one-line message for `error` (e.g. "U+0020 is not allowed in ihost (RFC 3987 §2.2
+ * ireg-name)"), worded for `rule` (an irikit_rule; the URI rules name RFC 3986 productions).
+ * `input` is the text the offset refers to (NULL, 0 when not at hand). Output by the snprintf
+ * convention. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_error_message(const irikit_error* error, const char* input, size_t input_len,
+                                      int rule, char* out, size_t out_size, size_t* out_len);
+
+/* ------------------------------------------------------------------------------------------------
+ * Parsing and validation (RFC 3987 §2.2, RFC 3986 §3–§4)                               (thread-safe)
+ */
+
+/** The grammar rule to validate against (irikit::rule). */
+typedef enum irikit_rule {
+  IRIKIT_RULE_IRI_REFERENCE = 0, /**< RFC 3987 IRI-reference */
+  IRIKIT_RULE_IRI = 1,           /**< RFC 3987 IRI: scheme required */
+  IRIKIT_RULE_ABSOLUTE_IRI = 2,  /**< RFC 3987 absolute-IRI: no fragment */
+  IRIKIT_RULE_RELATIVE_REF = 3,  /**< RFC 3987 irelative-ref */
+  IRIKIT_RULE_URI_REFERENCE = 4, /**< RFC 3986 URI-reference: ASCII only */
+  IRIKIT_RULE_URI = 5,
+  IRIKIT_RULE_ABSOLUTE_URI = 6,
+  IRIKIT_RULE_RELATIVE_URI = 7, /**< RFC 3986 relative-ref */
+  IRIKIT_RULE_LEIRI = 8         /**< draft-ietf-iri-3987bis §6 Legacy Extended IRI reference */
+} irikit_rule;
+
+/** Parse flags. */
+enum {
+  /** Accept the 3987bis iprivate tag range U+E0000–U+E0FFF in the query. */
+  IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS = 1u << 0
+};
+
+/** "iri-reference", "absolute-uri", "leiri", … ; NULL for a value that is no rule. */
+IRIKIT_C_API const char* irikit_rule_name(int rule);
+/** The rule spelled `name` (NUL-terminated). Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_rule_from_name(const char* name, irikit_rule* rule);
+
+/** Validates `text` against `rule`; nothing else is returned. The fastest check. */
+IRIKIT_C_API int irikit_validate(const char* text, size_t text_len, int rule, unsigned flags,
+                                 irikit_error* err);
+
+/** A byte range of a text: text + offset, length bytes. Frozen layout. */
+typedef struct irikit_range {
+  uint32_t offset;
+  uint32_t length;
+} irikit_range;
+
+/** What kind of host the authority names (RFC 3986 §3.2.2, first match wins). */
+typedef enum irikit_host_kind {
+  IRIKIT_HOST_NONE = 0, /**< no authority */
+  IRIKIT_HOST_REG_NAME = 1,
+  IRIKIT_HOST_IPV4 = 2,
+  IRIKIT_HOST_IPV6 = 3,
+  IRIKIT_HOST_IPVFUTURE = 4
+} irikit_host_kind;
+
+/** "none", "reg-name", "ipv4", "ipv6", "ipvfuture"; NULL for a value that is no kind. */
+IRIKIT_C_API const char* irikit_host_kind_name(int kind);
+
+/** Presence flags of irikit_components: absent ≠ empty ("a:b?" has an empty query, "a:b" none). */
+enum {
+  IRIKIT_HAS_SCHEME = 1u << 0,
+  IRIKIT_HAS_AUTHORITY = 1u << 1, /**< also means a host (possibly empty) is present */
+  IRIKIT_HAS_USERINFO = 1u << 2,
+  IRIKIT_HAS_PORT = 1u << 3,
+  IRIKIT_HAS_QUERY = 1u << 4,
+  IRIKIT_HAS_FRAGMENT = 1u << 5
+};
+
+/** The components of a parsed reference, as ranges of the caller's text. A range of an absent
+ * component is {0, 0}; the path is always present (possibly empty). Set `size` before the call
+ * (IRIKIT_COMPONENTS_INIT). */
+typedef struct irikit_components {
+  uint32_t size;          /**< sizeof(irikit_components) as the caller knows it */
+  uint32_t present;       /**< IRIKIT_HAS_* flags */
+  irikit_range scheme;    /**< without ":" */
+  irikit_range authority; /**< userinfo "@" host ":" port, without "//" */
+  irikit_range userinfo;  /**< without "@" */
+  irikit_range host;      /**< as written (an IP-literal keeps its brackets) */
+  irikit_range port;      /**< the digits as written (may be empty) */
+  irikit_range path;
+  irikit_range query;    /**< without "?" */
+  irikit_range fragment; /**< without "#" */
+  int32_t host_kind;     /**< an irikit_host_kind */
+  int32_t port_number;   /**< the port as a number; -1 when absent, empty or above 65535 */
+} irikit_components;
+
+#define IRIKIT_COMPONENTS_INIT \
+  { sizeof(irikit_components), 0, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0, -1 }
+
+/** Parses `text` against `rule` and fills `*components` (ranges into `text`). On failure
+ * `*components` is left as it was. Errors: the parse errors (IRIKIT_E_* 1–26),
+ * IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (bad rule or components->size too small). */
+IRIKIT_C_API int irikit_parse(const char* text, size_t text_len, int rule, unsigned flags,
+                              irikit_components* components, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Text into UTF-8 (RFC 3987 §3.1 step 1)                                               (thread-safe)
+ */
+
+/** Checks strict UTF-8 (RFC 3629). Errors: IRIKIT_E_UTF8_* at the first byte of the bad sequence. */
+IRIKIT_C_API int irikit_validate_utf8(const char* text, size_t text_len, irikit_error* err);
+/** UTF-16 (native byte order, `units` code units) to UTF-8 (snprintf convention). An unpaired
+ * surrogate is IRIKIT_E_INVALID_UTF16 at its code-unit offset. */
+IRIKIT_C_API int irikit_utf16_to_utf8(const uint16_t* text, size_t units, char* out, size_t out_size,
+                                      size_t* out_len, irikit_error* err);
+/** UTF-32 to UTF-8; a surrogate or a value above U+10FFFF is IRIKIT_E_INVALID_UTF32 at its offset. */
+IRIKIT_C_API int irikit_utf32_to_utf8(const uint32_t* text, size_t units, char* out, size_t out_size,
+                                      size_t* out_len, irikit_error* err);
+/** Bytes in the encoding `charset` (NUL-terminated, e.g. "Shift_JIS", "ISO-8859-1", "UTF-16BE") to
+ * UTF-8; a legacy charset's text is normalized to NFC (§3.1 step 1b), a UCS-based one never (1c).
+ * Errors: IRIKIT_E_UNKNOWN_CHARSET, IRIKIT_E_CHARSET_DECODE_FAILED at the first malformed byte. */
+IRIKIT_C_API int irikit_from_charset(const char* bytes, size_t bytes_len, const char* charset, char* out,
+                                     size_t out_size, size_t* out_len, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Hosts: IDNA (RFC 3987 §3.1, 3987bis §3.4)                                            (thread-safe)
+ */
+
+typedef enum irikit_idna_mode {
+  IRIKIT_IDNA_NONE = 0,               /**< no IDNA: hosts are percent-encoded like other components */
+  IRIKIT_IDNA_UTS46 = 1,              /**< UTS #46 non-transitional (recommended) */
+  IRIKIT_IDNA_UTS46_TRANSITIONAL = 2, /**< UTS #46 transitional (ß → ss) */
+  IRIKIT_IDNA_IDNA2003 = 3            /**< RFC 3490 ToASCII with Nameprep, UseSTD3ASCIIRules */
+} irikit_idna_mode;
+
+/** "none", "uts46", "uts46-transitional", "idna2003"; NULL for a value that is no mode. */
+IRIKIT_C_API const char* irikit_idna_mode_name(int mode);
+
+/** Host flags. */
+enum {
+  /** RFC 3490 AllowUnassigned, for IRIKIT_IDNA_IDNA2003 only. */
+  IRIKIT_HOST_ALLOW_UNASSIGNED = 1u << 0
+};
+
+/** ToASCII on every label of a reg-name given in UTF-8 ("Bücher.de" → "xn--bcher-kva.de").
+ * Errors: IRIKIT_E_IDNA_FAILED at the offset of the first failing label. */
+IRIKIT_C_API int irikit_host_to_ascii(const char* host, size_t host_len, int mode, unsigned flags, char* out,
+                                      size_t out_size, size_t* out_len, irikit_error* err);
+/** ToUnicode on every label ("xn--rsum-bpad.example.org" → "résumé.example.org"). */
+IRIKIT_C_API int irikit_host_to_unicode(const char* host, size_t host_len, int mode, unsigned flags,
+                                        char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * IRI ↔ URI (RFC 3987 §3.1, §3.2; 3987bis §3.3–§3.7, §6)                              (thread-safe)
+ */
+
+/** Options of irikit_to_uri (irikit::to_uri_options). Initialize with irikit_to_uri_options_init. */
+typedef struct irikit_to_uri_options {
+  uint32_t size; /**< sizeof(irikit_to_uri_options) */
+  int32_t idna;  /**< an irikit_idna_mode for non-ASCII reg-names; default IRIKIT_IDNA_NONE */
+  int32_t idna2003_allow_unassigned; /**< default 1 (mapping is not creating, §3.1) */
+  int32_t encode_unsafe_ascii;       /**< percent-encode space < > " { } | \ ^ ` and controls; default 0 */
+  const char* query_charset;         /**< NUL-terminated document charset for http(s) queries (3987bis §3.5);
+                                          NULL (default) means UTF-8 */
+} irikit_to_uri_options;
+
+/** Sets `*options` to the defaults (and its size). */
+IRIKIT_C_API void irikit_to_uri_options_init(irikit_to_uri_options* options);
+
+/** Maps an IRI reference to a URI reference (§3.1 step 2). `options` NULL means the defaults.
+ * Errors: IRIKIT_E_UTF8_*, IRIKIT_E_UNSAFE_ASCII_CHAR, IRIKIT_E_IDNA_FAILED, IRIKIT_E_UNKNOWN_CHARSET,
+ * IRIKIT_E_CHARSET_UNMAPPABLE, and the C layer's codes. */
+IRIKIT_C_API int irikit_to_uri(const char* iri, size_t iri_len, const irikit_to_uri_options* options,
+                               char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+/** to_iri flags. */
+enum {
+  /** Convert "xn--" labels of a reg-name with ToUnicode when they round-trip (§3.2.1). */
+  IRIKIT_TO_IRI_IDNA_TO_UNICODE = 1u << 0
+};
+
+/** Converts a URI reference to an IRI reference (§3.2). `idna` (an irikit_idna_mode other than
+ * NONE) is the processing used with IRIKIT_TO_IRI_IDNA_TO_UNICODE. Errors: the parse errors. */
+IRIKIT_C_API int irikit_to_iri(const char* uri, size_t uri_len, unsigned flags, int idna, char* out,
+                               size_t out_size, size_t* out_len, irikit_error* err);
+
+/** Converts a Legacy Extended IRI reference to an IRI reference (3987bis §6). */
+IRIKIT_C_API int irikit_leiri_to_iri(const char* leiri, size_t leiri_len, char* out, size_t out_size,
+                                     size_t* out_len, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Opaque results and the allocator                                       (thread-safe; see CONVENTIONS)
+ */
+
+/** Where the memory of an opaque result comes from. Both functions are required; `context` is
+ * passed back to them. alloc returns NULL on failure (the call then fails with
+ * IRIKIT_E_OUT_OF_MEMORY). */
+typedef struct irikit_allocator {
+  uint32_t size; /**< sizeof(irikit_allocator) */
+  void* (*alloc)(void* context, size_t bytes);
+  void (*free)(void* context, void* pointer);
+  void* context;
+} irikit_allocator;
+
+/** A list of strings owned by the list. */
+typedef struct irikit_string_list irikit_string_list;
+
+/** Number of strings in `list` (0 for NULL). */
+IRIKIT_C_API size_t irikit_string_list_count(const irikit_string_list* list);
+/** String `index` (NUL-terminated; `*len` receives its length when not NULL); NULL when out of range. */
+IRIKIT_C_API const char* irikit_string_list_get(const irikit_string_list* list, size_t index, size_t* len);
+/** Frees `list` (NULL is allowed). */
+IRIKIT_C_API void irikit_string_list_free(irikit_string_list* list);
+
+/** The IRIs a server should try for a URI made by a legacy user agent (RFC 3987 §7.7): the UTF-8
+ * reading, then one per legacy charset of `charsets` (`charset_count` NUL-terminated names) in
+ * which the percent-encoded runs decode. `*result` receives a new list (empty when `uri` is not a
+ * valid IRI reference). */
+IRIKIT_C_API int irikit_interpret_candidates(const char* uri, size_t uri_len, const char* const* charsets,
+                                             size_t charset_count, const irikit_allocator* allocator,
+                                             irikit_string_list** result);
+
+/* ------------------------------------------------------------------------------------------------
+ * Resolution and relativization (RFC 3986 §5)                                          (thread-safe)
+ */
+
+/** Resolve flags (irikit::resolve_options). */
+enum {
+  /** RFC 3986 §5.2.2 non-strict: ignore a reference scheme equal to the base's ("http:g"). */
+  IRIKIT_RESOLVE_NON_STRICT = 1u << 0,
+  /** Remove dot-segments from the base path when the reference path is empty (as oxiri does). */
+  IRIKIT_RESOLVE_REMOVE_DOTS_FROM_BASE_PATH = 1u << 1,
+  /** Do not treat "%2E" as "." in dot-segments (the letter of RFC 3986 §5.2.4). */
+  IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS = 1u << 2
+};
+
+/** The target IRI of `reference` (an IRI reference) against `base` (an IRI: scheme required).
+ * A parse error of the base has argument 0, one of the reference argument 1. */
+IRIKIT_C_API int irikit_resolve(const char* base, size_t base_len, const char* reference,
+                                size_t reference_len, unsigned flags, char* out, size_t out_size,
+                                size_t* out_len, irikit_error* err);
+
+/** The shortest reference that resolves against `base` to `target` (both IRIs). Errors: the parse
+ * errors (argument 0 or 1), IRIKIT_E_NOT_RELATIVIZABLE (offset of the target's path). */
+IRIKIT_C_API int irikit_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
+                                   char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+/** RFC 3986 §5.2.4 remove_dot_segments on any path (flags: IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS). */
+IRIKIT_C_API int irikit_remove_dot_segments(const char* path, size_t path_len, unsigned flags, char* out,
+                                            size_t out_size, size_t* out_len, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Normalization and comparison (RFC 3987 §5.3)                                         (thread-safe)
+ */
+
+/** The rungs of the comparison ladder. */
+typedef enum irikit_level {
+  IRIKIT_LEVEL_SIMPLE = 0, /**< §5.3.1 code point for code point */
+  IRIKIT_LEVEL_SYNTAX = 1, /**< §5.3.2 case, percent-encoding, dot-segments, empty port */
+  IRIKIT_LEVEL_SCHEME = 2  /**< §5.3.3 plus default ports, empty paths, IDN hosts */
+} irikit_level;
+
+/** "simple", "syntax", "scheme"; NULL for a value that is no level. */
+IRIKIT_C_API const char* irikit_level_name(int level);
+
+/** Normalize flags: steps added to or taken from the rung's defaults (irikit::normalize_options). */
+enum {
+  IRIKIT_NORMALIZE_NFC = 1u << 0,                    /**< add §5.3.2.2 NFC */
+  IRIKIT_NORMALIZE_URI_FORM = 1u << 1,               /**< decode only unreserved ASCII (not IRI form) */
+  IRIKIT_NORMALIZE_NO_CASE = 1u << 2,                /**< skip §5.3.2.1 case normalization */
+  IRIKIT_NORMALIZE_NO_PERCENT_ENCODING = 1u << 3,    /**< skip §5.3.2.3 */
+  IRIKIT_NORMALIZE_NO_EMPTY_PORT = 1u << 4,          /**< keep an empty port */
+  IRIKIT_NORMALIZE_NO_PATH_SEGMENTS = 1u << 5,       /**< skip §5.3.2.4 */
+  IRIKIT_NORMALIZE_NO_IDN = 1u << 6,                 /**< scheme rung without the IDN step */
+  IRIKIT_NORMALIZE_NO_PERCENT_ENCODED_DOTS = 1u << 7 /**< "%2E" is not "." */
+};
+
+/** A normalized copy of the IRI reference `text` at `level` (SIMPLE returns it unchanged once
+ * validated). Errors: the parse errors, IRIKIT_E_INPUT_TOO_LONG. */
+IRIKIT_C_API int irikit_normalize(const char* text, size_t text_len, int level, unsigned flags, char* out,
+                                  size_t out_size, size_t* out_len, irikit_error* err);
+
+/** Compare flags. */
+enum {
+  IRIKIT_COMPARE_EXCLUDE_FRAGMENT = 1u << 0, /**< ignore fragments */
+  IRIKIT_COMPARE_NFC = 1u << 1               /**< add NFC to the syntax and scheme rungs */
+};
+
+/** Whether IRI references `a` and `b` are equivalent at `level`: `*equivalent` receives 1 or 0.
+ * Errors: the parse errors (argument 0 or 1). */
+IRIKIT_C_API int irikit_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int level,
+                                   unsigned flags, int* equivalent, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Lint (RFC 3987 §4.2, §5.3.2.2, §6.1, §7.5, §8)                  (thread-safe; results immutable)
+ */
+
+typedef enum irikit_severity {
+  IRIKIT_SEVERITY_OFF = 0,
+  IRIKIT_SEVERITY_INFO = 1,
+  IRIKIT_SEVERITY_WARNING = 2,
+  IRIKIT_SEVERITY_ERROR = 3
+} irikit_severity;
+
+/** "off", "info", "warning", "error"; NULL for a value that is no severity. */
+IRIKIT_C_API const char* irikit_severity_name(int severity);
+
+/** One rule of the catalogue (static storage; strings NUL-terminated). */
+typedef struct irikit_lint_rule {
+  uint32_t size; /**< sizeof(irikit_lint_rule) */
+  int32_t default_severity;
+  const char* id;          /**< stable kebab-case id, e.g. "not-nfc" */
+  const char* reference;   /**< e.g. "RFC 3987 §5.3.2.2" */
+  const char* summary;     /**< one line */
+  const char* description; /**< what is flagged and why */
+} irikit_lint_rule;
+
+#define IRIKIT_LINT_RULE_INIT \
+  { sizeof(irikit_lint_rule), 0, NULL, NULL, NULL, NULL }
+
+/** Number of rules in the catalogue. */
+IRIKIT_C_API size_t irikit_lint_rule_count(void);
+/** Fills `*rule` with rule `index` (catalogue order). Errors: IRIKIT_E_INVALID_ARGUMENT when out of
+ * range or rule->size is too small, IRIKIT_E_NULL_ARGUMENT. */
+IRIKIT_C_API int irikit_lint_rule_get(size_t index, irikit_lint_rule* rule);
+/** The rules page (docs/lint-rules.md) as Markdown, by the snprintf convention. */
+IRIKIT_C_API int irikit_lint_rules_markdown(char* out, size_t out_size, size_t* out_len);
+
+/** A severity override: rule `id` (NUL-terminated) runs at `level` (IRIKIT_SEVERITY_OFF disables it). */
+typedef struct irikit_lint_override {
+  const char* id;
+  int32_t level;
+} irikit_lint_override;
+
+/** Options of irikit_lint. Initialize with irikit_lint_options_init. */
+typedef struct irikit_lint_options {
+  uint32_t size;   /**< sizeof(irikit_lint_options) */
+  int32_t grammar; /**< the irikit_rule the text is parsed with; default IRIKIT_RULE_IRI_REFERENCE */
+  const irikit_lint_override* overrides; /**< `override_count` overrides; unknown ids are an error */
+  size_t override_count;
+} irikit_lint_options;
+
+IRIKIT_C_API void irikit_lint_options_init(irikit_lint_options* options);
+
+/** A finding. Strings are NUL-terminated: `rule` is static, `message` belongs to the result. */
+typedef struct irikit_lint_finding {
+  uint32_t size; /**< sizeof(irikit_lint_finding) */
+  int32_t severity;
+  const char* rule;
+  irikit_range span; /**< bytes of the linted text */
+  const char* message;
+  size_t message_length;
+} irikit_lint_finding;
+
+#define IRIKIT_LINT_FINDING_INIT \
+  { sizeof(irikit_lint_finding), 0, NULL, {0, 0}, NULL, 0 }
+
+typedef struct irikit_lint_result irikit_lint_result;
+
+/** Lints `text`; `*result` receives the findings (sorted by offset) in a new object. Text that does
+ * not parse is an error (code and offset) and no result. An unknown override id is
+ * IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_lint(const char* text, size_t text_len, const irikit_lint_options* options,
+                             const irikit_allocator* allocator, irikit_lint_result** result,
+                             irikit_error* err);
+/** Number of findings (0 for NULL). */
+IRIKIT_C_API size_t irikit_lint_result_count(const irikit_lint_result* result);
+/** Fills `*finding` with finding `index`. Errors: IRIKIT_E_INVALID_ARGUMENT (out of range, or
+ * finding->size too small), IRIKIT_E_NULL_ARGUMENT. */
+IRIKIT_C_API int irikit_lint_result_get(const irikit_lint_result* result, size_t index,
+                                        irikit_lint_finding* finding);
+/** Frees `result` (NULL is allowed). */
+IRIKIT_C_API void irikit_lint_result_free(irikit_lint_result* result);
+
+/* ------------------------------------------------------------------------------------------------
+ * Bidi display and structure (RFC 3987 §4)                                             (thread-safe)
+ */
+
+/** The characters of `text` in the order a reader sees them, left to right (UAX #9 in an LTR
+ * paragraph, mirrored glyphs at RTL levels). Errors: IRIKIT_E_UTF8_*. */
+IRIKIT_C_API int irikit_visual_order(const char* text, size_t text_len, char* out, size_t out_size,
+                                     size_t* out_len, irikit_error* err);
+
+typedef enum irikit_direction {
+  IRIKIT_DIRECTION_LTR = 0,
+  IRIKIT_DIRECTION_RTL = 1,
+  IRIKIT_DIRECTION_ANY = 2 /**< unknown surroundings: safe in both */
+} irikit_direction;
+
+typedef enum irikit_embedding {
+  IRIKIT_EMBEDDING_LRE = 0, /**< U+202A … U+202C (the form §4.1 names) */
+  IRIKIT_EMBEDDING_LRI = 1  /**< U+2066 … U+2069 isolates */
+} irikit_embedding;
+
+/** Whether `text` in running text of direction `surrounding` could display differently from its
+ * visual order: `*needed` receives 1 or 0. */
+IRIKIT_C_API int irikit_needs_embedding(const char* text, size_t text_len, int surrounding, int* needed,
+                                        irikit_error* err);
+/** The text to put in running text: `text` unchanged, or wrapped in LRE…PDF / LRI…PDI when needed. */
+IRIKIT_C_API int irikit_display_text(const char* text, size_t text_len, int surrounding, int embedding,
+                                     char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+typedef enum irikit_bidi_component_kind {
+  IRIKIT_BIDI_USERINFO = 0,
+  IRIKIT_BIDI_HOST_LABEL = 1,
+  IRIKIT_BIDI_PATH_SEGMENT = 2,
+  IRIKIT_BIDI_PATH_EXTENSION = 3,
+  IRIKIT_BIDI_QUERY_NAME = 4,
+  IRIKIT_BIDI_QUERY_VALUE = 5,
+  IRIKIT_BIDI_FRAGMENT = 6
+} irikit_bidi_component_kind;
+
+/** "userinfo", "host label", "path segment", …; NULL for a value that is no kind. */
+IRIKIT_C_API const char* irikit_bidi_component_name(int kind);
+
+/** A §4.2 violation. Frozen layout. */
+typedef struct irikit_bidi_violation {
+  int32_t kind;           /**< 0 mixed direction, 1 RTL component not starting and ending RTL */
+  int32_t component_kind; /**< an irikit_bidi_component_kind */
+  irikit_range component; /**< bytes of the IRI */
+  uint32_t edge;          /**< rtl_edge: the offending first or last code point */
+  int32_t at_start;       /**< rtl_edge: 1 when `edge` is the first character */
+  uint32_t reserved;
+} irikit_bidi_violation;
+
+/** Checks the §4.2 structure rules on IRI reference `text`, in text order: up to `capacity`
+ * violations are written to `out`, `*count` receives how many there are in all
+ * (IRIKIT_E_BUFFER_TOO_SMALL when more than `capacity`; the first `capacity` are written). */
+IRIKIT_C_API int irikit_check_bidi_structure(const char* text, size_t text_len, irikit_bidi_violation* out,
+                                             size_t capacity, size_t* count, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Finding IRIs in running text (RFC 3987 §7.3)                                         (thread-safe)
+ */
+
+typedef enum irikit_extracted_form {
+  IRIKIT_EXTRACTED_SCHEME = 0,    /**< starts with its scheme */
+  IRIKIT_EXTRACTED_DELIMITED = 1, /**< between "<" and ">" (or "<URL:" and ">") */
+  IRIKIT_EXTRACTED_WWW = 2        /**< a scheme-less "www." form */
+} irikit_extracted_form;
+
+/** "scheme", "delimited", "www"; NULL for a value that is no form. */
+IRIKIT_C_API const char* irikit_extracted_form_name(int form);
+
+enum {
+  IRIKIT_EXTRACT_WWW = 1u << 0 /**< also find "www." forms */
+};
+
+/** One IRI found: a range of the caller's text and how it was found. Frozen layout. */
+typedef struct irikit_extracted {
+  irikit_range span;
+  int32_t form; /**< an irikit_extracted_form */
+  uint32_t reserved;
+} irikit_extracted;
+
+/** Every IRI in `text`, in text order: up to `capacity` written to `out`, `*count` receives how many
+ * there are in all (IRIKIT_E_BUFFER_TOO_SMALL when more than `capacity`; the first `capacity` are
+ * written). */
+IRIKIT_C_API int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_extracted* out,
+                                size_t capacity, size_t* count, irikit_error* err);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* IRIKIT_IRIKIT_C_H */
