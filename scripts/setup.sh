@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
-#   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests)   (always)
+#   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check)
 #   peers  Boost.URL and uriparser: the differential fuzz target's oracles (its corpus replays in
 #          `make test`)
 #   bench  Google Benchmark and the peers: Boost.URL, uriparser, curl, libidn2
 #   fuzz   clang with libFuzzer
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev)
+packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
 for profile in "$@"; do
   case "$profile" in

@@ -11,4 +11,11 @@ for stage in grammar parse resolve; do
   bad=$(grep -rlE '#include *"unicode/' "src/$stage" || true)
   if [ -n "$bad" ]; then echo "src/$stage must not depend on the Unicode backend: $bad"; exit 1; fi
 done
-echo "dependency rule holds"
+# The shared library exports only what public headers declare (cmake/irikit.map, -fvisibility=hidden):
+# every C++ public header opens its namespace with the visibility pragma.
+for header in include/irikit/*.h; do
+  case "$header" in */irikit.h | */irikit_c.h) continue ;; esac
+  grep -q '^#pragma GCC visibility push(default)' "$header" ||
+    { echo "$header: the public C++ API must sit inside '#pragma GCC visibility push(default)' ... pop"; exit 1; }
+done
+echo "dependency rule holds; public headers export their API"

@@ -31,6 +31,7 @@
 #include "irikit/iri.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 // ---------------------------------------------------------------------------------------------
 // Display (RFC 3987 §4.1)
@@ -136,6 +137,7 @@ struct bidi_rule_violation {
 /// one violation per label: the first condition it breaks.
 std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host);
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_BIDI_H

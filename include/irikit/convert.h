@@ -24,6 +24,7 @@
 #include "irikit/host.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 // ---------------------------------------------------------------------------------------------
 // IRI → URI (RFC 3987 §3.1 step 2; 3987bis §3.3–§3.6)
@@ -122,6 +123,7 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
 std::vector<std::string> interpret_candidates(std::string_view uri,
                                               std::span<const std::string_view> legacy_charsets);
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_CONVERT_H

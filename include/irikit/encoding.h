@@ -15,6 +15,7 @@
 #include "irikit/error.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// Checks that `text` is strictly valid UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing
 /// above U+10FFFF, no truncated sequence. The error offset is the first byte of the bad sequence.
@@ -25,6 +26,7 @@ result<std::string> utf16_to_utf8(std::u16string_view text);
 /// UTF-32 → UTF-8; a surrogate or a value above U+10FFFF is `invalid_utf32` at its offset.
 result<std::string> utf32_to_utf8(std::u32string_view text);
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_ENCODING_H

@@ -22,6 +22,7 @@
 #include <variant>
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// Stable error codes. The kebab-case names returned by `code_name` are part of the CLI contract
 /// (`--json` output) and never change meaning; new codes are only ever appended.
@@ -155,6 +156,7 @@ class [[nodiscard]] result<void> {
   parse_error error_{};
 };
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_ERROR_H

@@ -40,6 +40,7 @@
 #include <vector>
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// How an IRI was found.
 enum class extracted_form : std::uint8_t {
@@ -71,6 +72,7 @@ std::vector<extracted> extract_iris(std::string_view text, const extract_options
 std::size_t extract_iris_into(std::string_view text, std::vector<extracted>& out,
                               const extract_options& options = {});
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_EXTRACT_H

@@ -19,6 +19,7 @@
 #include "irikit/error.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// How hosts are converted to ASCII.
 enum class idna_mode : unsigned char {
@@ -66,6 +67,7 @@ inline result<std::string> host_to_unicode(std::string_view host, idna_mode mode
   return host_to_unicode(host, host_options{mode});
 }
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_HOST_H

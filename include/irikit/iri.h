@@ -29,6 +29,7 @@
 #include "irikit/error.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// The grammar rule to validate against.
 enum class rule : std::uint8_t {
@@ -309,6 +310,7 @@ std::string error_message(const parse_error& error, std::string_view input, rule
 /// results (but no undefined behaviour) on invalid input.
 iri_reference_view parse_unchecked(std::string_view text) noexcept;
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_IRI_H

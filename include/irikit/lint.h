@@ -35,6 +35,7 @@
 #include "irikit/iri.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// How much a finding matters. `off` disables a rule.
 enum class severity : std::uint8_t { off, info, warning, error };
@@ -92,6 +93,7 @@ result<std::vector<diagnostic>> lint(std::string_view text, const lint_options& 
 /// The rules page (docs/lint-rules.md), generated from the catalogue.
 std::string lint_rules_markdown();
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_LINT_H

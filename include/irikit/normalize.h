@@ -34,6 +34,7 @@
 #include "irikit/resolve.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// The steps `normalize` applies; each can be chosen on its own.
 struct normalize_options {
@@ -98,6 +99,7 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
 result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level,
                         const compare_options& options = {});
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_NORMALIZE_H

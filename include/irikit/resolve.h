@@ -31,6 +31,7 @@
 #include "irikit/iri.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// How dot-segments are recognised by remove_dot_segments.
 struct dot_segment_options {
@@ -86,6 +87,7 @@ result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std:
 /// dot-segments that resolution would remove ("http://h/a/../b"); the offset is that of the path.
 result<iri_reference> relativize(iri_view base, iri_view target);
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_RESOLVE_H

@@ -6,6 +6,7 @@
 #include <string_view>
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 /// The library version, e.g. "0.1.0".
 std::string_view version() noexcept;
@@ -14,6 +15,7 @@ std::string unicode_version();
 /// The backend's own version, e.g. "ICU 72.1".
 std::string unicode_backend_version();
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_VERSION_H

@@ -1,0 +1,885 @@
+// The C interface (include/irikit/irikit_c.h) over the C++ API. A translation layer only: it
+// checks arguments, converts types, maps errors and copies results out; every decision about IRIs
+// is the C++ library's. No C++ exception leaves this file: each entry point runs inside `guarded`.
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "irikit/irikit.h"
+#include "irikit/irikit_c.h"
+
+namespace {
+
+using irikit::error_code;
+using irikit::parse_error;
+
+// The C codes 1–99 are irikit::error_code value for value.
+static_assert(IRIKIT_E_UTF8_INVALID_BYTE == static_cast<int>(error_code::utf8_invalid_byte));
+static_assert(IRIKIT_E_INPUT_TOO_LONG == static_cast<int>(error_code::input_too_long));
+static_assert(IRIKIT_E_INVALID_USERINFO_CHAR == static_cast<int>(error_code::invalid_userinfo_char));
+static_assert(IRIKIT_E_INVALID_IP_LITERAL == static_cast<int>(error_code::invalid_ip_literal));
+static_assert(IRIKIT_E_UNSAFE_ASCII_CHAR == static_cast<int>(error_code::unsafe_ascii_char));
+static_assert(IRIKIT_E_NOT_RELATIVIZABLE == static_cast<int>(error_code::not_relativizable));
+static_assert(static_cast<int>(irikit::rule::leiri) == IRIKIT_RULE_LEIRI);
+static_assert(static_cast<int>(irikit::host_kind::ipvfuture) == IRIKIT_HOST_IPVFUTURE);
+static_assert(static_cast<int>(irikit::idna_mode::idna2003) == IRIKIT_IDNA_IDNA2003);
+static_assert(static_cast<int>(irikit::severity::error) == IRIKIT_SEVERITY_ERROR);
+static_assert(static_cast<int>(irikit::comparison_level::scheme) == IRIKIT_LEVEL_SCHEME);
+static_assert(static_cast<int>(irikit::bidi_component_kind::fragment) == IRIKIT_BIDI_FRAGMENT);
+static_assert(static_cast<int>(irikit::extracted_form::www) == IRIKIT_EXTRACTED_WWW);
+
+// The highest code of the C++ library that this build knows.
+constexpr int k_last_library_code = IRIKIT_E_NOT_RELATIVIZABLE;
+
+int succeed(irikit_error* err) {
+  if (err) *err = irikit_error{IRIKIT_OK, 0, 0, 0};
+  return IRIKIT_OK;
+}
+
+int fail(irikit_error* err, int code, std::uint32_t offset = 0, std::uint32_t argument = 0) {
+  if (err) *err = irikit_error{code, offset, argument, 0};
+  return code;
+}
+
+int fail(irikit_error* err, const parse_error& e, std::uint32_t argument = 0) {
+  return fail(err, static_cast<int>(e.code), e.offset, argument);
+}
+
+// Runs `body`, turning any exception into an error code (the boundary rule of irikit_c.h).
+template <class Body>
+int guarded(irikit_error* err, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(err, IRIKIT_E_OUT_OF_MEMORY);
+  } catch (...) {
+    return fail(err, IRIKIT_E_INTERNAL);
+  }
+}
+
+// A text argument: NULL is the empty text only with length 0; offsets are 32-bit.
+int text_arg(const char* data, std::size_t length, std::uint32_t argument, irikit_error* err,
+             std::string_view& text) {
+  if (data == nullptr) {
+    if (length != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT, 0, argument);
+    text = {};
+    return IRIKIT_OK;
+  }
+  if (length >= std::numeric_limits<std::uint32_t>::max())
+    return fail(err, IRIKIT_E_INPUT_TOO_LONG, 0, argument);
+  text = std::string_view(data, length);
+  return IRIKIT_OK;
+}
+
+// The snprintf convention of irikit_c.h.
+struct out_buffer {
+  char* data;
+  std::size_t size;
+  std::size_t* length;
+
+  int check(irikit_error* err) const {
+    return data == nullptr && size != 0 ? fail(err, IRIKIT_E_NULL_ARGUMENT) : 0;
+  }
+
+  int write(std::string_view result, irikit_error* err) const {
+    if (length) *length = result.size();
+    if (size <= result.size()) {
+      if (size != 0) data[0] = '\0';
+      return fail(err, IRIKIT_E_BUFFER_TOO_SMALL);
+    }
+    std::memcpy(data, result.data(), result.size());
+    data[result.size()] = '\0';
+    return succeed(err);
+  }
+};
+
+// Writes a string result or its error (offset in argument `argument`).
+int write_result(const irikit::result<std::string>& r, const out_buffer& out, irikit_error* err,
+                 std::uint32_t argument = 0) {
+  if (!r) return fail(err, r.error(), argument);
+  return out.write(*r, err);
+}
+
+// Arrays of frozen structs: the first `capacity` are written, `*count` is the total.
+template <class T, class Source, class Convert>
+int write_array(const std::vector<Source>& items, T* out, std::size_t capacity, std::size_t* count,
+                irikit_error* err, Convert&& convert) {
+  if (count) *count = items.size();
+  const std::size_t n = std::min(capacity, items.size());
+  for (std::size_t i = 0; i < n; ++i) out[i] = convert(items[i]);
+  return items.size() > capacity ? fail(err, IRIKIT_E_BUFFER_TOO_SMALL) : succeed(err);
+}
+
+bool in_range(int value, int last) { return value >= 0 && value <= last; }
+bool known_flags(unsigned flags, unsigned known) { return (flags & ~known) == 0; }
+
+irikit_range range_of(std::uint32_t offset, std::size_t length) {
+  return irikit_range{offset, static_cast<std::uint32_t>(length)};
+}
+
+// A component as a range of `text`; {0, 0} when absent.
+irikit_range range_in(std::string_view text, std::optional<std::string_view> part) {
+  if (!part) return irikit_range{0, 0};
+  return range_of(static_cast<std::uint32_t>(part->data() - text.data()), part->size());
+}
+
+// Reads a caller's options struct: `size` bytes over the defaults (an older caller's struct is
+// shorter; a newer caller's fields past ours are ignored).
+template <class Options>
+bool read_options(const Options* given, Options& options) {
+  if (given == nullptr) return true;
+  if (given->size < sizeof(Options)) return false;
+  std::memcpy(&options, given, sizeof(Options));
+  return true;
+}
+
+// Writes a struct for the caller: at most the caller's `size` bytes, keeping its `size`.
+template <class Result>
+void write_struct(Result* target, Result value) {
+  value.size = target->size;
+  std::memcpy(target, &value, std::min<std::size_t>(target->size, sizeof(Result)));
+}
+
+// Memory of opaque results: the caller's allocator or malloc/free.
+struct memory {
+  irikit_allocator allocator{sizeof(irikit_allocator), nullptr, nullptr, nullptr};
+
+  static int from(const irikit_allocator* given, memory& m) {
+    if (given == nullptr) return IRIKIT_OK;
+    if (given->size < sizeof(irikit_allocator) || given->alloc == nullptr || given->free == nullptr)
+      return IRIKIT_E_INVALID_ARGUMENT;
+    m.allocator = *given;
+    return IRIKIT_OK;
+  }
+  void* allocate(std::size_t bytes) const {
+    return allocator.alloc ? allocator.alloc(allocator.context, bytes) : std::malloc(bytes);
+  }
+  void release(void* p) const {
+    if (allocator.free)
+      allocator.free(allocator.context, p);
+    else
+      std::free(p);
+  }
+};
+
+// Copies strings into the tail of one block: each gets a NUL; returns where it was put.
+struct string_arena {
+  char* next;
+  const char* put(std::string_view s) {
+    char* at = next;
+    std::memcpy(at, s.data(), s.size());
+    at[s.size()] = '\0';
+    next += s.size() + 1;
+    return at;
+  }
+};
+
+}  // namespace
+
+// Opaque results: one block each (header, records, then the strings), so one free releases all.
+struct irikit_string_list {
+  memory mem;
+  std::size_t count;
+  struct entry {
+    const char* text;
+    std::size_t length;
+  } * entries;
+};
+
+struct irikit_lint_result {
+  memory mem;
+  std::size_t count;
+  struct entry {
+    std::int32_t severity;
+    const char* rule;
+    irikit_range span;
+    const char* message;
+    std::size_t message_length;
+  } * entries;
+};
+
+namespace {
+
+// Allocates a block holding `Header`, `count` entries and `text_bytes` of strings.
+template <class Header>
+Header* make_block(const memory& mem, std::size_t count, std::size_t text_bytes) {
+  using entry = std::remove_pointer_t<decltype(Header::entries)>;
+  static_assert(sizeof(Header) % alignof(entry) == 0);
+  const std::size_t bytes = sizeof(Header) + count * sizeof(entry) + text_bytes;
+  void* raw = mem.allocate(bytes);
+  if (raw == nullptr) return nullptr;
+  auto* header = new (raw) Header{mem, count, nullptr};
+  header->entries = reinterpret_cast<entry*>(static_cast<char*>(raw) + sizeof(Header));
+  return header;
+}
+
+template <class Header>
+char* text_area(Header* header) {
+  return reinterpret_cast<char*>(header->entries + header->count);
+}
+
+template <class Header>
+void free_block(Header* header) {
+  if (header == nullptr) return;
+  const memory mem = header->mem;
+  header->~Header();
+  mem.release(header);
+}
+
+irikit::normalize_options normalize_options_for(int level, unsigned flags) {
+  irikit::normalize_options o = level == IRIKIT_LEVEL_SCHEME ? irikit::normalize_options::scheme()
+                                                             : irikit::normalize_options::syntax();
+  o.character_nfc = (flags & IRIKIT_NORMALIZE_NFC) != 0;
+  o.iri_form = (flags & IRIKIT_NORMALIZE_URI_FORM) == 0;
+  o.case_normalization = (flags & IRIKIT_NORMALIZE_NO_CASE) == 0;
+  o.percent_encoding = (flags & IRIKIT_NORMALIZE_NO_PERCENT_ENCODING) == 0;
+  o.empty_port = (flags & IRIKIT_NORMALIZE_NO_EMPTY_PORT) == 0;
+  o.path_segments = (flags & IRIKIT_NORMALIZE_NO_PATH_SEGMENTS) == 0;
+  o.idn = (flags & IRIKIT_NORMALIZE_NO_IDN) == 0;
+  o.dots.percent_encoded_dots = (flags & IRIKIT_NORMALIZE_NO_PERCENT_ENCODED_DOTS) == 0;
+  return o;
+}
+
+const char* c_string(std::string_view s) { return s.data(); }  // static literals: NUL-terminated
+
+}  // namespace
+
+// The definitions take C linkage from their declarations in irikit_c.h.
+
+// ---------------------------------------------------------------------------------------------
+// Versions
+
+const char* irikit_version(void) { return c_string(irikit::version()); }
+
+int irikit_c_api_version(void) { return IRIKIT_C_API_VERSION; }
+
+const char* irikit_unicode_version(void) {
+  static const std::string v = irikit::unicode_version();  // NOLINT: computed once, thread-safe
+  return v.c_str();
+}
+
+const char* irikit_unicode_backend_version(void) {
+  static const std::string v = irikit::unicode_backend_version();  // NOLINT
+  return v.c_str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+const char* irikit_code_name(int code) {
+  if (in_range(code, k_last_library_code)) return c_string(irikit::code_name(static_cast<error_code>(code)));
+  switch (code) {
+    case IRIKIT_E_NULL_ARGUMENT:
+      return "null-argument";
+    case IRIKIT_E_INVALID_ARGUMENT:
+      return "invalid-argument";
+    case IRIKIT_E_BUFFER_TOO_SMALL:
+      return "buffer-too-small";
+    case IRIKIT_E_OUT_OF_MEMORY:
+      return "out-of-memory";
+    case IRIKIT_E_INTERNAL:
+      return "internal";
+    default:
+      return "unknown";
+  }
+}
+
+int irikit_error_message(const irikit_error* error, const char* input, size_t input_len, int rule, char* out,
+                         size_t out_size, size_t* out_len) {
+  return guarded(nullptr, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    if (error == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+    if (int rc = buffer.check(nullptr)) return rc;
+    if (!in_range(rule, IRIKIT_RULE_LEIRI)) return IRIKIT_E_INVALID_ARGUMENT;
+    std::string_view text;
+    if (int rc = text_arg(input, input_len, 0, nullptr, text)) return rc;
+    const int code = error->code;
+    if (code == IRIKIT_OK) return buffer.write("no error", nullptr);
+    if (in_range(code, k_last_library_code)) {
+      const parse_error e{static_cast<error_code>(code), error->offset};
+      return buffer.write(irikit::error_message(e, text, static_cast<irikit::rule>(rule)), nullptr);
+    }
+    switch (code) {
+      case IRIKIT_E_NULL_ARGUMENT:
+        return buffer.write("a NULL pointer was passed where a value is required", nullptr);
+      case IRIKIT_E_INVALID_ARGUMENT:
+        return buffer.write("an argument is out of range (enumerator, flags, name or struct size)", nullptr);
+      case IRIKIT_E_BUFFER_TOO_SMALL:
+        return buffer.write("the output buffer is too small: call again with the size returned", nullptr);
+      case IRIKIT_E_OUT_OF_MEMORY:
+        return buffer.write("out of memory", nullptr);
+      case IRIKIT_E_INTERNAL:
+        return buffer.write("internal error in irikit", nullptr);
+      default:
+        return IRIKIT_E_INVALID_ARGUMENT;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing and validation
+
+const char* irikit_rule_name(int rule) {
+  return in_range(rule, IRIKIT_RULE_LEIRI) ? c_string(irikit::rule_name(static_cast<irikit::rule>(rule)))
+                                           : nullptr;
+}
+
+int irikit_rule_from_name(const char* name, irikit_rule* rule) {
+  return guarded(nullptr, [&]() -> int {
+    if (name == nullptr || rule == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+    const auto r = irikit::rule_from_name(name);
+    if (!r) return IRIKIT_E_INVALID_ARGUMENT;
+    *rule = static_cast<irikit_rule>(*r);
+    return IRIKIT_OK;
+  });
+}
+
+int irikit_validate(const char* text, size_t text_len, int rule, unsigned flags, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (!in_range(rule, IRIKIT_RULE_LEIRI) || !known_flags(flags, IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const irikit::parse_options options{(flags & IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS) != 0};
+    const auto r = irikit::validate(t, static_cast<irikit::rule>(rule), options);
+    return r ? succeed(err) : fail(err, r.error());
+  });
+}
+
+const char* irikit_host_kind_name(int kind) {
+  return in_range(kind, IRIKIT_HOST_IPVFUTURE)
+             ? c_string(irikit::host_kind_name(static_cast<irikit::host_kind>(kind)))
+             : nullptr;
+}
+
+int irikit_parse(const char* text, size_t text_len, int rule, unsigned flags, irikit_components* components,
+                 irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (components == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (!in_range(rule, IRIKIT_RULE_LEIRI) || !known_flags(flags, IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS) ||
+        components->size < sizeof(irikit_components))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const irikit::parse_options options{(flags & IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS) != 0};
+    const auto r = irikit::parse(t, static_cast<irikit::rule>(rule), options);
+    if (!r) return fail(err, r.error());
+    const irikit::iri_reference_view& v = *r;
+    const irikit::iri_parts& p = v.parts();
+    irikit_components c{};
+    const auto flag = [](bool present, unsigned bit) { return present ? bit : 0u; };
+    c.present = flag(p.has_scheme, IRIKIT_HAS_SCHEME) | flag(p.has_authority, IRIKIT_HAS_AUTHORITY) |
+                flag(p.has_userinfo, IRIKIT_HAS_USERINFO) | flag(p.has_port, IRIKIT_HAS_PORT) |
+                flag(p.has_query, IRIKIT_HAS_QUERY) | flag(p.has_fragment, IRIKIT_HAS_FRAGMENT);
+    c.scheme = range_in(t, v.scheme());
+    c.authority = range_in(t, v.authority());
+    c.userinfo = range_in(t, v.userinfo());
+    c.host = range_in(t, v.host());
+    c.port = range_in(t, v.port());
+    c.path = range_in(t, v.path());
+    c.query = range_in(t, v.query());
+    c.fragment = range_in(t, v.fragment());
+    c.host_kind = static_cast<std::int32_t>(v.host_type());
+    const auto port = v.port_number();
+    c.port_number = port ? *port : -1;
+    write_struct(components, c);
+    return succeed(err);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text into UTF-8
+
+int irikit_validate_utf8(const char* text, size_t text_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    const auto r = irikit::validate_utf8(t);
+    return r ? succeed(err) : fail(err, r.error());
+  });
+}
+
+namespace {
+template <class Unit, class Convert>
+int convert_units(const Unit* text, std::size_t units, const out_buffer& out, irikit_error* err,
+                  Convert&& convert) {
+  return guarded(err, [&]() -> int {
+    if (text == nullptr && units != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (units >= std::numeric_limits<std::uint32_t>::max() / 4) return fail(err, IRIKIT_E_INPUT_TOO_LONG);
+    if (int rc = out.check(err)) return rc;
+    return write_result(convert(std::basic_string_view<Unit>(text, text ? units : 0)), out, err);
+  });
+}
+}  // namespace
+
+int irikit_utf16_to_utf8(const uint16_t* text, size_t units, char* out, size_t out_size, size_t* out_len,
+                         irikit_error* err) {
+  static_assert(sizeof(char16_t) == sizeof(std::uint16_t));
+  return convert_units(reinterpret_cast<const char16_t*>(text), units, out_buffer{out, out_size, out_len},
+                       err, [](std::u16string_view t) { return irikit::utf16_to_utf8(t); });
+}
+
+int irikit_utf32_to_utf8(const uint32_t* text, size_t units, char* out, size_t out_size, size_t* out_len,
+                         irikit_error* err) {
+  static_assert(sizeof(char32_t) == sizeof(std::uint32_t));
+  return convert_units(reinterpret_cast<const char32_t*>(text), units, out_buffer{out, out_size, out_len},
+                       err, [](std::u32string_view t) { return irikit::utf32_to_utf8(t); });
+}
+
+int irikit_from_charset(const char* bytes, size_t bytes_len, const char* charset, char* out, size_t out_size,
+                        size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(bytes, bytes_len, 0, err, t)) return rc;
+    if (charset == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (int rc = buffer.check(err)) return rc;
+    return write_result(irikit::from_charset(t, charset), buffer, err);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hosts
+
+const char* irikit_idna_mode_name(int mode) {
+  return in_range(mode, IRIKIT_IDNA_IDNA2003)
+             ? c_string(irikit::idna_mode_name(static_cast<irikit::idna_mode>(mode)))
+             : nullptr;
+}
+
+namespace {
+template <class Convert>
+int host_call(const char* host, std::size_t host_len, int mode, unsigned flags, const out_buffer& out,
+              irikit_error* err, Convert&& convert) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(host, host_len, 0, err, t)) return rc;
+    if (int rc = out.check(err)) return rc;
+    if (!in_range(mode, IRIKIT_IDNA_IDNA2003) || !known_flags(flags, IRIKIT_HOST_ALLOW_UNASSIGNED))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const irikit::host_options options{static_cast<irikit::idna_mode>(mode),
+                                       (flags & IRIKIT_HOST_ALLOW_UNASSIGNED) != 0};
+    return write_result(convert(t, options), out, err);
+  });
+}
+}  // namespace
+
+int irikit_host_to_ascii(const char* host, size_t host_len, int mode, unsigned flags, char* out,
+                         size_t out_size, size_t* out_len, irikit_error* err) {
+  return host_call(
+      host, host_len, mode, flags, out_buffer{out, out_size, out_len}, err,
+      [](std::string_view h, const irikit::host_options& o) { return irikit::host_to_ascii(h, o); });
+}
+
+int irikit_host_to_unicode(const char* host, size_t host_len, int mode, unsigned flags, char* out,
+                           size_t out_size, size_t* out_len, irikit_error* err) {
+  return host_call(
+      host, host_len, mode, flags, out_buffer{out, out_size, out_len}, err,
+      [](std::string_view h, const irikit::host_options& o) { return irikit::host_to_unicode(h, o); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// IRI ↔ URI
+
+void irikit_to_uri_options_init(irikit_to_uri_options* options) {
+  if (options == nullptr) return;
+  const irikit::to_uri_options defaults;
+  *options = irikit_to_uri_options{sizeof(irikit_to_uri_options), static_cast<std::int32_t>(defaults.idna),
+                                   defaults.idna2003_allow_unassigned ? 1 : 0,
+                                   defaults.encode_unsafe_ascii ? 1 : 0, nullptr};
+}
+
+int irikit_to_uri(const char* iri, size_t iri_len, const irikit_to_uri_options* options, char* out,
+                  size_t out_size, size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(iri, iri_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    irikit_to_uri_options c;
+    irikit_to_uri_options_init(&c);
+    if (!read_options(options, c) || !in_range(c.idna, IRIKIT_IDNA_IDNA2003))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    irikit::to_uri_options o;
+    o.idna = static_cast<irikit::idna_mode>(c.idna);
+    o.idna2003_allow_unassigned = c.idna2003_allow_unassigned != 0;
+    o.encode_unsafe_ascii = c.encode_unsafe_ascii != 0;
+    if (c.query_charset) o.query_charset = c.query_charset;
+    std::string scratch;
+    const auto r = irikit::to_uri_into(t, scratch, o);
+    if (!r) return fail(err, r.error());
+    return buffer.write(scratch, err);
+  });
+}
+
+int irikit_to_iri(const char* uri, size_t uri_len, unsigned flags, int idna, char* out, size_t out_size,
+                  size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(uri, uri_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    if (!known_flags(flags, IRIKIT_TO_IRI_IDNA_TO_UNICODE) || !in_range(idna, IRIKIT_IDNA_IDNA2003) ||
+        ((flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) && idna == IRIKIT_IDNA_NONE))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    irikit::to_iri_options o;
+    o.idna_to_unicode = (flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) != 0;
+    if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
+    std::string scratch;
+    const auto r = irikit::to_iri_into(t, scratch, o);
+    if (!r) return fail(err, r.error());
+    return buffer.write(scratch, err);
+  });
+}
+
+int irikit_leiri_to_iri(const char* leiri, size_t leiri_len, char* out, size_t out_size, size_t* out_len,
+                        irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(leiri, leiri_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    return write_result(irikit::leiri_to_iri(t), buffer, err);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opaque results
+
+size_t irikit_string_list_count(const irikit_string_list* list) { return list ? list->count : 0; }
+
+const char* irikit_string_list_get(const irikit_string_list* list, size_t index, size_t* len) {
+  if (list == nullptr || index >= list->count) return nullptr;
+  if (len) *len = list->entries[index].length;
+  return list->entries[index].text;
+}
+
+void irikit_string_list_free(irikit_string_list* list) { free_block(list); }
+
+int irikit_interpret_candidates(const char* uri, size_t uri_len, const char* const* charsets,
+                                size_t charset_count, const irikit_allocator* allocator,
+                                irikit_string_list** result) {
+  return guarded(nullptr, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(uri, uri_len, 0, nullptr, t)) return rc;
+    if (result == nullptr || (charsets == nullptr && charset_count != 0)) return IRIKIT_E_NULL_ARGUMENT;
+    memory mem;
+    if (int rc = memory::from(allocator, mem)) return rc;
+    std::vector<std::string_view> names;
+    names.reserve(charset_count);
+    for (std::size_t i = 0; i < charset_count; ++i) {
+      if (charsets[i] == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+      names.emplace_back(charsets[i]);
+    }
+    const std::vector<std::string> found = irikit::interpret_candidates(t, names);
+    std::size_t text_bytes = 0;
+    for (const std::string& s : found) text_bytes += s.size() + 1;
+    irikit_string_list* list = make_block<irikit_string_list>(mem, found.size(), text_bytes);
+    if (list == nullptr) return IRIKIT_E_OUT_OF_MEMORY;
+    string_arena arena{text_area(list)};
+    for (std::size_t i = 0; i < found.size(); ++i) list->entries[i] = {arena.put(found[i]), found[i].size()};
+    *result = list;
+    return IRIKIT_OK;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolution and relativization
+
+namespace {
+constexpr unsigned k_resolve_flags = IRIKIT_RESOLVE_NON_STRICT | IRIKIT_RESOLVE_REMOVE_DOTS_FROM_BASE_PATH |
+                                     IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS;
+}
+
+int irikit_resolve(const char* base, size_t base_len, const char* reference, size_t reference_len,
+                   unsigned flags, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view b, r;
+    if (int rc = text_arg(base, base_len, 0, err, b)) return rc;
+    if (int rc = text_arg(reference, reference_len, 1, err, r)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    if (!known_flags(flags, k_resolve_flags)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const auto pb = irikit::parse_iri(b);
+    if (!pb) return fail(err, pb.error(), 0);
+    const auto pr = irikit::parse_iri_reference(r);
+    if (!pr) return fail(err, pr.error(), 1);
+    irikit::resolve_options o;
+    o.strict = (flags & IRIKIT_RESOLVE_NON_STRICT) == 0;
+    o.remove_dots_from_base_path = (flags & IRIKIT_RESOLVE_REMOVE_DOTS_FROM_BASE_PATH) != 0;
+    o.dots.percent_encoded_dots = (flags & IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS) == 0;
+    std::string scratch;
+    const auto parts = irikit::resolve_into(*pb, *pr, scratch, o);
+    if (!parts) return fail(err, parts.error(), 1);
+    return buffer.write(scratch, err);
+  });
+}
+
+int irikit_relativize(const char* base, size_t base_len, const char* target, size_t target_len, char* out,
+                      size_t out_size, size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view b, t;
+    if (int rc = text_arg(base, base_len, 0, err, b)) return rc;
+    if (int rc = text_arg(target, target_len, 1, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    const auto pb = irikit::parse_iri(b);
+    if (!pb) return fail(err, pb.error(), 0);
+    const auto pt = irikit::parse_iri(t);
+    if (!pt) return fail(err, pt.error(), 1);
+    const auto r = irikit::relativize(*pb, *pt);
+    if (!r) return fail(err, r.error(), 1);
+    return buffer.write(r->text(), err);
+  });
+}
+
+int irikit_remove_dot_segments(const char* path, size_t path_len, unsigned flags, char* out, size_t out_size,
+                               size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view p;
+    if (int rc = text_arg(path, path_len, 0, err, p)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    if (!known_flags(flags, IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    irikit::dot_segment_options o;
+    o.percent_encoded_dots = (flags & IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS) == 0;
+    return buffer.write(irikit::remove_dot_segments(p, o), err);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalization and comparison
+
+const char* irikit_level_name(int level) {
+  return in_range(level, IRIKIT_LEVEL_SCHEME)
+             ? c_string(irikit::comparison_level_name(static_cast<irikit::comparison_level>(level)))
+             : nullptr;
+}
+
+int irikit_normalize(const char* text, size_t text_len, int level, unsigned flags, char* out, size_t out_size,
+                     size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    if (!in_range(level, IRIKIT_LEVEL_SCHEME) ||
+        !known_flags(flags, (IRIKIT_NORMALIZE_NO_PERCENT_ENCODED_DOTS << 1) - 1))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    if (level == IRIKIT_LEVEL_SIMPLE) {
+      // §5.3.1: the simple rung compares the text as it is; it is only validated.
+      const auto v = irikit::validate(t, irikit::rule::iri_reference);
+      return v ? buffer.write(t, err) : fail(err, v.error());
+    }
+    const auto r = irikit::normalize(t, normalize_options_for(level, flags));
+    if (!r) return fail(err, r.error());
+    return buffer.write(r->text(), err);
+  });
+}
+
+int irikit_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int level, unsigned flags,
+                      int* equivalent, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view ta, tb;
+    if (int rc = text_arg(a, a_len, 0, err, ta)) return rc;
+    if (int rc = text_arg(b, b_len, 1, err, tb)) return rc;
+    if (equivalent == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (!in_range(level, IRIKIT_LEVEL_SCHEME) ||
+        !known_flags(flags, IRIKIT_COMPARE_EXCLUDE_FRAGMENT | IRIKIT_COMPARE_NFC))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const auto pa = irikit::parse_iri_reference(ta);
+    if (!pa) return fail(err, pa.error(), 0);
+    const auto pb = irikit::parse_iri_reference(tb);
+    if (!pb) return fail(err, pb.error(), 1);
+    irikit::compare_options o;
+    o.include_fragment = (flags & IRIKIT_COMPARE_EXCLUDE_FRAGMENT) == 0;
+    o.character_nfc = (flags & IRIKIT_COMPARE_NFC) != 0;
+    *equivalent = irikit::equivalent(*pa, *pb, static_cast<irikit::comparison_level>(level), o) ? 1 : 0;
+    return succeed(err);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lint
+
+const char* irikit_severity_name(int severity) {
+  return in_range(severity, IRIKIT_SEVERITY_ERROR)
+             ? c_string(irikit::severity_name(static_cast<irikit::severity>(severity)))
+             : nullptr;
+}
+
+size_t irikit_lint_rule_count(void) { return irikit::lint_rules().size(); }
+
+int irikit_lint_rule_get(size_t index, irikit_lint_rule* rule) {
+  if (rule == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+  const auto rules = irikit::lint_rules();
+  if (index >= rules.size() || rule->size < sizeof(irikit_lint_rule)) return IRIKIT_E_INVALID_ARGUMENT;
+  const irikit::lint_rule& r = rules[index];
+  write_struct(rule, irikit_lint_rule{0, static_cast<std::int32_t>(r.default_severity), c_string(r.id),
+                                      c_string(r.reference), c_string(r.summary), c_string(r.description)});
+  return IRIKIT_OK;
+}
+
+int irikit_lint_rules_markdown(char* out, size_t out_size, size_t* out_len) {
+  return guarded(nullptr, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    if (int rc = buffer.check(nullptr)) return rc;
+    return buffer.write(irikit::lint_rules_markdown(), nullptr);
+  });
+}
+
+void irikit_lint_options_init(irikit_lint_options* options) {
+  if (options == nullptr) return;
+  *options = irikit_lint_options{sizeof(irikit_lint_options), IRIKIT_RULE_IRI_REFERENCE, nullptr, 0};
+}
+
+int irikit_lint(const char* text, size_t text_len, const irikit_lint_options* options,
+                const irikit_allocator* allocator, irikit_lint_result** result, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (result == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    irikit_lint_options c;
+    irikit_lint_options_init(&c);
+    memory mem;
+    if (!read_options(options, c) || !in_range(c.grammar, IRIKIT_RULE_LEIRI) || memory::from(allocator, mem))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    if (c.overrides == nullptr && c.override_count != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    irikit::lint_options o;
+    o.grammar = static_cast<irikit::rule>(c.grammar);
+    for (std::size_t i = 0; i < c.override_count; ++i) {
+      const irikit_lint_override& ov = c.overrides[i];
+      if (ov.id == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+      if (!in_range(ov.level, IRIKIT_SEVERITY_ERROR) ||
+          !o.set_severity(ov.id, static_cast<irikit::severity>(ov.level)))
+        return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    }
+    const auto found = irikit::lint(t, o);
+    if (!found) return fail(err, found.error());
+    std::size_t text_bytes = 0;
+    for (const irikit::diagnostic& d : *found) text_bytes += d.message.size() + 1;
+    irikit_lint_result* r = make_block<irikit_lint_result>(mem, found->size(), text_bytes);
+    if (r == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
+    string_arena arena{text_area(r)};
+    for (std::size_t i = 0; i < found->size(); ++i) {
+      const irikit::diagnostic& d = (*found)[i];
+      r->entries[i] = {static_cast<std::int32_t>(d.level), c_string(d.rule), range_of(d.offset, d.length),
+                       arena.put(d.message), d.message.size()};
+    }
+    *result = r;
+    return succeed(err);
+  });
+}
+
+size_t irikit_lint_result_count(const irikit_lint_result* result) { return result ? result->count : 0; }
+
+int irikit_lint_result_get(const irikit_lint_result* result, size_t index, irikit_lint_finding* finding) {
+  if (result == nullptr || finding == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+  if (index >= result->count || finding->size < sizeof(irikit_lint_finding)) return IRIKIT_E_INVALID_ARGUMENT;
+  const auto& e = result->entries[index];
+  write_struct(finding, irikit_lint_finding{0, e.severity, e.rule, e.span, e.message, e.message_length});
+  return IRIKIT_OK;
+}
+
+void irikit_lint_result_free(irikit_lint_result* result) { free_block(result); }
+
+// ---------------------------------------------------------------------------------------------
+// Bidi
+
+int irikit_visual_order(const char* text, size_t text_len, char* out, size_t out_size, size_t* out_len,
+                        irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    return write_result(irikit::visual_order(t), buffer, err);
+  });
+}
+
+int irikit_needs_embedding(const char* text, size_t text_len, int surrounding, int* needed,
+                           irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (needed == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (!in_range(surrounding, IRIKIT_DIRECTION_ANY)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const auto r = irikit::needs_embedding(t, static_cast<irikit::surrounding_direction>(surrounding));
+    if (!r) return fail(err, r.error());
+    *needed = *r ? 1 : 0;
+    return succeed(err);
+  });
+}
+
+int irikit_display_text(const char* text, size_t text_len, int surrounding, int embedding, char* out,
+                        size_t out_size, size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    if (!in_range(surrounding, IRIKIT_DIRECTION_ANY) || !in_range(embedding, IRIKIT_EMBEDDING_LRI))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const irikit::display_options o{static_cast<irikit::surrounding_direction>(surrounding),
+                                    static_cast<irikit::embedding_style>(embedding)};
+    return write_result(irikit::display_text(t, o), buffer, err);
+  });
+}
+
+const char* irikit_bidi_component_name(int kind) {
+  return in_range(kind, IRIKIT_BIDI_FRAGMENT)
+             ? c_string(irikit::bidi_component_name(static_cast<irikit::bidi_component_kind>(kind)))
+             : nullptr;
+}
+
+int irikit_check_bidi_structure(const char* text, size_t text_len, irikit_bidi_violation* out,
+                                size_t capacity, size_t* count, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (out == nullptr && capacity != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    const auto parsed = irikit::parse_iri_reference(t);
+    if (!parsed) return fail(err, parsed.error());
+    return write_array(irikit::check_bidi_structure(*parsed), out, capacity, count, err,
+                       [](const irikit::bidi_violation& v) {
+                         return irikit_bidi_violation{static_cast<std::int32_t>(v.kind),
+                                                      static_cast<std::int32_t>(v.component.kind),
+                                                      range_of(v.component.offset, v.component.length),
+                                                      static_cast<std::uint32_t>(v.edge),
+                                                      v.at_start ? 1 : 0,
+                                                      0};
+                       });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extraction
+
+const char* irikit_extracted_form_name(int form) {
+  return in_range(form, IRIKIT_EXTRACTED_WWW)
+             ? c_string(irikit::extracted_form_name(static_cast<irikit::extracted_form>(form)))
+             : nullptr;
+}
+
+int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_extracted* out, size_t capacity,
+                   size_t* count, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (out == nullptr && capacity != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (!known_flags(flags, IRIKIT_EXTRACT_WWW)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    irikit::extract_options o;
+    o.www = (flags & IRIKIT_EXTRACT_WWW) != 0;
+    return write_array(irikit::extract_iris(t, o), out, capacity, count, err, [](const irikit::extracted& e) {
+      return irikit_extracted{range_of(static_cast<std::uint32_t>(e.begin), e.end - e.begin),
+                              static_cast<std::int32_t>(e.form), 0};
+    });
+  });
+}

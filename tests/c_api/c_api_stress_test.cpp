@@ -1,0 +1,304 @@
+// The C interface under stress: every function from several threads at once (irikit_c.h says all
+// are thread-safe), and memory exhaustion inside the C++ library, which must come back as
+// IRIKIT_E_OUT_OF_MEMORY and never as an exception or a crash.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <new>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "irikit/irikit_c.h"
+
+namespace {
+
+// operator new fails with std::bad_alloc once `g_allocations_left` reaches zero (when armed).
+std::atomic<bool> g_armed{false};
+std::atomic<long> g_allocations_left{0};
+// The allocation budget of each C call while the memory test runs; negative: unlimited.
+long g_budget = -1;
+
+// Runs one C call, with operator new armed only around it (the test's own strings are not limited).
+template <class F>
+int c_call(F&& f) {
+  if (g_budget >= 0) {
+    g_allocations_left = g_budget;
+    g_armed = true;
+  }
+  const int rc = f();
+  g_armed = false;
+  return rc;
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) {
+  if (g_armed.load(std::memory_order_relaxed) &&
+      g_allocations_left.fetch_sub(1, std::memory_order_relaxed) <= 0)
+    throw std::bad_alloc();
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// Each call returns "code|output" so that runs can be compared.
+using call = std::function<std::string()>;
+
+std::string with_buffer(const std::function<int(char*, std::size_t, std::size_t*)>& f) {
+  char out[1024];
+  std::size_t len = 0;
+  const int rc = c_call([&] { return f(out, sizeof out, &len); });
+  return std::to_string(rc) + "|" + (rc == IRIKIT_OK ? std::string(out, len) : std::string());
+}
+
+std::vector<std::pair<std::string, call>> every_function() {
+  static const char* iri = "http://résumé.example.org/red%09rosé?q=é#red";
+  static const char* base = "http://a/b/c/d;p?q";
+  static const char* hebrew = "http://ab.cd.ef/גד1/2וז/כל.html";
+  const std::size_t n = std::strlen(iri);
+  std::vector<std::pair<std::string, call>> calls;
+  auto add = [&](std::string name, call c) { calls.emplace_back(std::move(name), std::move(c)); };
+  add("validate", [=] {
+    return std::to_string(c_call([=] { return irikit_validate(iri, n, IRIKIT_RULE_IRI, 0, nullptr); }));
+  });
+  add("parse", [=] {
+    irikit_components c = IRIKIT_COMPONENTS_INIT;
+    const int rc = c_call([&] { return irikit_parse(iri, n, IRIKIT_RULE_IRI, 0, &c, nullptr); });
+    return std::to_string(rc) + "|" + std::to_string(c.host.offset) + "," + std::to_string(c.query.length);
+  });
+  add("error_message", [=] {
+    irikit_error e{};
+    (void)irikit_validate("a b", 3, IRIKIT_RULE_IRI_REFERENCE, 0, &e);
+    return with_buffer([&](char* o, std::size_t s, std::size_t* l) {
+      return irikit_error_message(&e, "a b", 3, IRIKIT_RULE_IRI_REFERENCE, o, s, l);
+    });
+  });
+  add("validate_utf8",
+      [=] { return std::to_string(c_call([=] { return irikit_validate_utf8(iri, n, nullptr); })); });
+  add("utf16", [] {
+    const std::uint16_t t[] = {'a', 0x4F8B, 0xD83D, 0xDE00, 0x4F8B, 0x4F8B, 0x4F8B, 0x4F8B, 0x4F8B};
+    return with_buffer(
+        [&](char* o, std::size_t s, std::size_t* l) { return irikit_utf16_to_utf8(t, 9, o, s, l, nullptr); });
+  });
+  add("utf32", [] {
+    const std::uint32_t t[] = {'a', 0x4F8B, 0x1F600, 0x1F600, 0x1F600, 0x1F600, 0x1F600};
+    return with_buffer(
+        [&](char* o, std::size_t s, std::size_t* l) { return irikit_utf32_to_utf8(t, 7, o, s, l, nullptr); });
+  });
+  add("from_charset", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_from_charset("r\xE9sum\xE9", 6, "ISO-8859-1", o, s, l, nullptr);
+    });
+  });
+  add("host_to_ascii", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_host_to_ascii("Bücher.例え.jp", 16, IRIKIT_IDNA_UTS46, 0, o, s, l, nullptr);
+    });
+  });
+  add("host_to_unicode", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_host_to_unicode("xn--rsum-bpad.example.org", 25, IRIKIT_IDNA_UTS46, 0, o, s, l, nullptr);
+    });
+  });
+  add("to_uri", [=] {
+    irikit_to_uri_options opt;
+    irikit_to_uri_options_init(&opt);
+    opt.idna = IRIKIT_IDNA_UTS46;
+    opt.query_charset = "windows-1252";
+    return with_buffer([&](char* o, std::size_t s, std::size_t* l) {
+      return irikit_to_uri(iri, n, &opt, o, s, l, nullptr);
+    });
+  });
+  add("to_iri", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_to_iri("http://xn--rsum-bpad.example.org/D%C3%BCrst", 43, IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                           IRIKIT_IDNA_UTS46, o, s, l, nullptr);
+    });
+  });
+  add("leiri_to_iri", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_leiri_to_iri("http://example.org/b c", 22, o, s, l, nullptr);
+    });
+  });
+  add("interpret_candidates", [] {
+    const char* charsets[] = {"ISO-8859-1", "Shift_JIS"};
+    irikit_string_list* list = nullptr;
+    const int rc =
+        c_call([&] { return irikit_interpret_candidates("/r%E9sum%E9", 11, charsets, 2, nullptr, &list); });
+    std::string r = std::to_string(rc);
+    for (std::size_t i = 0; i < irikit_string_list_count(list); ++i)
+      r += "|" + std::string(irikit_string_list_get(list, i, nullptr));
+    irikit_string_list_free(list);
+    return r;
+  });
+  add("resolve", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_resolve(base, std::strlen(base), "../g?y#s", 8, 0, o, s, l, nullptr);
+    });
+  });
+  add("relativize", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_relativize(base, std::strlen(base), "http://a/b/g?y#s", 16, o, s, l, nullptr);
+    });
+  });
+  add("remove_dot_segments", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_remove_dot_segments("/aaaa/bbbb/../cccc/./dddd/eeee", 30, 0, o, s, l, nullptr);
+    });
+  });
+  add("normalize", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_normalize("HTTP://xn--rsum-bpad.example.org:80/a/../%7e", 44, IRIKIT_LEVEL_SCHEME,
+                              IRIKIT_NORMALIZE_NFC, o, s, l, nullptr);
+    });
+  });
+  add("equivalent", [] {
+    int eq = -1;
+    const int rc = c_call([&] {
+      return irikit_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRIKIT_LEVEL_SCHEME, 0,
+                               &eq, nullptr);
+    });
+    return std::to_string(rc) + "|" + std::to_string(eq);
+  });
+  add("lint", [] {
+    irikit_lint_result* r = nullptr;
+    const int rc =
+        c_call([&] { return irikit_lint("http://раураl.com/%c3%a9", 29, nullptr, nullptr, &r, nullptr); });
+    std::string s = std::to_string(rc);
+    for (std::size_t i = 0; i < irikit_lint_result_count(r); ++i) {
+      irikit_lint_finding f = IRIKIT_LINT_FINDING_INIT;
+      irikit_lint_result_get(r, i, &f);
+      s += "|" + std::string(f.rule) + ":" + f.message;
+    }
+    irikit_lint_result_free(r);
+    return s;
+  });
+  add("lint_rules", [] {
+    irikit_lint_rule rule = IRIKIT_LINT_RULE_INIT;
+    std::string s = std::to_string(irikit_lint_rule_count());
+    for (std::size_t i = 0; i < irikit_lint_rule_count(); ++i) {
+      irikit_lint_rule_get(i, &rule);
+      s += std::string("|") + rule.id;
+    }
+    return s + "|" + std::to_string(c_call([] { return irikit_lint_rules_markdown(nullptr, 0, nullptr); }));
+  });
+  add("visual_order", [] {
+    return with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_visual_order(hebrew, std::strlen(hebrew), o, s, l, nullptr);
+    });
+  });
+  add("display_text", [] {
+    int needed = -1;
+    const int rc = c_call([&] {
+      return irikit_needs_embedding(hebrew, std::strlen(hebrew), IRIKIT_DIRECTION_ANY, &needed, nullptr);
+    });
+    return std::to_string(rc) + std::to_string(needed) +
+           with_buffer([](char* o, std::size_t s, std::size_t* l) {
+             return irikit_display_text(hebrew, std::strlen(hebrew), IRIKIT_DIRECTION_RTL,
+                                        IRIKIT_EMBEDDING_LRI, o, s, l, nullptr);
+           });
+  });
+  add("bidi_structure", [] {
+    irikit_bidi_violation v[4];
+    std::size_t count = 0;
+    const int rc = c_call(
+        [&] { return irikit_check_bidi_structure(hebrew, std::strlen(hebrew), v, 4, &count, nullptr); });
+    return std::to_string(rc) + "|" + std::to_string(count) + "|" + std::to_string(v[0].component.offset);
+  });
+  add("extract", [] {
+    const char* text = "see https://例え.jp/パス, <http://a/b c> and www.example.org.";
+    irikit_extracted found[4];
+    std::size_t count = 0;
+    const int rc = c_call([&] {
+      return irikit_extract(text, std::strlen(text), IRIKIT_EXTRACT_WWW, found, 4, &count, nullptr);
+    });
+    return std::to_string(rc) + "|" + std::to_string(count) + "|" + std::to_string(found[2].span.offset);
+  });
+  add("versions", [] {
+    return std::string(irikit_version()) + irikit_unicode_version() + irikit_unicode_backend_version() +
+           std::to_string(irikit_c_api_version()) + irikit_code_name(IRIKIT_E_INTERNAL) +
+           irikit_rule_name(2) + irikit_host_kind_name(1) + irikit_idna_mode_name(3) + irikit_level_name(1) +
+           irikit_severity_name(2) + irikit_bidi_component_name(3) + irikit_extracted_form_name(1);
+  });
+  return calls;
+}
+
+TEST(CApiThreads, EveryFunctionGivesTheSameResultsFromFourThreadsAtOnce) {
+  const auto calls = every_function();
+  std::vector<std::string> expected;
+  for (const auto& [name, c] : calls) expected.push_back(c());
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 50; ++round) {
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+          const std::size_t k =
+              (i + static_cast<std::size_t>(t) * 7 + static_cast<std::size_t>(round)) % calls.size();
+          if (calls[k].second() != expected[k]) ++mismatches;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+TEST(CApiThreads, TheCallsSucceed) {
+  // The calls of the thread test are meaningful: each succeeds (code 0 first), so a thread race
+  // that turned results into errors would show.
+  for (const auto& [name, c] : every_function()) {
+    if (name == "versions" || name == "lint_rules") continue;
+    EXPECT_EQ(c().substr(0, 1), "0") << name << ": " << c();
+  }
+}
+
+TEST(CApiMemory, BadAllocInsideEveryFunctionBecomesOutOfMemory) {
+  for (const auto& [name, c] : every_function()) {
+    const std::string expected = c();
+    int failures_seen = 0;
+    for (long budget = 0; budget < 400; ++budget) {
+      g_budget = budget;
+      const std::string got = c();
+      g_budget = -1;
+      if (got == expected) break;  // enough memory for the whole call
+      ++failures_seen;
+      // Anything else must be the out-of-memory code somewhere in the call's result.
+      EXPECT_NE(got.find(std::to_string(IRIKIT_E_OUT_OF_MEMORY)), std::string::npos)
+          << name << " budget " << budget;
+    }
+    if (name == "validate" || name == "parse" || name == "validate_utf8" || name == "versions")
+      continue;  // no allocation
+    EXPECT_GT(failures_seen, 0) << name << " never allocated: the test did not exercise it";
+  }
+}
+
+TEST(CApiMemory, OutOfMemoryIsReportedInTheErrorStruct) {
+  irikit_error err{};
+  char out[256];
+  std::size_t len = 0;
+  g_budget = 0;
+  const int rc = c_call([&] {
+    return irikit_to_uri("http://résumé.example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 66, nullptr,
+                         out, sizeof out, &len, &err);
+  });
+  g_budget = -1;
+  EXPECT_EQ(rc, IRIKIT_E_OUT_OF_MEMORY);
+  EXPECT_EQ(err.code, IRIKIT_E_OUT_OF_MEMORY);
+  EXPECT_STREQ(irikit_code_name(err.code), "out-of-memory");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}

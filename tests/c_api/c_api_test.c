@@ -1,0 +1,593 @@
+/* Tests of the C interface, written in C99 (built with -std=c99 -pedantic): every function of
+ * include/irikit/irikit_c.h with concrete expected values, the snprintf convention, and the
+ * documented errors for bad arguments. */
+#include <irikit/irikit_c.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    ++checks;                                                                  \
+    if (!(cond)) {                                                             \
+      ++failures;                                                              \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
+
+#define CHECK_EQ_INT(actual, expected)                                                            \
+  do {                                                                                            \
+    long long a_ = (long long)(actual), e_ = (long long)(expected);                               \
+    ++checks;                                                                                     \
+    if (a_ != e_) {                                                                               \
+      ++failures;                                                                                 \
+      fprintf(stderr, "%s:%d: %s is %lld, expected %lld\n", __FILE__, __LINE__, #actual, a_, e_); \
+    }                                                                                             \
+  } while (0)
+
+#define CHECK_STR(actual, expected)                                                          \
+  do {                                                                                       \
+    const char *a_ = (actual), *e_ = (expected);                                             \
+    ++checks;                                                                                \
+    if (a_ == NULL || strcmp(a_, e_) != 0) {                                                 \
+      ++failures;                                                                            \
+      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual, \
+              a_ ? a_ : "(null)", e_);                                                       \
+    }                                                                                        \
+  } while (0)
+
+/* The range `r` of `text` equals `expected`. */
+static int range_is(const char* text, irikit_range r, const char* expected) {
+  return strlen(expected) == r.length && memcmp(text + r.offset, expected, r.length) == 0;
+}
+
+static char out[4096];
+static size_t out_len;
+static irikit_error err;
+
+static void test_versions(void) {
+  CHECK_STR(irikit_version(), "0.1.0");
+  CHECK_EQ_INT(irikit_c_api_version(), IRIKIT_C_API_VERSION);
+  CHECK(strchr(irikit_unicode_version(), '.') != NULL);
+  CHECK(strncmp(irikit_unicode_backend_version(), "ICU ", 4) == 0);
+}
+
+static void test_names(void) {
+  irikit_rule rule = IRIKIT_RULE_IRI;
+  CHECK_STR(irikit_code_name(IRIKIT_E_INVALID_PATH_CHAR), "invalid-path-char");
+  CHECK_STR(irikit_code_name(IRIKIT_E_NOT_RELATIVIZABLE), "not-relativizable");
+  CHECK_STR(irikit_code_name(IRIKIT_E_BUFFER_TOO_SMALL), "buffer-too-small");
+  CHECK_STR(irikit_code_name(IRIKIT_E_OUT_OF_MEMORY), "out-of-memory");
+  CHECK_STR(irikit_code_name(IRIKIT_OK), "ok");
+  CHECK_STR(irikit_code_name(77), "unknown");
+  CHECK_STR(irikit_code_name(-1), "unknown");
+  CHECK_STR(irikit_rule_name(IRIKIT_RULE_ABSOLUTE_URI), "absolute-uri");
+  CHECK(irikit_rule_name(9) == NULL);
+  CHECK_EQ_INT(irikit_rule_from_name("leiri", &rule), IRIKIT_OK);
+  CHECK_EQ_INT(rule, IRIKIT_RULE_LEIRI);
+  CHECK_EQ_INT(irikit_rule_from_name("nope", &rule), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_rule_from_name(NULL, &rule), IRIKIT_E_NULL_ARGUMENT);
+  CHECK_STR(irikit_host_kind_name(IRIKIT_HOST_IPV6), "ipv6");
+  CHECK(irikit_host_kind_name(5) == NULL);
+  CHECK_STR(irikit_idna_mode_name(IRIKIT_IDNA_UTS46_TRANSITIONAL), "uts46-transitional");
+  CHECK_STR(irikit_level_name(IRIKIT_LEVEL_SCHEME), "scheme");
+  CHECK_STR(irikit_severity_name(IRIKIT_SEVERITY_WARNING), "warning");
+  CHECK_STR(irikit_bidi_component_name(IRIKIT_BIDI_QUERY_VALUE), "query value");
+  CHECK_STR(irikit_extracted_form_name(IRIKIT_EXTRACTED_DELIMITED), "delimited");
+  CHECK(irikit_extracted_form_name(-3) == NULL);
+}
+
+static void test_validate(void) {
+  const char* bad = "http://exa mple.org/";
+  CHECK_EQ_INT(
+      irikit_validate("http://例え.jp/パス", strlen("http://例え.jp/パス"), IRIKIT_RULE_IRI, 0, &err),
+      IRIKIT_OK);
+  CHECK_EQ_INT(err.code, IRIKIT_OK);
+  CHECK_EQ_INT(irikit_validate(bad, strlen(bad), IRIKIT_RULE_IRI_REFERENCE, 0, &err),
+               IRIKIT_E_INVALID_HOST_CHAR);
+  CHECK_EQ_INT(err.code, IRIKIT_E_INVALID_HOST_CHAR);
+  CHECK_EQ_INT(err.offset, 10);
+  CHECK_EQ_INT(err.argument, 0);
+  /* The URI rules refuse non-ASCII (RFC 3987 §3.1); the IRI rules take it. */
+  CHECK_EQ_INT(irikit_validate("http://a/é", 11, IRIKIT_RULE_URI, 0, &err), IRIKIT_E_NON_ASCII_IN_URI);
+  CHECK_EQ_INT(err.offset, 9);
+  CHECK_EQ_INT(irikit_validate("a:b#c", 5, IRIKIT_RULE_ABSOLUTE_IRI, 0, &err), IRIKIT_E_UNEXPECTED_FRAGMENT);
+  /* iprivate tags only with the flag (3987bis). U+E0041 is F3 A0 81 81. */
+  CHECK_EQ_INT(irikit_validate("a:b?\xF3\xA0\x81\x81", 8, IRIKIT_RULE_IRI, 0, &err),
+               IRIKIT_E_INVALID_QUERY_CHAR);
+  CHECK_EQ_INT(
+      irikit_validate("a:b?\xF3\xA0\x81\x81", 8, IRIKIT_RULE_IRI, IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS, &err),
+      IRIKIT_OK);
+  /* Not UTF-8: the offset of the bad byte. */
+  CHECK_EQ_INT(irikit_validate("a:\xC0\xAF", 4, IRIKIT_RULE_IRI, 0, &err), IRIKIT_E_UTF8_OVERLONG);
+  CHECK_EQ_INT(err.offset, 2);
+  /* Bad arguments. */
+  CHECK_EQ_INT(irikit_validate(NULL, 0, IRIKIT_RULE_IRI_REFERENCE, 0, &err),
+               IRIKIT_OK); /* the empty reference */
+  CHECK_EQ_INT(irikit_validate(NULL, 3, IRIKIT_RULE_IRI_REFERENCE, 0, &err), IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_validate("a:b", 3, 9, 0, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_validate("a:b", 3, -1, 0, NULL), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_validate("a:b", 3, IRIKIT_RULE_IRI, 0x80u, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_validate("a:b", (size_t)UINT32_MAX + 5u, IRIKIT_RULE_IRI, 0, &err),
+               IRIKIT_E_INPUT_TOO_LONG);
+}
+
+static void test_error_message(void) {
+  const char* bad = "http://exa mple.org/";
+  irikit_error e;
+  CHECK_EQ_INT(irikit_validate(bad, strlen(bad), IRIKIT_RULE_IRI, 0, &e), IRIKIT_E_INVALID_HOST_CHAR);
+  CHECK_EQ_INT(irikit_error_message(&e, bad, strlen(bad), IRIKIT_RULE_IRI, out, sizeof out, &out_len),
+               IRIKIT_OK);
+  CHECK_STR(out, "U+0020 is not allowed in ihost (RFC 3987 §2.2 ireg-name)");
+  CHECK_EQ_INT(out_len, strlen(out));
+  /* The snprintf convention: too small → the size needed, an empty string, nothing else written. */
+  memset(out, 'x', 8);
+  CHECK_EQ_INT(irikit_error_message(&e, bad, strlen(bad), IRIKIT_RULE_IRI, out, 8, &out_len),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, strlen("U+0020 is not allowed in ihost (RFC 3987 §2.2 ireg-name)"));
+  CHECK_EQ_INT(out[0], '\0');
+  CHECK_EQ_INT(out[1], 'x');
+  CHECK_EQ_INT(irikit_error_message(&e, bad, strlen(bad), IRIKIT_RULE_IRI, NULL, 0, &out_len),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(irikit_error_message(&e, bad, strlen(bad), IRIKIT_RULE_IRI, NULL, 5, &out_len),
+               IRIKIT_E_NULL_ARGUMENT);
+  e.code = IRIKIT_E_BUFFER_TOO_SMALL;
+  CHECK_EQ_INT(irikit_error_message(&e, NULL, 0, IRIKIT_RULE_IRI, out, sizeof out, NULL), IRIKIT_OK);
+  CHECK(strstr(out, "too small") != NULL);
+  e.code = 99;
+  CHECK_EQ_INT(irikit_error_message(&e, NULL, 0, IRIKIT_RULE_IRI, out, sizeof out, NULL),
+               IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_error_message(NULL, NULL, 0, IRIKIT_RULE_IRI, out, sizeof out, NULL),
+               IRIKIT_E_NULL_ARGUMENT);
+}
+
+static void test_parse(void) {
+  const char* text = "http://user@[::1]:8080/a/b?q=1#f";
+  const char* rel = "a:b?";
+  irikit_components c = IRIKIT_COMPONENTS_INIT;
+  CHECK_EQ_INT(irikit_parse(text, strlen(text), IRIKIT_RULE_IRI, 0, &c, &err), IRIKIT_OK);
+  CHECK_EQ_INT(c.size, sizeof c);
+  CHECK_EQ_INT(c.present, IRIKIT_HAS_SCHEME | IRIKIT_HAS_AUTHORITY | IRIKIT_HAS_USERINFO | IRIKIT_HAS_PORT |
+                              IRIKIT_HAS_QUERY | IRIKIT_HAS_FRAGMENT);
+  CHECK(range_is(text, c.scheme, "http"));
+  CHECK(range_is(text, c.authority, "user@[::1]:8080"));
+  CHECK(range_is(text, c.userinfo, "user"));
+  CHECK(range_is(text, c.host, "[::1]"));
+  CHECK(range_is(text, c.port, "8080"));
+  CHECK(range_is(text, c.path, "/a/b"));
+  CHECK(range_is(text, c.query, "q=1"));
+  CHECK(range_is(text, c.fragment, "f"));
+  CHECK_EQ_INT(c.host_kind, IRIKIT_HOST_IPV6);
+  CHECK_EQ_INT(c.port_number, 8080);
+  /* Absent ≠ empty: "a:b?" has an empty query and no fragment. */
+  CHECK_EQ_INT(irikit_parse(rel, strlen(rel), IRIKIT_RULE_IRI_REFERENCE, 0, &c, &err), IRIKIT_OK);
+  CHECK_EQ_INT(c.present, IRIKIT_HAS_SCHEME | IRIKIT_HAS_QUERY);
+  CHECK_EQ_INT(c.query.offset, 4);
+  CHECK_EQ_INT(c.query.length, 0);
+  CHECK_EQ_INT(c.host_kind, IRIKIT_HOST_NONE);
+  CHECK_EQ_INT(c.port_number, -1);
+  /* A failure leaves the components as they were. */
+  CHECK_EQ_INT(irikit_parse("http://h:8x/", 12, IRIKIT_RULE_IRI, 0, &c, &err), IRIKIT_E_INVALID_PORT_CHAR);
+  CHECK_EQ_INT(err.offset, 10);
+  CHECK_EQ_INT(c.present, IRIKIT_HAS_SCHEME | IRIKIT_HAS_QUERY);
+  CHECK_EQ_INT(irikit_parse("//h", 3, IRIKIT_RULE_IRI, 0, &c, &err), IRIKIT_E_MISSING_SCHEME);
+  CHECK_EQ_INT(irikit_parse("http://192.168.0.1:99999", 24, IRIKIT_RULE_URI, 0, &c, &err), IRIKIT_OK);
+  CHECK_EQ_INT(c.host_kind, IRIKIT_HOST_IPV4);
+  CHECK_EQ_INT(c.port_number, -1); /* above 65535 */
+  CHECK_EQ_INT(irikit_parse("a:b", 3, IRIKIT_RULE_IRI, 0, NULL, &err), IRIKIT_E_NULL_ARGUMENT);
+  c.size = 8; /* a struct smaller than any version */
+  CHECK_EQ_INT(irikit_parse("a:b", 3, IRIKIT_RULE_IRI, 0, &c, &err), IRIKIT_E_INVALID_ARGUMENT);
+}
+
+static void test_encodings(void) {
+  const uint16_t utf16[] = {'h', 0x4F8B, 0xD83D, 0xDE00};
+  const uint16_t lone[] = {'a', 0xDC00};
+  const uint32_t utf32[] = {'a', 0x10FFFF};
+  const uint32_t surrogate[] = {'a', 'b', 0xD800};
+  CHECK_EQ_INT(irikit_validate_utf8("é", 2, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_validate_utf8("ab\xED\xA0\x80", 5, &err), IRIKIT_E_UTF8_SURROGATE);
+  CHECK_EQ_INT(err.offset, 2);
+  CHECK_EQ_INT(irikit_utf16_to_utf8(utf16, 4, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "h例\xF0\x9F\x98\x80");
+  CHECK_EQ_INT(out_len, 8);
+  CHECK_EQ_INT(irikit_utf16_to_utf8(lone, 2, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_UTF16);
+  CHECK_EQ_INT(err.offset, 1);
+  CHECK_EQ_INT(irikit_utf16_to_utf8(NULL, 2, out, sizeof out, &out_len, &err), IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_utf32_to_utf8(utf32, 2, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "a\xF4\x8F\xBF\xBF");
+  CHECK_EQ_INT(irikit_utf32_to_utf8(surrogate, 3, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_UTF32);
+  CHECK_EQ_INT(err.offset, 2);
+  /* RFC 3987 §3.1 step 1b: a legacy charset is transcoded (and NFC-normalized). */
+  CHECK_EQ_INT(
+      irikit_from_charset("http://a/r\xE9sum\xE9", 15, "ISO-8859-1", out, sizeof out, &out_len, &err),
+      IRIKIT_OK);
+  CHECK_STR(out, "http://a/résumé");
+  CHECK_EQ_INT(irikit_from_charset("x", 1, "no-such-charset", out, sizeof out, &out_len, &err),
+               IRIKIT_E_UNKNOWN_CHARSET);
+  CHECK_EQ_INT(irikit_from_charset("x", 1, NULL, out, sizeof out, &out_len, &err), IRIKIT_E_NULL_ARGUMENT);
+}
+
+static void test_hosts(void) {
+  CHECK_EQ_INT(irikit_host_to_ascii("Bücher.de", 10, IRIKIT_IDNA_UTS46, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  CHECK_EQ_INT(
+      irikit_host_to_ascii("faß.de", 7, IRIKIT_IDNA_UTS46_TRANSITIONAL, 0, out, sizeof out, &out_len, &err),
+      IRIKIT_OK);
+  CHECK_STR(out, "fass.de");
+  CHECK_EQ_INT(irikit_host_to_ascii("faß.de", 7, IRIKIT_IDNA_UTS46, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "xn--fa-hia.de");
+  CHECK_EQ_INT(irikit_host_to_unicode("xn--rsum-bpad.example.org", 25, IRIKIT_IDNA_UTS46, 0, out, sizeof out,
+                                      &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "résumé.example.org");
+  CHECK_EQ_INT(irikit_host_to_ascii("a.b_c", 5, IRIKIT_IDNA_UTS46, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_E_IDNA_FAILED);
+  CHECK_EQ_INT(err.offset, 2);
+  CHECK_EQ_INT(irikit_host_to_ascii("a", 1, 4, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_host_to_ascii("a", 1, IRIKIT_IDNA_IDNA2003, IRIKIT_HOST_ALLOW_UNASSIGNED, out,
+                                    sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "a");
+}
+
+static void test_conversion(void) {
+  const char* iri = "http://résumé.example.org/red%09rosé#red";
+  irikit_to_uri_options o;
+  irikit_to_uri_options_init(&o);
+  CHECK_EQ_INT(o.size, sizeof o);
+  CHECK_EQ_INT(o.idna, IRIKIT_IDNA_NONE);
+  CHECK_EQ_INT(o.idna2003_allow_unassigned, 1);
+  CHECK_EQ_INT(irikit_to_uri(iri, strlen(iri), NULL, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "http://r%C3%A9sum%C3%A9.example.org/red%09ros%C3%A9#red");
+  o.idna = IRIKIT_IDNA_UTS46;
+  CHECK_EQ_INT(irikit_to_uri(iri, strlen(iri), &o, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "http://xn--rsum-bpad.example.org/red%09ros%C3%A9#red");
+  /* §3.1: unsafe ASCII fails unless asked to be encoded. */
+  CHECK_EQ_INT(irikit_to_uri("a b", 3, NULL, out, sizeof out, &out_len, &err), IRIKIT_E_UNSAFE_ASCII_CHAR);
+  CHECK_EQ_INT(err.offset, 1);
+  o.encode_unsafe_ascii = 1;
+  CHECK_EQ_INT(irikit_to_uri("a b", 3, &o, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "a%20b");
+  /* 3987bis §3.5: the query in the document's charset, for http. */
+  irikit_to_uri_options_init(&o);
+  o.query_charset = "windows-1252";
+  CHECK_EQ_INT(irikit_to_uri("http://a/é?é", 14, &o, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "http://a/%C3%A9?%E9");
+  o.query_charset = "no-such-charset";
+  CHECK_EQ_INT(irikit_to_uri("http://a/?é", 12, &o, out, sizeof out, &out_len, &err),
+               IRIKIT_E_UNKNOWN_CHARSET);
+  o.idna = 7;
+  CHECK_EQ_INT(irikit_to_uri("a", 1, &o, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_ARGUMENT);
+  o.size = 4;
+  CHECK_EQ_INT(irikit_to_uri("a", 1, &o, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_ARGUMENT);
+  /* The size is reported when the buffer is too small, and the second call succeeds. */
+  CHECK_EQ_INT(irikit_to_uri(iri, strlen(iri), NULL, out, 10, &out_len, &err), IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(err.code, IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, strlen("http://r%C3%A9sum%C3%A9.example.org/red%09ros%C3%A9#red"));
+  CHECK_EQ_INT(irikit_to_uri(iri, strlen(iri), NULL, out, out_len + 1, &out_len, &err), IRIKIT_OK);
+
+  CHECK_EQ_INT(irikit_to_iri("http://www.example.org/D%C3%BCrst", 33, 0, IRIKIT_IDNA_NONE, out, sizeof out,
+                             &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://www.example.org/Dürst");
+  CHECK_EQ_INT(irikit_to_iri("http://www.example.org/D%FCrst", 30, 0, IRIKIT_IDNA_NONE, out, sizeof out,
+                             &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://www.example.org/D%FCrst");
+  CHECK_EQ_INT(irikit_to_iri("http://xn--rsum-bpad.example.org/", 33, IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                             IRIKIT_IDNA_UTS46, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://résumé.example.org/");
+  CHECK_EQ_INT(
+      irikit_to_iri("a", 1, IRIKIT_TO_IRI_IDNA_TO_UNICODE, IRIKIT_IDNA_NONE, out, sizeof out, &out_len, &err),
+      IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_to_iri("a b", 3, 0, IRIKIT_IDNA_NONE, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_PATH_CHAR);
+
+  CHECK_EQ_INT(irikit_leiri_to_iri("http://a/b c", 12, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "http://a/b%20c");
+}
+
+static void* counting_alloc(void* context, size_t bytes) {
+  ++*(int*)context;
+  return malloc(bytes);
+}
+static void counting_free(void* context, void* p) {
+  --*(int*)context;
+  free(p);
+}
+static void* failing_alloc(void* context, size_t bytes) {
+  (void)context;
+  (void)bytes;
+  return NULL;
+}
+
+static void test_candidates(void) {
+  const char* charsets[] = {"ISO-8859-1", "no-such-charset"};
+  int live = 0;
+  irikit_allocator a = {sizeof(irikit_allocator), counting_alloc, counting_free, NULL};
+  irikit_string_list* list = NULL;
+  size_t len = 0;
+  a.context = &live;
+  CHECK_EQ_INT(irikit_interpret_candidates("/r%E9sum%E9", 11, charsets, 2, &a, &list), IRIKIT_OK);
+  CHECK_EQ_INT(live, 1);
+  CHECK_EQ_INT(irikit_string_list_count(list), 2);
+  CHECK_STR(irikit_string_list_get(list, 0, &len), "/r%E9sum%E9");
+  CHECK_EQ_INT(len, 11);
+  CHECK_STR(irikit_string_list_get(list, 1, NULL), "/résumé");
+  CHECK(irikit_string_list_get(list, 2, NULL) == NULL);
+  irikit_string_list_free(list);
+  CHECK_EQ_INT(live, 0);
+  irikit_string_list_free(NULL);
+  CHECK_EQ_INT(irikit_string_list_count(NULL), 0);
+  a.alloc = failing_alloc;
+  list = NULL;
+  CHECK_EQ_INT(irikit_interpret_candidates("/a", 2, NULL, 0, &a, &list), IRIKIT_E_OUT_OF_MEMORY);
+  CHECK(list == NULL);
+  a.free = NULL;
+  CHECK_EQ_INT(irikit_interpret_candidates("/a", 2, NULL, 0, &a, &list), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_interpret_candidates("/a", 2, NULL, 1, NULL, &list), IRIKIT_E_NULL_ARGUMENT);
+}
+
+static void test_resolution(void) {
+  const char* base = "http://a/b/c/d;p?q";
+  CHECK_EQ_INT(irikit_resolve(base, strlen(base), "../g?y#s", 8, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://a/b/g?y#s");
+  /* RFC 3986 §5.4.2: strict keeps "http:g"; non-strict resolves it. */
+  CHECK_EQ_INT(irikit_resolve(base, strlen(base), "http:g", 6, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http:g");
+  CHECK_EQ_INT(irikit_resolve(base, strlen(base), "http:g", 6, IRIKIT_RESOLVE_NON_STRICT, out, sizeof out,
+                              &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://a/b/c/g");
+  CHECK_EQ_INT(irikit_resolve("http://a/b/./c", 14, "?y", 2, IRIKIT_RESOLVE_REMOVE_DOTS_FROM_BASE_PATH, out,
+                              sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://a/b/c?y");
+  CHECK_EQ_INT(irikit_resolve("http://a/b/c", 12, "%2E%2E/g", 8, IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS, out,
+                              sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://a/b/%2E%2E/g");
+  /* Which argument an error is in. */
+  CHECK_EQ_INT(irikit_resolve("b/c", 3, "g", 1, 0, out, sizeof out, &out_len, &err), IRIKIT_E_MISSING_SCHEME);
+  CHECK_EQ_INT(err.argument, 0);
+  CHECK_EQ_INT(irikit_resolve(base, strlen(base), "g h", 3, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_PATH_CHAR);
+  CHECK_EQ_INT(err.argument, 1);
+  CHECK_EQ_INT(err.offset, 1);
+  CHECK_EQ_INT(irikit_resolve(base, strlen(base), NULL, 1, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(err.argument, 1);
+
+  CHECK_EQ_INT(irikit_relativize(base, strlen(base), "http://a/b/g?y#s", 16, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "../g?y#s");
+  CHECK_EQ_INT(irikit_relativize("http://h/x", 10, "http://h/a/../b", 15, out, sizeof out, &out_len, &err),
+               IRIKIT_E_NOT_RELATIVIZABLE);
+  CHECK_EQ_INT(err.argument, 1);
+  CHECK_EQ_INT(irikit_remove_dot_segments("/a/b/c/./../../g", 16, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "/a/g");
+  CHECK_EQ_INT(irikit_remove_dot_segments("/a/%2E%2E/g", 11, IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS, out,
+                                          sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "/a/%2E%2E/g");
+}
+
+static void test_normalization(void) {
+  const char* text = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9";
+  int eq = -1;
+  CHECK_EQ_INT(irikit_normalize(text, strlen(text), IRIKIT_LEVEL_SYNTAX, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "example://a/b/c/%7Bfoo%7D/rosé");
+  CHECK_EQ_INT(irikit_normalize(text, strlen(text), IRIKIT_LEVEL_SYNTAX, IRIKIT_NORMALIZE_URI_FORM, out,
+                                sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "example://a/b/c/%7Bfoo%7D/ros%C3%A9");
+  CHECK_EQ_INT(irikit_normalize(text, strlen(text), IRIKIT_LEVEL_SIMPLE, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, text);
+  CHECK_EQ_INT(
+      irikit_normalize("HTTP://example.com:80", 21, IRIKIT_LEVEL_SCHEME, 0, out, sizeof out, &out_len, &err),
+      IRIKIT_OK);
+  CHECK_STR(out, "http://example.com/");
+  CHECK_EQ_INT(irikit_normalize("http://xn--rsum-bpad.example.org/", 33, IRIKIT_LEVEL_SCHEME, 0, out,
+                                sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://résumé.example.org/");
+  CHECK_EQ_INT(irikit_normalize("http://xn--rsum-bpad.example.org/", 33, IRIKIT_LEVEL_SCHEME,
+                                IRIKIT_NORMALIZE_NO_IDN, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://xn--rsum-bpad.example.org/");
+  /* NFC only when asked (§5.3.2.2): "e" + U+0301 → "é". */
+  CHECK_EQ_INT(irikit_normalize("a:e\xCC\x81", 5, IRIKIT_LEVEL_SYNTAX, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "a:e\xCC\x81");
+  CHECK_EQ_INT(irikit_normalize("a:e\xCC\x81", 5, IRIKIT_LEVEL_SYNTAX, IRIKIT_NORMALIZE_NFC, out, sizeof out,
+                                &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "a:é");
+  CHECK_EQ_INT(irikit_normalize("a:b", 3, 3, 0, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_normalize("a:b", 3, IRIKIT_LEVEL_SYNTAX, 1u << 20, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_normalize("a b", 3, IRIKIT_LEVEL_SIMPLE, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_PATH_CHAR);
+
+  CHECK_EQ_INT(irikit_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRIKIT_LEVEL_SCHEME,
+                                 0, &eq, &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(eq, 1);
+  CHECK_EQ_INT(irikit_equivalent("http://example.com", 18, "http://example.com:80/", 22, IRIKIT_LEVEL_SYNTAX,
+                                 0, &eq, &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(eq, 0);
+  CHECK_EQ_INT(irikit_equivalent("a:b#x", 5, "a:b#y", 5, IRIKIT_LEVEL_SIMPLE, IRIKIT_COMPARE_EXCLUDE_FRAGMENT,
+                                 &eq, &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(eq, 1);
+  CHECK_EQ_INT(irikit_equivalent("a:b", 3, "a b", 3, IRIKIT_LEVEL_SIMPLE, 0, &eq, &err),
+               IRIKIT_E_INVALID_PATH_CHAR);
+  CHECK_EQ_INT(err.argument, 1);
+  CHECK_EQ_INT(irikit_equivalent("a:b", 3, "a:b", 3, IRIKIT_LEVEL_SIMPLE, 0, NULL, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+}
+
+static void test_lint(void) {
+  const char* text = "http://раураl.com/%c3%a9";
+  irikit_lint_options o;
+  irikit_lint_override overrides[2];
+  irikit_lint_result* r = NULL;
+  irikit_lint_finding f = IRIKIT_LINT_FINDING_INIT;
+  irikit_lint_rule rule = IRIKIT_LINT_RULE_INIT;
+  size_t i, n, md_len = 0;
+  int saw_confusable = 0, saw_lower_hex = 0;
+  char* md;
+
+  CHECK(irikit_lint_rule_count() >= 26);
+  CHECK_EQ_INT(irikit_lint_rule_get(0, &rule), IRIKIT_OK);
+  CHECK_STR(rule.id, "not-nfc");
+  CHECK_EQ_INT(rule.default_severity, IRIKIT_SEVERITY_WARNING);
+  CHECK_STR(rule.reference, "RFC 3987 §5.3.2.2");
+  CHECK(strlen(rule.summary) > 10 && strlen(rule.description) > 10);
+  CHECK_EQ_INT(irikit_lint_rule_get(irikit_lint_rule_count(), &rule), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_lint_rules_markdown(NULL, 0, &md_len), IRIKIT_E_BUFFER_TOO_SMALL);
+  md = (char*)malloc(md_len + 1);
+  CHECK_EQ_INT(irikit_lint_rules_markdown(md, md_len + 1, NULL), IRIKIT_OK);
+  CHECK(strstr(md, "not-nfc") != NULL);
+  free(md);
+
+  irikit_lint_options_init(&o);
+  overrides[0].id = "lowercase-percent-hex";
+  overrides[0].level = IRIKIT_SEVERITY_ERROR;
+  overrides[1].id = "not-nfkc";
+  overrides[1].level = IRIKIT_SEVERITY_OFF;
+  o.overrides = overrides;
+  o.override_count = 2;
+  CHECK_EQ_INT(irikit_lint(text, strlen(text), &o, NULL, &r, &err), IRIKIT_OK);
+  n = irikit_lint_result_count(r);
+  CHECK(n >= 3);
+  for (i = 0; i < n; ++i) {
+    CHECK_EQ_INT(irikit_lint_result_get(r, i, &f), IRIKIT_OK);
+    CHECK_EQ_INT(strlen(f.message), f.message_length);
+    if (strcmp(f.rule, "confusable-host") == 0) {
+      saw_confusable = 1;
+      CHECK_EQ_INT(f.span.offset, 7);
+      CHECK_EQ_INT(f.span.length, 11);
+      CHECK(strstr(f.message, "paypal") != NULL);
+    }
+    if (strcmp(f.rule, "lowercase-percent-hex") == 0) {
+      ++saw_lower_hex;
+      CHECK_EQ_INT(f.severity, IRIKIT_SEVERITY_ERROR);
+    }
+    CHECK(strcmp(f.rule, "not-nfkc") != 0);
+  }
+  CHECK(saw_confusable);
+  CHECK_EQ_INT(saw_lower_hex, 2);
+  CHECK_EQ_INT(irikit_lint_result_get(r, n, &f), IRIKIT_E_INVALID_ARGUMENT);
+  irikit_lint_result_free(r);
+  irikit_lint_result_free(NULL);
+
+  /* Unknown rule id; text that does not parse; a grammar that is no rule. */
+  overrides[0].id = "no-such-rule";
+  r = NULL;
+  CHECK_EQ_INT(irikit_lint(text, strlen(text), &o, NULL, &r, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK(r == NULL);
+  CHECK_EQ_INT(irikit_lint("a b", 3, NULL, NULL, &r, &err), IRIKIT_E_INVALID_PATH_CHAR);
+  CHECK_EQ_INT(err.offset, 1);
+  irikit_lint_options_init(&o);
+  o.grammar = 42;
+  CHECK_EQ_INT(irikit_lint("a:b", 3, &o, NULL, &r, &err), IRIKIT_E_INVALID_ARGUMENT);
+  /* LEIRI grammar lets through what the IRI rules refuse, for the rules to report. */
+  o.grammar = IRIKIT_RULE_LEIRI;
+  CHECK_EQ_INT(irikit_lint("a:b c", 5, &o, NULL, &r, &err), IRIKIT_OK);
+  irikit_lint_result_free(r);
+}
+
+static void test_bidi(void) {
+  const char* hebrew = "http://ab.אבגדהו.ij/kl";
+  const char* example8 = "http://ab.cd.ef/גד1/2וז/כל.html";
+  irikit_bidi_violation v[4];
+  size_t count = 0;
+  int needed = -1;
+  CHECK_EQ_INT(irikit_visual_order(hebrew, strlen(hebrew), out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "http://ab.והדגבא.ij/kl");
+  CHECK_EQ_INT(irikit_needs_embedding(hebrew, strlen(hebrew), IRIKIT_DIRECTION_LTR, &needed, &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(needed, 0);
+  CHECK_EQ_INT(irikit_display_text("http://ab/אב", strlen("http://ab/אב"), IRIKIT_DIRECTION_LTR,
+                                   IRIKIT_EMBEDDING_LRE, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "\xE2\x80\xAAhttp://ab/אב\xE2\x80\xAC");
+  CHECK_EQ_INT(irikit_display_text("http://ab/אב", strlen("http://ab/אב"), IRIKIT_DIRECTION_LTR,
+                                   IRIKIT_EMBEDDING_LRI, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "\xE2\x81\xA6http://ab/אב\xE2\x81\xA9");
+  CHECK_EQ_INT(irikit_display_text("a", 1, 3, 0, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_visual_order("\xFF", 1, out, sizeof out, &out_len, &err), IRIKIT_E_UTF8_INVALID_BYTE);
+  /* RFC 3987 §4.4 Example 8: two components break rule 2. */
+  CHECK_EQ_INT(irikit_check_bidi_structure(example8, strlen(example8), v, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 2);
+  CHECK_EQ_INT(v[0].kind, 1);
+  CHECK_EQ_INT(v[0].component_kind, IRIKIT_BIDI_PATH_SEGMENT);
+  CHECK(range_is(example8, v[0].component, "גד1"));
+  CHECK_EQ_INT(v[0].edge, '1');
+  CHECK_EQ_INT(v[0].at_start, 0);
+  CHECK(range_is(example8, v[1].component, "2וז"));
+  CHECK_EQ_INT(v[1].at_start, 1);
+  CHECK_EQ_INT(irikit_check_bidi_structure(example8, strlen(example8), v, 1, &count, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(count, 2);
+  CHECK_EQ_INT(irikit_check_bidi_structure(example8, strlen(example8), NULL, 0, &count, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(irikit_check_bidi_structure("a:b", 3, NULL, 0, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 0);
+}
+
+static void test_extract(void) {
+  const char* text = "詳しくは「https://例え.jp/パス」を見て <http://a/b c> or www.example.org.";
+  irikit_extracted found[4];
+  size_t count = 0;
+  CHECK_EQ_INT(irikit_extract(text, strlen(text), 0, found, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 2);
+  CHECK(range_is(text, found[0].span, "https://例え.jp/パス"));
+  CHECK_EQ_INT(found[0].form, IRIKIT_EXTRACTED_SCHEME);
+  CHECK(range_is(text, found[1].span, "http://a/b"));
+  CHECK_EQ_INT(irikit_extract(text, strlen(text), IRIKIT_EXTRACT_WWW, found, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 3);
+  CHECK(range_is(text, found[2].span, "www.example.org"));
+  CHECK_EQ_INT(found[2].form, IRIKIT_EXTRACTED_WWW);
+  CHECK_EQ_INT(irikit_extract(text, strlen(text), IRIKIT_EXTRACT_WWW, found, 1, &count, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(count, 3);
+  CHECK(range_is(text, found[0].span, "https://例え.jp/パス"));
+  CHECK_EQ_INT(irikit_extract(text, strlen(text), 2, found, 4, &count, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_extract(text, strlen(text), 0, NULL, 4, &count, &err), IRIKIT_E_NULL_ARGUMENT);
+}
+
+int main(void) {
+  test_versions();
+  test_names();
+  test_validate();
+  test_error_message();
+  test_parse();
+  test_encodings();
+  test_hosts();
+  test_conversion();
+  test_candidates();
+  test_resolution();
+  test_normalization();
+  test_lint();
+  test_bidi();
+  test_extract();
+  printf("c_api_test: %d checks, %d failed\n", checks, failures);
+  return failures == 0 ? 0 : 1;
+}
