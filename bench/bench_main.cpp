@@ -87,6 +87,7 @@ void register_url_group(const std::string& group, const corpus& c, bool absolute
   add<irikit_validate_uri>(group, c, "irikit-validate-uri");
   add<irikit_parse_uri>(group, c, "irikit-parse-uri");
   add<irikit_validate_iri>(group, c, "irikit-validate-iri");
+  add<irikit_c_validate_iri>(group, c, "irikit-c-validate-iri");
   add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
   add<boost_url_parse_uri_reference>(group, c, "boost-url");
   add<uriparser_parse>(group, c, "uriparser");
@@ -96,6 +97,7 @@ void register_url_group(const std::string& group, const corpus& c, bool absolute
 void register_iri_group(const std::string& group, const corpus& c) {
   add<floor_line>(group, c, "floor");
   add<irikit_validate_iri>(group, c, "irikit-validate-iri");
+  add<irikit_c_validate_iri>(group, c, "irikit-c-validate-iri");
   add<irikit_parse_iri>(group, c, "irikit-parse-iri");
   add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
 }

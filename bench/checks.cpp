@@ -145,6 +145,7 @@ struct checker {
     }
     check_floor(c);
     expect_count(c, "irikit-validate-iri", irikit_validate_iri, ref->iri_valid);
+    expect_same_lines(c, "irikit-c-validate-iri", irikit_c_validate_iri, irikit_validate_iri);
     expect_same_lines(c, "irikit-parse-iri", irikit_parse_iri, irikit_validate_iri);
     check_unchecked(c);
     if (d.group == "url") {

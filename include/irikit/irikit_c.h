@@ -585,6 +585,30 @@ typedef struct irikit_bidi_violation {
 IRIKIT_C_API int irikit_check_bidi_structure(const char* text, size_t text_len, irikit_bidi_violation* out,
                                              size_t capacity, size_t* count, irikit_error* err);
 
+/** A §4.2 component: a non-empty byte range of the IRI and its kind. Frozen layout. */
+typedef struct irikit_bidi_component {
+  int32_t kind; /**< an irikit_bidi_component_kind */
+  irikit_range range;
+} irikit_bidi_component;
+
+/** The components §4.2 restricts (host labels, path segments and extensions, query names and
+ * values, …) of IRI reference `text`, in text order; the array convention of
+ * irikit_check_bidi_structure. */
+IRIKIT_C_API int irikit_bidi_components(const char* text, size_t text_len, irikit_bidi_component* out,
+                                        size_t capacity, size_t* count, irikit_error* err);
+
+/** A label breaking the Bidi Rule of RFC 5893 §2. Frozen layout. */
+typedef struct irikit_bidi_rule_violation {
+  int32_t condition;  /**< 1–6, the numbered condition of RFC 5893 §2 */
+  irikit_range label; /**< bytes of the host passed in */
+  uint32_t character; /**< the first code point breaking the condition */
+} irikit_bidi_rule_violation;
+
+/** Applies the Bidi Rule (RFC 5893 §2) to the labels of reg-name `host` (UTF-8) when it is a Bidi
+ * domain name; at most one violation per label; the array convention above. Errors: IRIKIT_E_UTF8_*. */
+IRIKIT_C_API int irikit_check_bidi_rule(const char* host, size_t host_len, irikit_bidi_rule_violation* out,
+                                        size_t capacity, size_t* count, irikit_error* err);
+
 /* ------------------------------------------------------------------------------------------------
  * Finding IRIs in running text (RFC 3987 §7.3)                                         (thread-safe)
  */

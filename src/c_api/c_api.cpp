@@ -859,6 +859,36 @@ int irikit_check_bidi_structure(const char* text, size_t text_len, irikit_bidi_v
   });
 }
 
+int irikit_bidi_components(const char* text, size_t text_len, irikit_bidi_component* out, size_t capacity,
+                           size_t* count, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
+    if (out == nullptr && capacity != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    const auto parsed = irikit::parse_iri_reference(t);
+    if (!parsed) return fail(err, parsed.error());
+    return write_array(
+        irikit::bidi_components(*parsed), out, capacity, count, err, [](const irikit::bidi_component& c) {
+          return irikit_bidi_component{static_cast<std::int32_t>(c.kind), range_of(c.offset, c.length)};
+        });
+  });
+}
+
+int irikit_check_bidi_rule(const char* host, size_t host_len, irikit_bidi_rule_violation* out,
+                           size_t capacity, size_t* count, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    if (int rc = text_arg(host, host_len, 0, err, t)) return rc;
+    if (out == nullptr && capacity != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (const auto utf8 = irikit::validate_utf8(t); !utf8) return fail(err, utf8.error());
+    return write_array(irikit::check_bidi_rule(t), out, capacity, count, err,
+                       [](const irikit::bidi_rule_violation& v) {
+                         return irikit_bidi_rule_violation{v.condition, range_of(v.offset, v.length),
+                                                           static_cast<std::uint32_t>(v.character)};
+                       });
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Extraction
 

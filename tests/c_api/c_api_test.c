@@ -552,6 +552,37 @@ static void test_bidi(void) {
   CHECK_EQ_INT(count, 0);
 }
 
+static void test_bidi_components_and_rule(void) {
+  const char* text = "http://ab.אב.ij/גד1.html?x=y";
+  const char* host = "ab.אב1.ij";
+  irikit_bidi_component c[16];
+  irikit_bidi_rule_violation v[4];
+  size_t count = 0;
+  CHECK_EQ_INT(irikit_bidi_components(text, strlen(text), c, 16, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 7);
+  CHECK_EQ_INT(c[0].kind, IRIKIT_BIDI_HOST_LABEL);
+  CHECK(range_is(text, c[0].range, "ab"));
+  CHECK(range_is(text, c[1].range, "אב"));
+  CHECK_EQ_INT(c[3].kind, IRIKIT_BIDI_PATH_SEGMENT);
+  CHECK(range_is(text, c[3].range, "גד1"));
+  CHECK_EQ_INT(c[4].kind, IRIKIT_BIDI_PATH_EXTENSION);
+  CHECK(range_is(text, c[4].range, "html"));
+  CHECK_EQ_INT(c[5].kind, IRIKIT_BIDI_QUERY_NAME);
+  CHECK_EQ_INT(c[6].kind, IRIKIT_BIDI_QUERY_VALUE);
+  CHECK_EQ_INT(irikit_bidi_components(text, strlen(text), c, 2, &count, &err), IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(count, 7);
+  /* RFC 5893 §2: in an RTL label, an EN after an AN or the like; "אב1" ends with a digit, which
+   * condition 3 allows; "1אב" starts with one, which condition 1 forbids. */
+  CHECK_EQ_INT(irikit_check_bidi_rule(host, strlen(host), v, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 0);
+  CHECK_EQ_INT(irikit_check_bidi_rule("ab.1אב.ij", strlen("ab.1אב.ij"), v, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 1);
+  CHECK_EQ_INT(v[0].condition, 1);
+  CHECK_EQ_INT(v[0].label.offset, 3);
+  CHECK_EQ_INT(v[0].character, '1');
+  CHECK_EQ_INT(irikit_check_bidi_rule("\xFF", 1, v, 4, &count, &err), IRIKIT_E_UTF8_INVALID_BYTE);
+}
+
 static void test_extract(void) {
   const char* text = "詳しくは「https://例え.jp/パス」を見て <http://a/b c> or www.example.org.";
   irikit_extracted found[4];
@@ -587,6 +618,7 @@ int main(void) {
   test_normalization();
   test_lint();
   test_bidi();
+  test_bidi_components_and_rule();
   test_extract();
   printf("c_api_test: %d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;

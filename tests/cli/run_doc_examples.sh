@@ -10,7 +10,7 @@
 #   up to the next "$ " line or the end of the block, are its expected output: stdout and stderr
 #   together (the tool writes the stdout of a line before its message on stderr). Every command
 #   is run, also one that shows no output (it must print nothing). A block opened with
-#   ```cpp PATH must be exactly the file PATH of ROOT (the programs of examples/, which CTest
+#   ```cpp PATH (or ```c PATH) must be exactly the file PATH of ROOT (the programs of examples/, which CTest
 #   builds and runs on their own); --path DIR puts DIR on the PATH (where they are built).
 # --help: the "Examples:" section of `iri --help` and of `iri COMMAND --help` for every command,
 #   in the same form indented by two spaces. An example that shows no output is not run (it names
@@ -135,16 +135,16 @@ case $mode in
            inside && /^```/ { inside = 0; print "@@END"; next }
            inside { print NR "\x1f" $0 }' "$file" >"$tmp/blocks"
       run_examples "$tmp/blocks" "$(basename "$file")" 1
-      # ```cpp PATH blocks: the block is the file.
+      # ```cpp PATH and ```c PATH blocks: the block is the file.
       while IFS= read -r path; do
         checked=$((checked + 1))
-        awk -v p="$path" '$0 == "```cpp " p { inside = 1; next } inside && /^```/ { exit } inside' "$file" >"$tmp/code"
+        awk -v p="$path" '$0 == "```cpp " p || $0 == "```c " p { inside = 1; next } inside && /^```/ { exit } inside' "$file" >"$tmp/code"
         if ! diff -u "$root/$path" "$tmp/code" >"$tmp/diff"; then
           failures=$((failures + 1))
           echo "FAIL: $(basename "$file"): the block of $path differs from the file (--- file, +++ block)"
           sed 's/^/  /' "$tmp/diff"
         fi
-      done < <(sed -n 's/^```cpp \([^ ]*\)$/\1/p' "$file")
+      done < <(sed -n 's/^```c\(pp\)\{0,1\} \([^ ]*\)$/\2/p' "$file")
     done
     ;;
   --help)
