@@ -48,8 +48,10 @@
  *     receives the number of elements needed);
  *   - an opaque object (irikit_lint_result, irikit_string_list) freed by its own irikit_*_free.
  *     Its memory comes from the optional irikit_allocator passed when it is made (malloc/free when
- *     NULL); temporary memory inside a call comes from C++ operator new and is released before the
- *     call returns.
+ *     NULL). Temporary memory inside a call comes from C++ operator new and is released before the
+ *     call returns, with one exception: irikit_to_uri, irikit_to_iri and irikit_resolve reuse a
+ *     per-thread scratch buffer (at most 64 KiB kept between calls, released when the thread
+ *     exits), so that they allocate nothing once it is large enough.
  *
  * Errors never escape as C++ exceptions: memory exhaustion inside the library is
  * IRIKIT_E_OUT_OF_MEMORY, anything unforeseen IRIKIT_E_INTERNAL.
@@ -498,7 +500,9 @@ typedef struct irikit_lint_options {
 
 IRIKIT_C_API void irikit_lint_options_init(irikit_lint_options* options);
 
-/** A finding. Strings are NUL-terminated: `rule` is static, `message` belongs to the result. */
+/** A finding. Strings are NUL-terminated: `rule` is static, `message` belongs to the result and is
+ * `message_length` bytes long (it quotes the text, so under the LEIRI grammar it may contain a
+ * U+0000 of the input before its terminating NUL). */
 typedef struct irikit_lint_finding {
   uint32_t size; /**< sizeof(irikit_lint_finding) */
   int32_t severity;

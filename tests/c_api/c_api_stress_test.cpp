@@ -21,13 +21,13 @@ namespace {
 std::atomic<bool> g_armed{false};
 std::atomic<long> g_allocations_left{0};
 // The allocation budget of each C call while the memory test runs; negative: unlimited.
-long g_budget = -1;
+std::atomic<long> g_budget{-1};
 
 // Runs one C call, with operator new armed only around it (the test's own strings are not limited).
 template <class F>
 int c_call(F&& f) {
   if (g_budget >= 0) {
-    g_allocations_left = g_budget;
+    g_allocations_left = g_budget.load();
     g_armed = true;
   }
   const int rc = f();
@@ -266,9 +266,14 @@ TEST(CApiMemory, BadAllocInsideEveryFunctionBecomesOutOfMemory) {
     const std::string expected = c();
     int failures_seen = 0;
     for (long budget = 0; budget < 400; ++budget) {
-      g_budget = budget;
-      const std::string got = c();
-      g_budget = -1;
+      // A thread of its own each time: the per-thread scratch buffer of to_uri, to_iri and resolve
+      // starts empty, so their allocations are exercised too.
+      std::string got;
+      std::thread([&] {
+        g_budget = budget;
+        got = c();
+        g_budget = -1;
+      }).join();
       if (got == expected) break;  // enough memory for the whole call
       ++failures_seen;
       // Anything else must be the out-of-memory code somewhere in the call's result.
@@ -285,12 +290,15 @@ TEST(CApiMemory, OutOfMemoryIsReportedInTheErrorStruct) {
   irikit_error err{};
   char out[256];
   std::size_t len = 0;
-  g_budget = 0;
-  const int rc = c_call([&] {
-    return irikit_to_uri("http://résumé.example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 66, nullptr,
-                         out, sizeof out, &len, &err);
-  });
-  g_budget = -1;
+  int rc = -1;
+  std::thread([&] {  // a fresh thread: its scratch buffer must be allocated
+    g_budget = 0;
+    rc = c_call([&] {
+      return irikit_to_uri("http://résumé.example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 66, nullptr, out,
+                           sizeof out, &len, &err);
+    });
+    g_budget = -1;
+  }).join();
   EXPECT_EQ(rc, IRIKIT_E_OUT_OF_MEMORY);
   EXPECT_EQ(err.code, IRIKIT_E_OUT_OF_MEMORY);
   EXPECT_STREQ(irikit_code_name(err.code), "out-of-memory");

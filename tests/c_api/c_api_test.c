@@ -419,6 +419,10 @@ static void test_normalization(void) {
   CHECK_EQ_INT(irikit_normalize("a:b", 3, 3, 0, out, sizeof out, &out_len, &err), IRIKIT_E_INVALID_ARGUMENT);
   CHECK_EQ_INT(irikit_normalize("a:b", 3, IRIKIT_LEVEL_SYNTAX, 1u << 20, out, sizeof out, &out_len, &err),
                IRIKIT_E_INVALID_ARGUMENT);
+  /* The empty reference, given as NULL and 0, is valid and normalizes to itself (found by fuzz_c_api). */
+  CHECK_EQ_INT(irikit_normalize(NULL, 0, IRIKIT_LEVEL_SIMPLE, 0, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_EQ_INT(out_len, 0);
+  CHECK_STR(out, "");
   CHECK_EQ_INT(irikit_normalize("a b", 3, IRIKIT_LEVEL_SIMPLE, 0, out, sizeof out, &out_len, &err),
                IRIKIT_E_INVALID_PATH_CHAR);
 
