@@ -5,6 +5,9 @@
 #          `make test`)
 #   bench  Google Benchmark and the peers: Boost.URL, uriparser, curl, libidn2
 #   fuzz   clang with libFuzzer
+#   postgres  PostgreSQL 15 server and PGXS (postgresql-15, postgresql-server-dev-15): the irikit
+#          extension's pg_regress suite (postgres/run_tests.sh) runs in `make test` when they are
+#          present; the Debian package's own cluster is not created (the tests start a private one)
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -14,6 +17,7 @@ for profile in "$@"; do
     peers) packages+=("${peers[@]}") ;;
     bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    postgres) packages+=(postgresql-15 postgresql-server-dev-15) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
@@ -26,5 +30,10 @@ echo "setup.sh: installing ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+if [[ " ${missing[*]} " == *" postgresql-15 "* && ! -d /etc/postgresql-common/createcluster.d ]]; then
+  # no system cluster: postgresql-common would create and start 15/main on installation
+  $sudo mkdir -p /etc/postgresql-common/createcluster.d
+  echo 'create_main_cluster = false' | $sudo tee /etc/postgresql-common/createcluster.d/irikit.conf >/dev/null
+fi
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

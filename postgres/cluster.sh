@@ -1,0 +1,92 @@
+# postgres/cluster.sh — sourced by run_tests.sh and bench/postgres_copy.sh: find PostgreSQL 15,
+# build and install the extension, and run a private server in a temporary folder.
+#
+#   pg_find                       sets PG_CONFIG, PG_BINDIR; returns 1 with $pg_reason when absent
+#   pg_build SRC BUILD LIB INC    copies the extension sources to BUILD and builds them against the
+#                                 C API header folder INC and the shared library LIB, copied into
+#                                 $PG_TMP/lib (the extension's RPATH), then installs (needs root)
+#   pg_start                      initdb in $PG_TMP/data and start a server on a Unix socket in
+#                                 $PG_TMP (no TCP); exports PGHOST, PGPORT, PGUSER, PGDATABASE
+#   pg_stop                       stops it (and is safe to call twice)
+#
+# PostgreSQL refuses to run as root: as root the server runs as the `postgres` system user (the
+# Debian package creates it), and everything it reads lives in $PG_TMP, which that user owns.
+
+pg_find() {
+  PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
+  if [[ ! -x $PG_CONFIG ]]; then
+    pg_reason="no $PG_CONFIG: install postgresql-15 and postgresql-server-dev-15 (scripts/setup.sh postgres)"
+    return 1
+  fi
+  PG_BINDIR=$("$PG_CONFIG" --bindir)
+  if [[ ! -f $("$PG_CONFIG" --pgxs) ]]; then
+    pg_reason="no PGXS: install postgresql-server-dev-15 (scripts/setup.sh postgres)"
+    return 1
+  fi
+  if [[ ! -x $PG_BINDIR/initdb || ! -x $PG_BINDIR/pg_ctl ]]; then
+    pg_reason="no server in $PG_BINDIR: install postgresql-15 (scripts/setup.sh postgres)"
+    return 1
+  fi
+  local dir
+  for dir in "$("$PG_CONFIG" --pkglibdir)" "$("$PG_CONFIG" --sharedir)/extension"; do
+    if [[ ! -w $dir ]]; then
+      pg_reason="cannot write to $dir: installing an extension into the system PostgreSQL needs root"
+      return 1
+    fi
+  done
+  PG_RUNAS=()
+  if [[ $(id -u) -eq 0 ]]; then
+    if ! id postgres >/dev/null 2>&1; then
+      pg_reason="running as root and there is no 'postgres' user to run the server as"
+      return 1
+    fi
+    PG_RUNAS=(runuser -u postgres --)
+  fi
+  return 0
+}
+
+# pg_build SRC BUILD LIBIRIKIT INCLUDE_DIR
+pg_build() {
+  local src=$1 build=$2 lib=$3 include=$4
+  mkdir -p "$build" "$PG_TMP/lib"
+  cp "$src"/Makefile "$src"/*.c "$src"/*.h "$src"/*.sql "$src"/*.control "$build"/
+  rm -rf "$build/sql" "$build/expected" "$build/results"
+  cp -r "$src/sql" "$src/expected" "$build"/
+  # the library under its real name, its SONAME (what the loader looks for) and the link name
+  local real soname
+  real=$(basename "$(readlink -f "$lib")")
+  cp "$(readlink -f "$lib")" "$PG_TMP/lib/$real"
+  soname=$(objdump -p "$PG_TMP/lib/$real" | awk '$1 == "SONAME" { print $2 }')
+  [[ -n $soname && $soname != "$real" ]] && ln -sf "$real" "$PG_TMP/lib/$soname"
+  [[ $real != libirikit.so ]] && ln -sf "$real" "$PG_TMP/lib/libirikit.so"
+  local cc=(gcc)
+  command -v ccache >/dev/null && cc=(ccache gcc)
+  PG_MAKE=(make -C "$build" --no-print-directory PG_CONFIG="$PG_CONFIG" CC="${cc[*]}"
+           IRIKIT_CFLAGS="-I$include" IRIKIT_LIBS="-L$PG_TMP/lib -lirikit" IRIKIT_RPATH="$PG_TMP/lib")
+  "${PG_MAKE[@]}" -s >/dev/null
+  "${PG_MAKE[@]}" -s install >/dev/null
+}
+
+pg_start() {
+  PGHOST=$PG_TMP
+  PGPORT=$((20000 + RANDOM % 20000))
+  PGUSER=postgres
+  PGDATABASE=postgres
+  export PGHOST PGPORT PGUSER PGDATABASE
+  [[ ${#PG_RUNAS[@]} -gt 0 ]] && chown -R postgres "$PG_TMP"
+  chmod 755 "$PG_TMP"
+  "${PG_RUNAS[@]}" "$PG_BINDIR/initdb" -D "$PG_TMP/data" -U postgres -A trust -E UTF8 --locale=C --no-sync \
+    >"$PG_TMP/initdb.log" 2>&1 || { cat "$PG_TMP/initdb.log"; return 1; }
+  # -k: the socket in $PG_TMP; no TCP; fsync off: the cluster is thrown away
+  "${PG_RUNAS[@]}" "$PG_BINDIR/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -t 60 \
+    -o "-k $PG_TMP -p $PGPORT -c listen_addresses= -c fsync=off -c full_page_writes=off ${PG_SERVER_OPTIONS:-}" \
+    start >/dev/null || { cat "$PG_TMP/server.log"; return 1; }
+  PG_RUNNING=1
+}
+
+pg_stop() {
+  if [[ ${PG_RUNNING:-0} -eq 1 ]]; then
+    "${PG_RUNAS[@]}" "$PG_BINDIR/pg_ctl" -D "$PG_TMP/data" -m fast -w stop >/dev/null 2>&1 || true
+    PG_RUNNING=0
+  fi
+}

@@ -1,0 +1,257 @@
+/* postgres/iri_functions.c — the SQL functions over irikit's operations: validation by rule,
+ * IRI ↔ URI (RFC 3987 §3.1, §3.2), resolution and relativization (RFC 3986 §5), normalization and
+ * equivalence (RFC 3987 §5.3), lint (§4.2, §5.3.2.2, §6–§8) and extraction from running text (§7.3).
+ * Each function converts its arguments, calls the C API once and maps the result or the error. */
+#include "irikit_pg.h" /* postgres.h first */
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+#include "utils/tuplestore.h"
+
+#define TEXT_ARGS(t) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t)
+
+PG_FUNCTION_INFO_V1(iri_is_valid);
+Datum iri_is_valid(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  int rule = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
+  PG_RETURN_BOOL(irikit_validate(TEXT_ARGS(t), rule, 0, NULL) == IRIKIT_OK);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * IRI → URI (RFC 3987 §3.1), URI → IRI (§3.2) */
+
+typedef struct ToUriArgs {
+  const char* text;
+  size_t len;
+  irikit_to_uri_options options;
+} ToUriArgs;
+
+static int write_to_uri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const ToUriArgs* a = p;
+  return irikit_to_uri(a->text, a->len, &a->options, out, out_size, out_len, err);
+}
+
+PG_FUNCTION_INFO_V1(iri_to_uri);
+Datum iri_to_uri(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  ToUriArgs args;
+  IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "cannot map the IRI to a URI", IRIKIT_RULE_IRI_REFERENCE);
+  args.text = VARDATA_ANY(t);
+  args.len = VARSIZE_ANY_EXHDR(t);
+  irikit_to_uri_options_init(&args.options);
+  args.options.idna = irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, args.len + 16, &call));
+}
+
+typedef struct ToIriArgs {
+  const char* text;
+  size_t len;
+  unsigned flags;
+} ToIriArgs;
+
+static int write_to_iri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const ToIriArgs* a = p;
+  return irikit_to_iri(a->text, a->len, a->flags, IRIKIT_IDNA_UTS46, out, out_size, out_len, err);
+}
+
+PG_FUNCTION_INFO_V1(iri_to_iri);
+Datum iri_to_iri(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  ToIriArgs args;
+  IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
+  args.text = VARDATA_ANY(t);
+  args.len = VARSIZE_ANY_EXHDR(t);
+  args.flags = PG_GETARG_BOOL(1) ? IRIKIT_TO_IRI_IDNA_TO_UNICODE : 0;
+  /* decoding only shrinks the text; ToUnicode can grow a host a little */
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_iri, &args, args.len + 16, &call));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Resolution and relativization (RFC 3986 §5.2, §5.1) */
+
+typedef struct PairArgs {
+  const char* a;
+  size_t a_len;
+  const char* b;
+  size_t b_len;
+  int level;
+} PairArgs;
+
+static int write_resolve(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const PairArgs* a = p;
+  return irikit_resolve(a->a, a->a_len, a->b, a->b_len, 0, out, out_size, out_len, err);
+}
+
+static int write_relativize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const PairArgs* a = p;
+  return irikit_relativize(a->a, a->a_len, a->b, a->b_len, out, out_size, out_len, err);
+}
+
+static PairArgs pair(text* a, text* b) {
+  PairArgs args;
+  memset(&args, 0, sizeof args);
+  args.a = VARDATA_ANY(a);
+  args.a_len = VARSIZE_ANY_EXHDR(a);
+  args.b = VARDATA_ANY(b);
+  args.b_len = VARSIZE_ANY_EXHDR(b);
+  return args;
+}
+
+PG_FUNCTION_INFO_V1(iri_resolve);
+Datum iri_resolve(PG_FUNCTION_ARGS) {
+  text* base = PG_GETARG_TEXT_PP(0);
+  text* reference = PG_GETARG_TEXT_PP(1);
+  PairArgs args = pair(base, reference);
+  IrikitPgCall call =
+      irikit_pg_call2(TEXT_ARGS(base), "invalid base IRI", IRIKIT_RULE_IRI, TEXT_ARGS(reference),
+                      "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_resolve, &args, args.a_len + args.b_len + 16, &call));
+}
+
+PG_FUNCTION_INFO_V1(iri_relativize);
+Datum iri_relativize(PG_FUNCTION_ARGS) {
+  text* base = PG_GETARG_TEXT_PP(0);
+  text* target = PG_GETARG_TEXT_PP(1);
+  PairArgs args = pair(base, target);
+  IrikitPgCall call = irikit_pg_call2(TEXT_ARGS(base), "invalid base IRI", IRIKIT_RULE_IRI, TEXT_ARGS(target),
+                                      "cannot relativize the target IRI", IRIKIT_RULE_IRI);
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_relativize, &args, args.b_len + 16, &call));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Normalization and equivalence (RFC 3987 §5.3) */
+
+static int write_normalize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const PairArgs* a = p;
+  return irikit_normalize(a->a, a->a_len, a->level, 0, out, out_size, out_len, err);
+}
+
+PG_FUNCTION_INFO_V1(iri_normalize);
+Datum iri_normalize(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  PairArgs args;
+  IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
+  memset(&args, 0, sizeof args);
+  args.a = VARDATA_ANY(t);
+  args.a_len = VARSIZE_ANY_EXHDR(t);
+  args.level = irikit_pg_level(PG_GETARG_TEXT_PP(1));
+  /* decoding shrinks; only the scheme rung's "/" for an empty path and IDN hosts can grow */
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_normalize, &args, args.a_len + 16, &call));
+}
+
+PG_FUNCTION_INFO_V1(iri_equivalent);
+Datum iri_equivalent(PG_FUNCTION_ARGS) {
+  text* a = PG_GETARG_TEXT_PP(0);
+  text* b = PG_GETARG_TEXT_PP(1);
+  int level = irikit_pg_level(PG_GETARG_TEXT_PP(2));
+  int equivalent = 0;
+  irikit_error err;
+  int rc = irikit_equivalent(TEXT_ARGS(a), TEXT_ARGS(b), level, 0, &equivalent, &err);
+  if (rc != IRIKIT_OK) {
+    IrikitPgCall call = irikit_pg_call2(TEXT_ARGS(a), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE,
+                                        TEXT_ARGS(b), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
+    irikit_pg_report(rc, &err, &call);
+  }
+  PG_RETURN_BOOL(equivalent != 0);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Set-returning functions, materialized in one call (InitMaterializedSRF): the library's results
+ * are read completely before the first row is stored. */
+
+PG_FUNCTION_INFO_V1(iri_lint);
+Datum iri_lint(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  int grammar = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
+  ReturnSetInfo* rsinfo = (ReturnSetInfo*)fcinfo->resultinfo;
+  irikit_lint_options options;
+  irikit_lint_result* result = NULL;
+  irikit_error err;
+  int rc;
+  size_t count;
+
+  irikit_lint_options_init(&options);
+  options.grammar = grammar;
+  rc = irikit_lint(TEXT_ARGS(t), &options, irikit_pg_allocator(), &result, &err);
+  if (rc != IRIKIT_OK) {
+    IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", grammar);
+    irikit_pg_report(rc, &err, &call);
+  }
+  InitMaterializedSRF(fcinfo, 0);
+  count = irikit_lint_result_count(result);
+  for (size_t i = 0; i < count; i++) {
+    irikit_lint_finding f = IRIKIT_LINT_FINDING_INIT;
+    Datum values[5];
+    bool nulls[5] = {false, false, false, false, false};
+    const char* severity;
+    rc = irikit_lint_result_get(result, i, &f);
+    if (rc != IRIKIT_OK) {
+      irikit_lint_result_free(result);
+      irikit_pg_report(rc, NULL, NULL);
+    }
+    severity = irikit_severity_name(f.severity);
+    values[0] = CStringGetTextDatum(f.rule);
+    values[1] = CStringGetTextDatum(severity != NULL ? severity : "unknown");
+    values[2] = Int32GetDatum((int32)f.span.offset);
+    values[3] = Int32GetDatum((int32)(f.span.offset + f.span.length));
+    values[4] = PointerGetDatum(cstring_to_text_with_len(f.message, (int)f.message_length));
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
+  irikit_lint_result_free(result);
+  return (Datum)0;
+}
+
+PG_FUNCTION_INFO_V1(iri_extract);
+Datum iri_extract(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  unsigned flags = PG_GETARG_BOOL(1) ? IRIKIT_EXTRACT_WWW : 0;
+  ReturnSetInfo* rsinfo = (ReturnSetInfo*)fcinfo->resultinfo;
+  const char* s = VARDATA_ANY(t);
+  irikit_extracted local[32];
+  irikit_extracted* found = local;
+  size_t capacity = lengthof(local);
+  size_t count = 0;
+  irikit_error err;
+  int rc = irikit_extract(TEXT_ARGS(t), flags, found, capacity, &count, &err);
+
+  if (rc == IRIKIT_E_BUFFER_TOO_SMALL) {
+    capacity = count;
+    found = palloc_extended(capacity * sizeof(irikit_extracted), MCXT_ALLOC_HUGE);
+    rc = irikit_extract(TEXT_ARGS(t), flags, found, capacity, &count, &err);
+  }
+  if (rc != IRIKIT_OK) {
+    IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "cannot extract IRIs", IRIKIT_RULE_IRI_REFERENCE);
+    irikit_pg_report(rc, &err, &call);
+  }
+  InitMaterializedSRF(fcinfo, 0);
+  for (size_t i = 0; i < count; i++) {
+    Datum values[4];
+    bool nulls[4] = {false, false, false, false};
+    const char* form = irikit_extracted_form_name(found[i].form);
+    values[0] = Int32GetDatum((int32)found[i].span.offset);
+    values[1] = Int32GetDatum((int32)(found[i].span.offset + found[i].span.length));
+    values[2] =
+        PointerGetDatum(cstring_to_text_with_len(s + found[i].span.offset, (int)found[i].span.length));
+    values[3] = CStringGetTextDatum(form != NULL ? form : "unknown");
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
+  return (Datum)0;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+/* irikit_version(): the library behind the extension (the C name differs from the C API's). */
+PG_FUNCTION_INFO_V1(irikit_pg_version);
+Datum irikit_pg_version(PG_FUNCTION_ARGS) {
+  TupleDesc desc;
+  Datum values[3];
+  bool nulls[3] = {false, false, false};
+  if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("irikit_version must return a record")));
+  desc = BlessTupleDesc(desc);
+  values[0] = CStringGetTextDatum(irikit_version());
+  values[1] = Int32GetDatum(irikit_c_api_version());
+  values[2] = CStringGetTextDatum(irikit_unicode_version());
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}

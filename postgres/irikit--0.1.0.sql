@@ -1,0 +1,187 @@
+/* postgres/irikit--0.1.0.sql: the irikit extension, version 0.1.0 (docs/guide.md, "PostgreSQL"). */
+
+-- complain if the script is sourced in psql rather than run by CREATE EXTENSION
+\echo Use "CREATE EXTENSION irikit" to load this file. \quit
+
+-- irikit reads and writes UTF-8. A SQL_ASCII database stores bytes as given: they are read as
+-- UTF-8 and anything else is rejected with the library's utf8-* error codes. Other server
+-- encodings (LATIN1, EUC_JP, ...) would need every value converted: not supported.
+DO $$
+BEGIN
+  IF getdatabaseencoding() NOT IN ('UTF8', 'SQL_ASCII') THEN
+    RAISE EXCEPTION 'irikit needs a UTF8 (or SQL_ASCII) database; this one is %', getdatabaseencoding()
+      USING ERRCODE = 'feature_not_supported',
+            HINT = 'CREATE DATABASE ... ENCODING ''UTF8'' TEMPLATE template0';
+  END IF;
+END
+$$;
+
+-- ------------------------------------------------------------------------------------------------
+-- The type. Its representation is that of text (a varlena holding the IRI reference exactly as
+-- written, in UTF-8), so iri -> text is a binary-coercible cast, and input validates it as an
+-- RFC 3987 IRI-reference.
+
+CREATE TYPE iri;
+
+CREATE FUNCTION iri_in(cstring) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- output is the text as stored: the built-in text output function
+CREATE FUNCTION iri_out(iri) RETURNS cstring
+  AS 'textout' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+-- binary I/O converts between the client and server encodings, like text's: hence STABLE
+CREATE FUNCTION iri_recv(internal) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_recv' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_send(iri) RETURNS bytea
+  AS 'textsend' LANGUAGE internal STABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE iri (
+  INPUT = iri_in,
+  OUTPUT = iri_out,
+  RECEIVE = iri_recv,
+  SEND = iri_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = extended,
+  ALIGNMENT = int4,
+  CATEGORY = 'S',           -- a non-preferred member of the string category, like citext
+  PREFERRED = false,
+  COLLATABLE = false        -- ordering is by code point (bytes of UTF-8), never by a collation
+);
+COMMENT ON TYPE iri IS 'an RFC 3987 IRI reference, validated on input, stored as written';
+
+-- text -> iri validates (assignment: INSERT of a text value into an iri column checks it)
+CREATE FUNCTION iri(text) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (text AS iri) WITH FUNCTION iri(text) AS ASSIGNMENT;
+CREATE CAST (iri AS text) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (varchar AS iri) WITH FUNCTION iri(text) AS ASSIGNMENT;
+
+-- ------------------------------------------------------------------------------------------------
+-- Comparison: simple string comparison (RFC 3987 §5.3.1), byte for byte; the order is that of
+-- code points. Equivalence beyond that is iri_equivalent / iri_normalize (index pattern in the
+-- guide).
+
+CREATE FUNCTION iri_eq(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_ne(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_lt(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_le(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_gt(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_ge(iri, iri) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_cmp(iri, iri) RETURNS integer
+  AS 'MODULE_PATHNAME', 'iri_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_hash(iri) RETURNS integer
+  AS 'MODULE_PATHNAME', 'iri_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION iri_hash_extended(iri, bigint) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'iri_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE OPERATOR = (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_eq,
+  COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_ne,
+  COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_lt,
+  COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_le,
+  COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_gt,
+  COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = iri, RIGHTARG = iri, PROCEDURE = iri_ge,
+  COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR CLASS iri_ops DEFAULT FOR TYPE iri USING btree AS
+  OPERATOR 1 <,
+  OPERATOR 2 <=,
+  OPERATOR 3 =,
+  OPERATOR 4 >=,
+  OPERATOR 5 >,
+  FUNCTION 1 iri_cmp(iri, iri);
+
+CREATE OPERATOR CLASS iri_ops DEFAULT FOR TYPE iri USING hash AS
+  OPERATOR 1 =,
+  FUNCTION 1 iri_hash(iri),
+  FUNCTION 2 iri_hash_extended(iri, bigint);
+
+-- ------------------------------------------------------------------------------------------------
+-- Components (RFC 3987 §2.2): NULL when absent, '' when present but empty ("a:b?" has the query
+-- '', "a:b" none). The path is always present.
+
+CREATE FUNCTION iri_scheme(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_scheme' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_authority(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_authority' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_userinfo(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_userinfo' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_host(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_host_kind(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_kind' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_port(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_port' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_path(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_path' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_query(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_query' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_fragment(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_fragment' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ------------------------------------------------------------------------------------------------
+-- Validation without errors, for filtering dirty text: any rule of the library
+-- ('iri-reference', 'iri', 'absolute-iri', 'relative-ref', 'uri-reference', 'uri',
+-- 'absolute-uri', 'relative-uri', 'leiri').
+
+CREATE FUNCTION iri_is_valid(text, rule text DEFAULT 'iri-reference') RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_is_valid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ------------------------------------------------------------------------------------------------
+-- Conversions (RFC 3987 §3), resolution (RFC 3986 §5.2), normalization and equivalence
+-- (RFC 3987 §5.3). Names of modes and levels are the CLI's. IMMUTABLE: the results depend only on
+-- the arguments and the library's Unicode version (IDNA, NFC); after an upgrade that changes
+-- the Unicode version, REINDEX expression indexes that use the 'scheme' level or IDNA.
+
+CREATE FUNCTION iri_to_uri(iri, idna text DEFAULT 'none') RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_to_uri' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_to_iri(text, idna_to_unicode boolean DEFAULT false) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_to_iri' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_resolve(base iri, reference text) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_resolve' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_relativize(base iri, target iri) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_relativize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_normalize(iri, level text DEFAULT 'syntax') RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_normalize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_equivalent(a iri, b iri, level text DEFAULT 'syntax') RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_equivalent' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ------------------------------------------------------------------------------------------------
+-- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
+-- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive
+-- (the library's offsets, as the CLI prints them).
+
+CREATE FUNCTION iri_lint(text, grammar text DEFAULT 'iri-reference',
+                         OUT rule text, OUT severity text, OUT start integer, OUT "end" integer,
+                         OUT message text)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_lint' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 2;
+CREATE FUNCTION iri_extract(text, www boolean DEFAULT false,
+                            OUT start integer, OUT "end" integer, OUT iri iri, OUT form text)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_extract' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 2;
+
+-- The library behind the extension: its version and its Unicode version.
+CREATE FUNCTION irikit_version(OUT library text, OUT c_api integer, OUT unicode text)
+  AS 'MODULE_PATHNAME', 'irikit_pg_version' LANGUAGE C STABLE STRICT PARALLEL SAFE;

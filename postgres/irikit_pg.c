@@ -1,0 +1,261 @@
+/* postgres/irikit_pg.c — error mapping, result buffers and name lookups shared by the functions
+ * of the irikit extension (see irikit_pg.h). */
+#include "irikit_pg.h"
+
+#include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+PG_MODULE_MAGIC;
+
+/* How many bytes of text around an offending character the HINT shows on each side. */
+#define IRIKIT_PG_CONTEXT_BYTES 24
+
+IrikitPgCall irikit_pg_call1(const char* text, size_t len, const char* prefix, int rule) {
+  IrikitPgCall call;
+  call.text[0] = call.text[1] = text;
+  call.len[0] = call.len[1] = len;
+  call.prefix[0] = call.prefix[1] = prefix;
+  call.rule[0] = call.rule[1] = rule;
+  return call;
+}
+
+IrikitPgCall irikit_pg_call2(const char* text0, size_t len0, const char* prefix0, int rule0,
+                             const char* text1, size_t len1, const char* prefix1, int rule1) {
+  IrikitPgCall call;
+  call.text[0] = text0;
+  call.len[0] = len0;
+  call.prefix[0] = prefix0;
+  call.rule[0] = rule0;
+  call.text[1] = text1;
+  call.len[1] = len1;
+  call.prefix[1] = prefix1;
+  call.rule[1] = rule1;
+  return call;
+}
+
+/* The length of the well-formed UTF-8 character at s[0..n), or 0 when the bytes there are not one. */
+static int utf8_char_length(const unsigned char* s, size_t n) {
+  int len = pg_utf_mblen(s);
+  if (len < 1 || (size_t)len > n || !pg_utf8_islegal(s, len)) return 0;
+  return len;
+}
+
+/* Characters the HINT names by code point only: controls, and the invisible formatting characters
+ * (the bidi controls RFC 3987 §4.1 forbids, zero-width characters, the BOM). */
+static bool is_invisible(pg_wchar c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
+}
+
+/* Appends s[0..n) between double quotes, with invisible characters, bytes that are not UTF-8 and
+ * '"' / '\' escaped, so that the hint is one readable line whatever the input. */
+static void append_quoted(StringInfo buf, const char* s, size_t n, bool cut_before, bool cut_after) {
+  size_t i = 0;
+  appendStringInfoChar(buf, '"');
+  if (cut_before) appendStringInfoString(buf, "...");
+  while (i < n) {
+    const unsigned char* p = (const unsigned char*)s + i;
+    int len = utf8_char_length(p, n - i);
+    pg_wchar c;
+    if (len == 0) {
+      appendStringInfo(buf, "\\x%02X", *p);
+      i++;
+      continue;
+    }
+    c = utf8_to_unicode(p);
+    if (is_invisible(c))
+      appendStringInfo(buf, "\\u{%04X}", (unsigned)c);
+    else if (c == '"' || c == '\\')
+      appendStringInfo(buf, "\\%c", (char)c);
+    else
+      appendBinaryStringInfo(buf, s + i, len);
+    i += (size_t)len;
+  }
+  if (cut_after) appendStringInfoString(buf, "...");
+  appendStringInfoChar(buf, '"');
+}
+
+/* "The character at byte 10 is U+0020 " ", after "http://exa" and before "mple.org/"." — at most
+ * IRIKIT_PG_CONTEXT_BYTES of context on each side, cut at character boundaries. */
+static char* offending_character_hint(const char* text, size_t len, uint32 offset) {
+  StringInfoData buf;
+  size_t off = offset < len ? offset : len;
+  size_t before = off > IRIKIT_PG_CONTEXT_BYTES ? off - IRIKIT_PG_CONTEXT_BYTES : 0;
+  size_t after_begin, after_end;
+  int char_len = 0;
+
+  while (before < off && ((unsigned char)text[before] & 0xC0) == 0x80) before++;
+  initStringInfo(&buf);
+  if (off >= len) {
+    appendStringInfo(&buf, "The text ends at byte %zu", len);
+  } else {
+    const unsigned char* p = (const unsigned char*)text + off;
+    char_len = utf8_char_length(p, len - off);
+    if (char_len == 0) {
+      appendStringInfo(&buf,
+                       "The byte at offset %zu is 0x%02X, which does not start a well-formed UTF-8 character",
+                       off, *p);
+      char_len = 1;
+    } else {
+      pg_wchar c = utf8_to_unicode(p);
+      appendStringInfo(&buf, "The character at byte %zu is U+%04X", off, (unsigned)c);
+      if (!is_invisible(c)) {
+        appendStringInfoChar(&buf, ' ');
+        append_quoted(&buf, text + off, (size_t)char_len, false, false);
+      }
+    }
+  }
+  if (off > 0) {
+    appendStringInfoString(&buf, ", after ");
+    append_quoted(&buf, text + before, off - before, before > 0, false);
+  }
+  after_begin = off + (size_t)char_len;
+  if (after_begin < len) {
+    after_end = len - after_begin > IRIKIT_PG_CONTEXT_BYTES ? after_begin + IRIKIT_PG_CONTEXT_BYTES : len;
+    while (after_end > after_begin && after_end < len && ((unsigned char)text[after_end] & 0xC0) == 0x80)
+      after_end--;
+    appendStringInfoString(&buf, off > 0 ? " and before " : ", before ");
+    append_quoted(&buf, text + after_begin, after_end - after_begin, false, after_end < len);
+  }
+  appendStringInfoChar(&buf, '.');
+  return buf.data;
+}
+
+/* The library's one-line message for `err` (a static fallback when it cannot give one). */
+static char* library_message(const irikit_error* err, const char* text, size_t len, int rule) {
+  char small[256];
+  size_t needed = 0;
+  int rc = irikit_error_message(err, text, len, rule, small, sizeof small, &needed);
+  if (rc == IRIKIT_OK) return pstrdup(small);
+  if (rc == IRIKIT_E_BUFFER_TOO_SMALL && needed < MaxAllocSize - 1) {
+    char* big = palloc(needed + 1);
+    if (irikit_error_message(err, text, len, rule, big, needed + 1, &needed) == IRIKIT_OK) return big;
+  }
+  return pstrdup(irikit_code_name(err->code));
+}
+
+void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* call) {
+  irikit_error e;
+  uint32 arg;
+
+  if (err != NULL && err->code == code) {
+    e = *err;
+  } else {
+    memset(&e, 0, sizeof e);
+    e.code = code;
+  }
+  switch (code) {
+    case IRIKIT_E_OUT_OF_MEMORY:
+      ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory"),
+                      errdetail("irikit could not allocate the memory it needs.")));
+      break;
+    case IRIKIT_E_INPUT_TOO_LONG:
+      ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("irikit: input-too-long"),
+                      errdetail("irikit's offsets are 32-bit: texts and results must stay under 4 GiB.")));
+      break;
+    default:
+      break;
+  }
+  if (code <= 0 || code >= 100 || call == NULL)
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("irikit failed unexpectedly: %s (code %d)", irikit_code_name(code), code)));
+
+  arg = e.argument < 2 ? e.argument : 0;
+  {
+    const char* text = call->text[arg];
+    size_t len = call->len[arg];
+    char* detail = library_message(&e, text, len, call->rule[arg]);
+    char* hint = offending_character_hint(text, len, e.offset);
+    bool ascii_db = GetDatabaseEncoding() == PG_SQL_ASCII && code >= IRIKIT_E_UTF8_INVALID_BYTE &&
+                    code <= IRIKIT_E_UTF8_OUT_OF_RANGE;
+    ereport(ERROR, (errcode(code == IRIKIT_E_NOT_RELATIVIZABLE ? ERRCODE_INVALID_PARAMETER_VALUE
+                                                               : ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("%s: %s at byte %u", call->prefix[arg], irikit_code_name(code), e.offset),
+                    errdetail("%s", detail),
+                    ascii_db ? errhint("%s The database encoding is SQL_ASCII: irikit reads its text as "
+                                       "UTF-8 and rejects other bytes.",
+                                       hint)
+                             : errhint("%s", hint)));
+  }
+  pg_unreachable();
+}
+
+void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix) {
+  irikit_error err;
+  int rc = irikit_validate(text, len, rule, 0, &err);
+  if (rc != IRIKIT_OK) {
+    IrikitPgCall call = irikit_pg_call1(text, len, prefix, rule);
+    irikit_pg_report(rc, &err, &call);
+  }
+}
+
+text* irikit_pg_write_text(IrikitPgWriter writer, const void* args, size_t guess, const IrikitPgCall* call) {
+  const size_t limit = MaxAllocSize - VARHDRSZ - 1; /* the largest text a datum can hold */
+  size_t size = Min(guess, limit);
+
+  for (int attempt = 0; attempt < 3; attempt++) {
+    text* result = (text*)palloc(VARHDRSZ + size + 1);
+    size_t needed = 0;
+    irikit_error err;
+    int rc = writer(args, VARDATA(result), size + 1, &needed, &err);
+    if (rc == IRIKIT_OK) {
+      SET_VARSIZE(result, VARHDRSZ + needed);
+      return result;
+    }
+    pfree(result);
+    if (rc != IRIKIT_E_BUFFER_TOO_SMALL) irikit_pg_report(rc, &err, call);
+    if (needed > limit)
+      ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+                      errmsg("the result would be %zu bytes, more than a PostgreSQL value can hold", needed),
+                      errdetail("A text value is limited to 1 GB.")));
+    size = needed;
+  }
+  ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("irikit kept asking for a larger buffer")));
+  return NULL; /* not reached */
+}
+
+/* The names that `name_of(0)`, `name_of(1)`, … give until NULL, comma-separated. */
+static char* known_names(const char* (*name_of)(int)) {
+  StringInfoData buf;
+  initStringInfo(&buf);
+  for (int i = 0; name_of(i) != NULL; i++) appendStringInfo(&buf, "%s%s", i > 0 ? ", " : "", name_of(i));
+  return buf.data;
+}
+
+/* The value whose name (by `name_of`) is `name`; ERROR 22023 when none is. */
+static int lookup_name(text* name, const char* (*name_of)(int), const char* what) {
+  char* s = text_to_cstring(name);
+  for (int i = 0; name_of(i) != NULL; i++) {
+    if (strcmp(name_of(i), s) == 0) {
+      pfree(s);
+      return i;
+    }
+  }
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown %s \"%s\"", what, s),
+                  errhint("The %ss are: %s.", what, known_names(name_of))));
+  return -1; /* not reached */
+}
+
+int irikit_pg_rule(text* name) { return lookup_name(name, irikit_rule_name, "rule"); }
+
+int irikit_pg_level(text* name) { return lookup_name(name, irikit_level_name, "comparison level"); }
+
+int irikit_pg_idna_mode(text* name) { return lookup_name(name, irikit_idna_mode_name, "IDNA mode"); }
+
+static void* pg_alloc(void* context, size_t bytes) {
+  (void)context;
+  if (bytes > MaxAllocHugeSize) return NULL;
+  return palloc_extended(bytes, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
+}
+
+static void pg_free(void* context, void* pointer) {
+  (void)context;
+  if (pointer != NULL) pfree(pointer);
+}
+
+const irikit_allocator* irikit_pg_allocator(void) {
+  static const irikit_allocator allocator = {sizeof(irikit_allocator), pg_alloc, pg_free, NULL};
+  return &allocator;
+}

@@ -1,0 +1,63 @@
+/* postgres/irikit_pg.h — shared helpers of the irikit PostgreSQL extension.
+ *
+ * The extension is a translation layer over irikit's C API (irikit/irikit_c.h): it turns SQL
+ * arguments into (pointer, length) texts, calls the library, and turns the library's results into
+ * datums and its errors (code, byte offset, argument) into ereport(ERROR). No C++ is compiled
+ * here, and no exception can cross into PostgreSQL: the C API catches everything and returns a code.
+ * Conversely no ereport may happen while a library call is on the stack: the only callback the
+ * library makes into PostgreSQL is the allocator of opaque results (irikit_pg_allocator), which
+ * uses palloc_extended(MCXT_ALLOC_NO_OOM), so it reports failure by returning NULL, never by
+ * longjmp.
+ */
+#ifndef IRIKIT_PG_H
+#define IRIKIT_PG_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+
+#include <irikit/irikit_c.h>
+
+/* The texts of one library call, for error messages: `prefix[i]` starts the message when the
+ * error concerns argument i (e.g. "invalid input syntax for type iri"), `rule[i]` is the grammar
+ * rule that argument was read with (it words the library's message). */
+typedef struct IrikitPgCall {
+  const char* text[2];
+  size_t len[2];
+  const char* prefix[2];
+  int rule[2];
+} IrikitPgCall;
+
+/* One argument: `prefix` for its errors, read with `rule`. */
+extern IrikitPgCall irikit_pg_call1(const char* text, size_t len, const char* prefix, int rule);
+/* Two arguments. */
+extern IrikitPgCall irikit_pg_call2(const char* text0, size_t len0, const char* prefix0, int rule0,
+                                    const char* text1, size_t len1, const char* prefix1, int rule1);
+
+/* Reports a failed call: library codes 1–99 as SQLSTATE 22P02 (not-relativizable as 22023) with
+ * "PREFIX: code-name at byte N", the library's message as DETAIL and the offending character in
+ * context as HINT; the C layer's codes as out-of-memory, program-limit or internal errors. */
+extern void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* call)
+    pg_attribute_noreturn();
+
+/* Validates `text` against `rule`, or reports the error with `prefix`. */
+extern void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix);
+
+/* A function that writes its result by the C API's snprintf convention. */
+typedef int (*IrikitPgWriter)(const void* args, char* out, size_t out_size, size_t* out_len,
+                              irikit_error* err);
+
+/* Runs `writer` into a new text datum (a first try of `guess` bytes, then the exact size), or
+ * reports its error. A result over PostgreSQL's 1 GB limit is ERROR 54000. */
+extern text* irikit_pg_write_text(IrikitPgWriter writer, const void* args, size_t guess,
+                                  const IrikitPgCall* call);
+
+/* Names → library enumerators; an unknown name is ERROR 22023 listing the known ones. */
+extern int irikit_pg_rule(text* name);
+extern int irikit_pg_level(text* name);
+extern int irikit_pg_idna_mode(text* name);
+
+/* The allocator of opaque results: palloc in the current memory context, never longjmp. */
+extern const irikit_allocator* irikit_pg_allocator(void);
+
+#endif /* IRIKIT_PG_H */
