@@ -1,0 +1,52 @@
+-- The examples of docs/guide.md, "PostgreSQL": each ```sql block of that section is a piece of
+-- expected/guide.out (postgres/check_guide.sh checks it), so the guide shows what a server prints.
+-- They run in a database of their own, as a reader would start.
+CREATE DATABASE irikit_guide TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C';
+\c irikit_guide
+CREATE EXTENSION irikit;
+\pset null '(null)'
+CREATE TABLE links (id int PRIMARY KEY, url iri NOT NULL);
+INSERT INTO links VALUES (1, 'https://例え.jp/パス?q=値#章'), (2, 'HTTP://Example.ORG/%7euser/./a'),
+                         (3, 'mailto:a@example.org');
+INSERT INTO links VALUES (4, 'http://exa mple.org/');
+SELECT id, url, iri_scheme(url) AS scheme, iri_host(url) AS host, iri_path(url) AS path,
+       iri_query(url) AS query, iri_fragment(url) AS fragment FROM links ORDER BY id;
+SELECT iri_authority(u) AS authority, iri_userinfo(u) AS userinfo, iri_host(u) AS host,
+       iri_host_kind(u) AS host_kind, iri_port(u) AS port
+  FROM (VALUES ('http://user@[::1]:8080/p'::iri)) AS v(u);
+SELECT iri_query('a:b?') AS empty_query, iri_query('a:b') IS NULL AS no_query;
+SELECT t, iri_is_valid(t) AS reference, iri_is_valid(t, 'absolute-iri') AS absolute,
+       iri_is_valid(t, 'uri') AS uri
+  FROM (VALUES ('https://例え.jp/'), ('../a?b'), ('http://a/b c')) AS v(t);
+SELECT iri_to_uri('https://例え.テスト/パス?q=値') AS percent_encoded,
+       iri_to_uri('https://例え.テスト/パス?q=値', 'uts46') AS with_idna;
+SELECT iri_to_iri('http://www.example.org/D%C3%BCrst/%2F') AS iri,
+       iri_to_iri('https://xn--r8jz45g.xn--zckzah/', idna_to_unicode => true) AS idn;
+SELECT iri_resolve('http://例え.jp/b/c/d;p?q', '../g?y#s') AS resolved,
+       iri_relativize('http://a/b/c/d;p?q', 'http://a/b/g?y') AS relative;
+SELECT iri_normalize('HTTP://Example.ORG:80/a/./b/../%7euser/%c3%a9') AS syntax,
+       iri_normalize('HTTP://Example.ORG:80/a/./b/../%7euser/%c3%a9', 'scheme') AS scheme;
+SELECT iri_equivalent('http://a/%7e', 'http://a/~') AS syntax,
+       iri_equivalent('http://a/%7e', 'http://a/~', 'simple') AS simple,
+       'http://a/%7e'::iri = 'http://a/~'::iri AS equals;
+SELECT url FROM links ORDER BY url;
+INSERT INTO links SELECT i, ('http://example.org/items/' || i)::iri FROM generate_series(100, 20000) i;
+CREATE INDEX links_normal ON links (iri_normalize(url, 'syntax'));
+ANALYZE links;
+EXPLAIN (COSTS OFF)
+  SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
+SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
+SELECT * FROM iri_lint('HTTP://example.org/%7euser');
+SELECT * FROM iri_extract('Read https://例え.jp/パス, or <http://example.org/a b>.');
+CREATE TABLE posts (id int, body text);
+INSERT INTO posts VALUES (1, 'see http://раураl.com/login and https://example.org/'), (2, 'no links');
+SELECT p.id, e.iri, l.rule, l.severity
+  FROM posts p, iri_extract(p.body) e, iri_lint(e.iri) l ORDER BY p.id, e.start, l.rule;
+CREATE TABLE imported (url iri);
+COPY imported FROM STDIN;
+http://example.org/1
+http://exa mple.org/2
+\.
+SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
+\c contrib_regression
+DROP DATABASE irikit_guide;
