@@ -45,7 +45,7 @@ done
 # every function a user calls (not the type's support functions) has an example
 for f in $(grep -oE '^CREATE FUNCTION (iri_[a-z_]+|irikit_[a-z_]+)' "$script" | awk '{print $3}' | sort -u); do
   case $f in iri_in | iri_out | iri_recv | iri_send | iri_eq | iri_ne | iri_lt | iri_le | iri_gt | iri_ge | iri_cmp | iri_hash | iri_hash_extended) continue ;; esac
-  if ! cat "${blocks[@]}" | grep -q "$f("; then
+  if ! grep -q -F "$f(" "${blocks[@]}"; then
     failures=$((failures + 1))
     echo "FAIL: $f has no example in the guide's PostgreSQL section"
   fi
