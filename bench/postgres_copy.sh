@@ -21,18 +21,8 @@ corpora=${CORPORA:-$root/../shared/corpora}  # CORPORA=/work/shared/corpora from
 # shellcheck source=../postgres/cluster.sh
 . "$root/postgres/cluster.sh"
 pg_find || { echo "postgres_copy: $pg_reason" >&2; exit 1; }
-exec 9>/tmp/irikit-postgres-tests.lock
-flock -w 600 9
-PG_TMP=$(mktemp -d /tmp/irikit-pg-bench.XXXXXX)
-installed=0
-cleanup() {
-  pg_stop
-  [[ $installed -eq 1 ]] && "${PG_MAKE[@]}" -s uninstall >/dev/null 2>&1
-  rm -rf "$PG_TMP"
-}
-trap cleanup EXIT
+pg_session irikit-pg-bench
 pg_build "$root/postgres" "$root/build/bench-postgres" "$lib" "$include"
-installed=1
 PG_SERVER_OPTIONS="-c shared_buffers=512MB -c max_wal_size=8GB -c checkpoint_timeout=1h -c maintenance_work_mem=512MB"
 pg_start
 

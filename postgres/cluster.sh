@@ -2,6 +2,9 @@
 # build and install the extension, and run a private server in a temporary folder.
 #
 #   pg_find                       sets PG_CONFIG, PG_BINDIR; returns 1 with $pg_reason when absent
+#   pg_session NAME               one run at a time (runs would install over each other): a lock,
+#                                 then a temporary folder $PG_TMP (/tmp/NAME.XXXXXX) and an EXIT
+#                                 trap that stops the server, uninstalls the extension, removes it
 #   pg_build SRC BUILD LIB INC    copies the extension sources to BUILD and builds them against the
 #                                 C API header folder INC and the shared library LIB, copied into
 #                                 $PG_TMP/lib (the extension's RPATH), then installs (needs root)
@@ -45,6 +48,23 @@ pg_find() {
   return 0
 }
 
+pg_session() {
+  exec 9>/tmp/irikit-postgres-tests.lock
+  if ! flock -w 600 9; then
+    echo "postgres: another run holds /tmp/irikit-postgres-tests.lock" >&2
+    return 1
+  fi
+  PG_TMP=$(mktemp -d "/tmp/$1.XXXXXX")
+  PG_INSTALLED=0
+  trap pg_cleanup EXIT
+}
+
+pg_cleanup() {
+  pg_stop
+  if [[ ${PG_INSTALLED:-0} -eq 1 ]]; then "${PG_MAKE[@]}" -s uninstall >/dev/null 2>&1 || true; fi
+  rm -rf "$PG_TMP"
+}
+
 # pg_build SRC BUILD LIBIRIKIT INCLUDE_DIR
 pg_build() {
   local src=$1 build=$2 lib=$3 include=$4
@@ -65,6 +85,7 @@ pg_build() {
            IRIKIT_CFLAGS="-I$include" IRIKIT_LIBS="-L$PG_TMP/lib -lirikit" IRIKIT_RPATH="$PG_TMP/lib")
   "${PG_MAKE[@]}" -s >/dev/null
   "${PG_MAKE[@]}" -s install >/dev/null
+  PG_INSTALLED=1
 }
 
 pg_start() {

@@ -19,125 +19,112 @@ Datum iri_is_valid(PG_FUNCTION_ARGS) {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * IRI → URI (RFC 3987 §3.1), URI → IRI (§3.2) */
+ * The functions that return a text: one argument block for every writer, filled from one or two
+ * SQL arguments, and the writers, each one C API call. */
 
-typedef struct ToUriArgs {
-  const char* text;
-  size_t len;
-  irikit_to_uri_options options;
-} ToUriArgs;
+typedef struct Args {
+  const char* a;
+  size_t a_len;
+  const char* b;
+  size_t b_len;
+  int mode;       /* an irikit_level, or the IDNA mode of to_uri */
+  unsigned flags; /* the call's flags */
+} Args;
 
-static int write_to_uri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
-  const ToUriArgs* a = p;
-  return irikit_to_uri(a->text, a->len, &a->options, out, out_size, out_len, err);
+static Args args_of(text* a, text* b) {
+  Args args;
+  memset(&args, 0, sizeof args);
+  args.a = VARDATA_ANY(a);
+  args.a_len = VARSIZE_ANY_EXHDR(a);
+  if (b != NULL) {
+    args.b = VARDATA_ANY(b);
+    args.b_len = VARSIZE_ANY_EXHDR(b);
+  }
+  return args;
 }
+
+/* RFC 3987 §3.1 */
+static int write_to_uri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const Args* a = p;
+  irikit_to_uri_options options;
+  irikit_to_uri_options_init(&options);
+  options.idna = a->mode;
+  return irikit_to_uri(a->a, a->a_len, &options, out, out_size, out_len, err);
+}
+
+/* RFC 3987 §3.2 (ToUnicode, when asked, with UTS #46) */
+static int write_to_iri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const Args* a = p;
+  return irikit_to_iri(a->a, a->a_len, a->flags, IRIKIT_IDNA_UTS46, out, out_size, out_len, err);
+}
+
+/* RFC 3986 §5.2 */
+static int write_resolve(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const Args* a = p;
+  return irikit_resolve(a->a, a->a_len, a->b, a->b_len, a->flags, out, out_size, out_len, err);
+}
+
+static int write_relativize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const Args* a = p;
+  return irikit_relativize(a->a, a->a_len, a->b, a->b_len, out, out_size, out_len, err);
+}
+
+/* RFC 3987 §5.3 */
+static int write_normalize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const Args* a = p;
+  return irikit_normalize(a->a, a->a_len, a->mode, a->flags, out, out_size, out_len, err);
+}
+
+/* First guesses of the result size: the exact size is asked for when they are short (percent-
+ * encoding triples non-ASCII bytes; decoding, resolution and normalization rarely grow). */
+#define GUESS(args) ((args).a_len + (args).b_len + 16)
 
 PG_FUNCTION_INFO_V1(iri_to_uri);
 Datum iri_to_uri(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
-  ToUriArgs args;
+  Args args = args_of(t, NULL);
   IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "cannot map the IRI to a URI", IRIKIT_RULE_IRI_REFERENCE);
-  args.text = VARDATA_ANY(t);
-  args.len = VARSIZE_ANY_EXHDR(t);
-  irikit_to_uri_options_init(&args.options);
-  args.options.idna = irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1));
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, args.len + 16, &call));
-}
-
-typedef struct ToIriArgs {
-  const char* text;
-  size_t len;
-  unsigned flags;
-} ToIriArgs;
-
-static int write_to_iri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
-  const ToIriArgs* a = p;
-  return irikit_to_iri(a->text, a->len, a->flags, IRIKIT_IDNA_UTS46, out, out_size, out_len, err);
+  args.mode = irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, GUESS(args), &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_to_iri);
 Datum iri_to_iri(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
-  ToIriArgs args;
+  Args args = args_of(t, NULL);
   IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
-  args.text = VARDATA_ANY(t);
-  args.len = VARSIZE_ANY_EXHDR(t);
   args.flags = PG_GETARG_BOOL(1) ? IRIKIT_TO_IRI_IDNA_TO_UNICODE : 0;
-  /* decoding only shrinks the text; ToUnicode can grow a host a little */
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_iri, &args, args.len + 16, &call));
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Resolution and relativization (RFC 3986 §5.2, §5.1) */
-
-typedef struct PairArgs {
-  const char* a;
-  size_t a_len;
-  const char* b;
-  size_t b_len;
-  int level;
-} PairArgs;
-
-static int write_resolve(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
-  const PairArgs* a = p;
-  return irikit_resolve(a->a, a->a_len, a->b, a->b_len, 0, out, out_size, out_len, err);
-}
-
-static int write_relativize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
-  const PairArgs* a = p;
-  return irikit_relativize(a->a, a->a_len, a->b, a->b_len, out, out_size, out_len, err);
-}
-
-static PairArgs pair(text* a, text* b) {
-  PairArgs args;
-  memset(&args, 0, sizeof args);
-  args.a = VARDATA_ANY(a);
-  args.a_len = VARSIZE_ANY_EXHDR(a);
-  args.b = VARDATA_ANY(b);
-  args.b_len = VARSIZE_ANY_EXHDR(b);
-  return args;
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_iri, &args, GUESS(args), &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_resolve);
 Datum iri_resolve(PG_FUNCTION_ARGS) {
   text* base = PG_GETARG_TEXT_PP(0);
   text* reference = PG_GETARG_TEXT_PP(1);
-  PairArgs args = pair(base, reference);
+  Args args = args_of(base, reference);
   IrikitPgCall call =
       irikit_pg_call2(TEXT_ARGS(base), "invalid base IRI", IRIKIT_RULE_IRI, TEXT_ARGS(reference),
                       "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_resolve, &args, args.a_len + args.b_len + 16, &call));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_resolve, &args, GUESS(args), &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_relativize);
 Datum iri_relativize(PG_FUNCTION_ARGS) {
   text* base = PG_GETARG_TEXT_PP(0);
   text* target = PG_GETARG_TEXT_PP(1);
-  PairArgs args = pair(base, target);
+  Args args = args_of(base, target);
   IrikitPgCall call = irikit_pg_call2(TEXT_ARGS(base), "invalid base IRI", IRIKIT_RULE_IRI, TEXT_ARGS(target),
                                       "cannot relativize the target IRI", IRIKIT_RULE_IRI);
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_relativize, &args, args.b_len + 16, &call));
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Normalization and equivalence (RFC 3987 §5.3) */
-
-static int write_normalize(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
-  const PairArgs* a = p;
-  return irikit_normalize(a->a, a->a_len, a->level, 0, out, out_size, out_len, err);
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_relativize, &args, GUESS(args), &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_normalize);
 Datum iri_normalize(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
-  PairArgs args;
+  Args args = args_of(t, NULL);
   IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
-  memset(&args, 0, sizeof args);
-  args.a = VARDATA_ANY(t);
-  args.a_len = VARSIZE_ANY_EXHDR(t);
-  args.level = irikit_pg_level(PG_GETARG_TEXT_PP(1));
-  /* decoding shrinks; only the scheme rung's "/" for an empty path and IDN hosts can grow */
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_normalize, &args, args.a_len + 16, &call));
+  args.mode = irikit_pg_level(PG_GETARG_TEXT_PP(1));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_normalize, &args, GUESS(args), &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_equivalent);

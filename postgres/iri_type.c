@@ -104,7 +104,20 @@ Datum iri_hash_extended(PG_FUNCTION_ARGS) {
 /* ------------------------------------------------------------------------------------------------
  * Components (RFC 3987 §2.2): NULL when absent, '' when present and empty. */
 
-typedef enum Component { kScheme, kAuthority, kUserinfo, kHost, kPort, kPath, kQuery, kFragment } Component;
+/* Each accessor: the presence flag of its component (0: always present) and where its range is. */
+typedef struct Component {
+  uint32 flag;
+  size_t range;
+} Component;
+
+static const Component kScheme = {IRIKIT_HAS_SCHEME, offsetof(irikit_components, scheme)};
+static const Component kAuthority = {IRIKIT_HAS_AUTHORITY, offsetof(irikit_components, authority)};
+static const Component kUserinfo = {IRIKIT_HAS_USERINFO, offsetof(irikit_components, userinfo)};
+static const Component kHost = {IRIKIT_HAS_AUTHORITY, offsetof(irikit_components, host)};
+static const Component kPort = {IRIKIT_HAS_PORT, offsetof(irikit_components, port)};
+static const Component kPath = {0, offsetof(irikit_components, path)};
+static const Component kQuery = {IRIKIT_HAS_QUERY, offsetof(irikit_components, query)};
+static const Component kFragment = {IRIKIT_HAS_FRAGMENT, offsetof(irikit_components, fragment)};
 
 /* Parses a stored iri (valid by construction; a failure is still reported, never ignored). */
 static void parse_stored(text* t, irikit_components* c) {
@@ -120,38 +133,10 @@ static void parse_stored(text* t, irikit_components* c) {
 static Datum component(FunctionCallInfo fcinfo, Component which) {
   text* t = PG_GETARG_TEXT_PP(0);
   irikit_components c = IRIKIT_COMPONENTS_INIT;
-  irikit_range range = {0, 0};
-  uint32 flag = 0;
-
+  const irikit_range* range = (const irikit_range*)((const char*)&c + which.range);
   parse_stored(t, &c);
-  switch (which) {
-    case kScheme:
-      flag = IRIKIT_HAS_SCHEME, range = c.scheme;
-      break;
-    case kAuthority:
-      flag = IRIKIT_HAS_AUTHORITY, range = c.authority;
-      break;
-    case kUserinfo:
-      flag = IRIKIT_HAS_USERINFO, range = c.userinfo;
-      break;
-    case kHost:
-      flag = IRIKIT_HAS_AUTHORITY, range = c.host;
-      break;
-    case kPort:
-      flag = IRIKIT_HAS_PORT, range = c.port;
-      break;
-    case kPath:
-      flag = 0, range = c.path; /* always present */
-      break;
-    case kQuery:
-      flag = IRIKIT_HAS_QUERY, range = c.query;
-      break;
-    case kFragment:
-      flag = IRIKIT_HAS_FRAGMENT, range = c.fragment;
-      break;
-  }
-  if (flag != 0 && (c.present & flag) == 0) PG_RETURN_NULL();
-  PG_RETURN_TEXT_P(cstring_to_text_with_len(VARDATA_ANY(t) + range.offset, (int)range.length));
+  if (which.flag != 0 && (c.present & which.flag) == 0) PG_RETURN_NULL();
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(VARDATA_ANY(t) + range->offset, (int)range->length));
 }
 
 #define IRIKIT_PG_COMPONENT(name, which) \

@@ -27,21 +27,8 @@ if ! pg_find; then
   exit 77
 fi
 
-# Runs that overlap (several worktrees, CI) would install over each other: one at a time.
-exec 9>/tmp/irikit-postgres-tests.lock
-flock -w 600 9 || { echo "postgres: another run holds /tmp/irikit-postgres-tests.lock" >&2; exit 1; }
-
-PG_TMP=$(mktemp -d /tmp/irikit-pg.XXXXXX)
-installed=0
-cleanup() {
-  pg_stop
-  [[ $installed -eq 1 ]] && "${PG_MAKE[@]}" -s uninstall >/dev/null 2>&1
-  rm -rf "$PG_TMP"
-}
-trap cleanup EXIT
-
+pg_session irikit-pg
 pg_build "$here" "$build" "$lib" "$include"
-installed=1
 pg_start
 echo "postgres: $("$PG_BINDIR/postgres" --version), cluster in $PG_TMP"
 
