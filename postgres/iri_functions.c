@@ -84,8 +84,11 @@ Datum iri_to_uri(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
   Args args = args_of(t, NULL);
   IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "cannot map the IRI to a URI", IRIKIT_RULE_IRI_REFERENCE);
+  size_t non_ascii = 0;
   args.mode = irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1));
-  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, GUESS(args), &call));
+  /* without IDNA the size exactly: each non-ASCII byte becomes a %HH triplet (RFC 3987 §3.1) */
+  for (size_t i = 0; i < args.a_len; i++) non_ascii += (unsigned char)args.a[i] >> 7;
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, GUESS(args) + 2 * non_ascii, &call));
 }
 
 PG_FUNCTION_INFO_V1(iri_to_iri);
