@@ -4,6 +4,7 @@
 
 #include "irikit/bidi.h"
 #include "irikit/convert.h"
+#include "irikit/edit.h"
 #include "irikit/encoding.h"
 #include "irikit/error.h"
 #include "irikit/extract.h"
