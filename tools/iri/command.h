@@ -156,6 +156,9 @@ class option_values {
   std::vector<std::string_view> values(std::string_view name) const;
 
   void add(std::string_view name, std::string_view value) { given_.emplace_back(name, value); }
+  /// Every option given, as {name, value} in command-line order (for commands whose options are
+  /// steps applied in order, such as `iri edit`).
+  const std::vector<std::pair<std::string_view, std::string_view>>& in_order() const { return given_; }
 
  private:
   std::vector<std::pair<std::string_view, std::string_view>> given_;
