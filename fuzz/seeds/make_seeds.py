@@ -81,3 +81,12 @@ prose = [b'See <https://example.org/a> and <URL:http://a/b?c>.', b'(http://en.wi
          b'note: see www.example.com/x?y=1! or mailto:a@b.c; tel:+1-2', b'"http://a/b", \'urn:x:y\' [http://h/]',
          b'http://\xe2\x80\x8fh/\xd7\x90 ftp://h:21/\xff data:,x']
 write('extract', [bytes([i % 2]) + s for i, s in enumerate(lines[:150] + prose)])
+# Edit sequences for iri_builder: a starting reference, then one edit per line (first byte: the
+# operation modulo 26, see fuzz_edit.cpp; then the argument, "KEY\tVALUE" for query parameters).
+edit_args = [b'', b'a', b'a b', b'x:y', b'//h', b'[::1]', b'::1', b'1.2.3.4', b'%', b'%41', b'..', b'.', b'a/b', b'?#',
+             b'\xe4\xbe\x8b', b'\xee\x80\x80', b'\xe2\x80\x8e', b'\xff', b'80', b'k\tv', b'k=1\ta&b', b'+\t+ ']
+edit_seeds = []
+for i, s in enumerate(single[:120]):
+    ops = [bytes([(i * 7 + k * 5) % 52]) + edit_args[(i + k * 3) % len(edit_args)] for k in range(1 + i % 6)]
+    edit_seeds.append(s.replace(b'\n', b'') + b'\n' + b'\n'.join(ops))
+write('edit', edit_seeds)
