@@ -81,6 +81,13 @@ std::vector<dataset> load_datasets(const std::string& corpora_dir);
 /// per dataset and every failure. True when all checks pass.
 bool check_all(const std::vector<dataset>& data, const options& opts);
 
+/// Editing (edit.cpp): iri_builder against Boost.URL's url — a query parameter set on the kasztp
+/// URLs that have a query, and URLs assembled from parts. Checks both (same text) and keeps the
+/// parsed URLs for the timing; true when the checks pass.
+bool check_edits(const std::vector<dataset>& data);
+/// Registers the edit benchmarks (after check_edits).
+void register_edits();
+
 /// The datasets of the operations beyond validation (operations.cpp): to_uri, to_iri, resolution
 /// and IDNA ToASCII.
 struct operation_data {

@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
 
   // Check every implementation's output before anything is timed.
   const bool validation_ok = check_all(data, opts);
-  const bool ok = check_operations(ops, opts) && validation_ok;
+  const bool edits_ok = check_edits(data);
+  const bool ok = check_operations(ops, opts) && validation_ok && edits_ok;
   if (!ok) {
     std::fprintf(stderr, "irikit_bench: output checks failed; nothing was timed\n");
     return 1;
@@ -168,6 +169,7 @@ int main(int argc, char** argv) {
     }
   }
   register_operations(ops);
+  register_edits();
   benchmark::AddCustomContext("irikit.corpora", opts.corpora_dir);
   benchmark::AddCustomContext("irikit.scan", irikit::grammar::scan_implementation());
   benchmark::AddCustomContext("boost.version", boost_version());

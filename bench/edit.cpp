@@ -1,0 +1,170 @@
+// Editing (issue 23): irikit::iri_builder against Boost.URL's url, each checked before it is timed.
+//
+// - edit/set_param/kasztp_query: every URL of kasztp that has a query (typical web URLs), parsed
+//   once into a persistent object; each pass sets the parameter "page" on every URL, to "2" and
+//   "10" in turn (the first pass appends it, later ones replace it, as a pager does). irikit:
+//   `params().set`; Boost.URL: `params(opts).set` with the same RFC 3986 flavour (no plus as
+//   space). Checked: after the same sets, the two texts are identical on every URL.
+// - edit/assemble/parts: a URL built from parts, from nothing, per call — scheme, host, port, a path
+//   with a space, two query parameters and a fragment; irikit's setters and Boost.URL's set_*
+//   and params().append. Checked: the same text for every set of parts.
+#include "irikit/edit.h"
+
+#include <boost/url/url.hpp>
+#include <cstdio>
+#include <string>
+
+#include "bench.h"
+
+namespace irikit::bench {
+namespace {
+
+struct edit_data {
+  std::vector<iri_builder> ours;
+  std::vector<boost::urls::url> theirs;
+};
+
+edit_data g_edit;
+
+constexpr boost::urls::encoding_opts k_rfc3986_opts{false, false, false};
+
+struct url_parts {
+  const char* scheme;
+  const char* host;
+  std::uint16_t port;
+  const char* path;
+  const char* key1;
+  const char* value1;
+  const char* key2;
+  const char* value2;
+  const char* fragment;
+};
+
+constexpr url_parts k_parts[] = {
+    {"https", "www.example.com", 443, "/search/results", "q", "hello world", "lang", "en", "top"},
+    {"http", "api.example.org", 8080, "/v1/users/42/orders", "limit", "50", "cursor", "a1b2c3", "list"},
+    {"https", "shop.example.net", 8443, "/catalog/shoes & boots", "size", "10.5", "color", "dark blue",
+     "reviews"},
+    {"http", "localhost", 3000, "/static/js/app.min.js", "v", "2024-11-25", "cache", "no", "l10"},
+};
+
+void assemble_irikit(const url_parts& p, std::string& out) {
+  iri_builder b;
+  (void)b.set_scheme(p.scheme);
+  (void)b.set_host(p.host);
+  b.set_port(p.port);
+  (void)b.set_path(p.path);
+  (void)b.params().append(p.key1, p.value1);
+  (void)b.params().append(p.key2, p.value2);
+  (void)b.set_fragment(p.fragment);
+  out.assign(b.text());
+}
+
+void assemble_boost(const url_parts& p, std::string& out) {
+  boost::urls::url u;
+  u.set_scheme(p.scheme);
+  u.set_host(p.host);
+  u.set_port_number(p.port);
+  u.set_path(p.path);
+  u.params(k_rfc3986_opts).append({p.key1, p.value1});
+  u.params(k_rfc3986_opts).append({p.key2, p.value2});
+  u.set_fragment(p.fragment);
+  out.assign(u.buffer().data(), u.buffer().size());
+}
+
+void time_set_irikit(benchmark::State& state) {
+  bool odd = false;
+  for (auto _ : state) {
+    const char* value = odd ? "10" : "2";
+    for (iri_builder& b : g_edit.ours) {
+      (void)b.params().set("page", value);
+      benchmark::DoNotOptimize(b.text().data());
+    }
+    odd = !odd;
+  }
+  state.counters["urls"] = static_cast<double>(g_edit.ours.size());
+}
+
+void time_set_boost(benchmark::State& state) {
+  bool odd = false;
+  for (auto _ : state) {
+    const char* value = odd ? "10" : "2";
+    for (boost::urls::url& u : g_edit.theirs) {
+      u.params(k_rfc3986_opts).set("page", value);
+      benchmark::DoNotOptimize(u.buffer().data());
+    }
+    odd = !odd;
+  }
+  state.counters["urls"] = static_cast<double>(g_edit.theirs.size());
+}
+
+template <void (*Assemble)(const url_parts&, std::string&)>
+void time_assemble(benchmark::State& state) {
+  std::string out;
+  for (auto _ : state) {
+    for (const url_parts& p : k_parts) {
+      Assemble(p, out);
+      benchmark::DoNotOptimize(out.data());
+    }
+  }
+  state.counters["urls"] = static_cast<double>(std::size(k_parts));
+}
+
+}  // namespace
+
+bool check_edits(const std::vector<dataset>& data) {
+  bool ok = true;
+  for (const dataset& d : data) {
+    if (d.lines.name != "kasztp") continue;
+    for (std::string_view line : d.lines.lines) {
+      if (line.find('?') == std::string_view::npos) continue;
+      auto ours = iri_builder::parse(line);
+      auto theirs = boost::urls::parse_uri(boost::urls::string_view(line.data(), line.size()));
+      if (!ours || !theirs) continue;
+      g_edit.ours.push_back(*ours);
+      g_edit.theirs.emplace_back(*theirs);
+    }
+  }
+  // The same edits on both, then the same text (the check runs on copies: the timed objects start
+  // from the parsed URLs).
+  std::size_t same = 0;
+  for (std::size_t i = 0; i < g_edit.ours.size(); ++i) {
+    iri_builder b = g_edit.ours[i];
+    boost::urls::url u = g_edit.theirs[i];
+    for (const char* value : {"2", "10"}) {
+      (void)b.params().set("page", value);
+      u.params(k_rfc3986_opts).set("page", value);
+    }
+    same += b.text() == std::string_view(u.buffer().data(), u.buffer().size()) ? 1 : 0;
+  }
+  std::printf("check edit/set_param/kasztp_query: %zu URLs, irikit and Boost.URL give the same text on %zu\n",
+              g_edit.ours.size(), same);
+  if (g_edit.ours.size() < 2000 || same != g_edit.ours.size()) {
+    std::printf("FAIL edit/set_param: expected >= 2000 URLs, all the same\n");
+    ok = false;
+  }
+  std::string a, b;
+  for (const url_parts& p : k_parts) {
+    assemble_irikit(p, a);
+    assemble_boost(p, b);
+    if (a != b) {
+      std::printf("FAIL edit/assemble: irikit %s, Boost.URL %s\n", a.c_str(), b.c_str());
+      ok = false;
+    }
+  }
+  std::printf("check edit/assemble/parts: %zu URLs, e.g. %s\n", std::size(k_parts), a.c_str());
+  return ok;
+}
+
+void register_edits() {
+  benchmark::RegisterBenchmark("edit/set_param/kasztp_query/irikit", time_set_irikit)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("edit/set_param/kasztp_query/boost-url", time_set_boost)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("edit/assemble/parts/irikit", time_assemble<assemble_irikit>)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("edit/assemble/parts/boost-url", time_assemble<assemble_boost>)
+      ->Unit(benchmark::kMicrosecond);
+}
+
+}  // namespace irikit::bench
