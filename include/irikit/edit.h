@@ -71,6 +71,7 @@ struct query_param {
 /// The view holds a pointer to its builder; it is invalidated when the builder is moved or destroyed.
 class path_segments_ref {
  public:
+  /// Reads the segments one after the other (linear in the length of the path).
   class iterator {
    public:
     using value_type = std::string;
@@ -80,23 +81,26 @@ class path_segments_ref {
     using pointer = void;
 
     iterator() = default;
-    std::string operator*() const { return owner_->at(index_); }
+    std::string operator*() const { return owner_->decode_item(pos_); }
     iterator& operator++() {
+      pos_ = owner_->next_item(pos_);
       ++index_;
       return *this;
     }
     iterator operator++(int) {
       auto copy = *this;
-      ++index_;
+      ++*this;
       return copy;
     }
     friend bool operator==(const iterator& a, const iterator& b) { return a.index_ == b.index_; }
 
    private:
     friend class path_segments_ref;
-    iterator(const path_segments_ref* owner, std::size_t index) : owner_(owner), index_(index) {}
+    iterator(const path_segments_ref* owner, std::size_t index, std::size_t pos)
+        : owner_(owner), index_(index), pos_(pos) {}
     const path_segments_ref* owner_ = nullptr;
     std::size_t index_ = 0;
+    std::size_t pos_ = 0;  ///< where the segment starts in the path
   };
 
   std::size_t size() const noexcept;
@@ -108,8 +112,8 @@ class path_segments_ref {
   std::string operator[](std::size_t index) const { return at(index); }
   /// The segment `index` as written in the path.
   std::string_view encoded(std::size_t index) const noexcept;
-  iterator begin() const { return {this, 0}; }
-  iterator end() const { return {this, size()}; }
+  iterator begin() const { return {this, 0, first_item()}; }
+  iterator end() const { return {this, size(), 0}; }
 
   /// Appends a segment (encoded). Errors: utf8_* (offset in `segment`), input_too_long.
   result<void> push_back(std::string_view segment);
@@ -130,6 +134,9 @@ class path_segments_ref {
  private:
   friend class iri_builder;
   explicit path_segments_ref(iri_builder* builder) : builder_(builder) {}
+  std::size_t first_item() const noexcept;
+  std::size_t next_item(std::size_t pos) const noexcept;
+  std::string decode_item(std::size_t pos) const;
   /// Replaces `erase` segments from `index` with `segment` (none when null).
   result<void> splice(std::size_t index, std::size_t erase, const std::string_view* segment);
   iri_builder* builder_;
@@ -143,6 +150,7 @@ class path_segments_ref {
 /// query. The view holds a pointer to its builder (invalidated when the builder is moved).
 class query_params_ref {
  public:
+  /// Reads the parameters one after the other (linear in the length of the query).
   class iterator {
    public:
     using value_type = query_param;
@@ -152,23 +160,26 @@ class query_params_ref {
     using pointer = void;
 
     iterator() = default;
-    query_param operator*() const { return owner_->at(index_); }
+    query_param operator*() const { return owner_->decode_item(pos_); }
     iterator& operator++() {
+      pos_ = owner_->next_item(pos_);
       ++index_;
       return *this;
     }
     iterator operator++(int) {
       auto copy = *this;
-      ++index_;
+      ++*this;
       return copy;
     }
     friend bool operator==(const iterator& a, const iterator& b) { return a.index_ == b.index_; }
 
    private:
     friend class query_params_ref;
-    iterator(const query_params_ref* owner, std::size_t index) : owner_(owner), index_(index) {}
+    iterator(const query_params_ref* owner, std::size_t index, std::size_t pos)
+        : owner_(owner), index_(index), pos_(pos) {}
     const query_params_ref* owner_ = nullptr;
     std::size_t index_ = 0;
+    std::size_t pos_ = 0;  ///< where the parameter starts in the query
   };
 
   query_flavor flavor() const noexcept { return flavor_; }
@@ -177,8 +188,8 @@ class query_params_ref {
   /// The decoded parameter `index` (< size()).
   query_param at(std::size_t index) const;
   query_param operator[](std::size_t index) const { return at(index); }
-  iterator begin() const { return {this, 0}; }
-  iterator end() const { return {this, size()}; }
+  iterator begin() const { return {this, 0, 0}; }
+  iterator end() const { return {this, size(), 0}; }
 
   /// The index of the first parameter whose decoded key is `key`, or nullopt.
   std::optional<std::size_t> find(std::string_view key) const noexcept;
@@ -209,6 +220,8 @@ class query_params_ref {
  private:
   friend class iri_builder;
   query_params_ref(iri_builder* builder, query_flavor flavor) : builder_(builder), flavor_(flavor) {}
+  std::size_t next_item(std::size_t pos) const noexcept;
+  query_param decode_item(std::size_t pos) const;
   /// Appends the encoded "key" or "key=value" to `out`.
   parse_error encode_param(std::string& out, std::string_view key, const std::string_view* value) const;
   /// Makes `query` the builder's query; an empty one removes the query when `remove_if_empty`.

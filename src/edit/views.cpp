@@ -84,6 +84,21 @@ std::string path_segments_ref::at(std::size_t index) const {
   return out;
 }
 
+std::size_t path_segments_ref::first_item() const noexcept { return is_absolute() ? 1 : 0; }
+
+std::size_t path_segments_ref::next_item(std::size_t pos) const noexcept {
+  const std::string_view path = builder_->path();
+  const std::size_t slash = path.find('/', pos);
+  return slash == std::string_view::npos ? path.size() + 1 : slash + 1;
+}
+
+std::string path_segments_ref::decode_item(std::size_t pos) const {
+  const std::string_view path = builder_->path();
+  std::string out;
+  edit_detail::decode_append(out, path.substr(pos, path.find('/', pos) - pos), false);
+  return out;
+}
+
 result<void> path_segments_ref::splice(std::size_t index, std::size_t erase,
                                        const std::string_view* segment) {
   const path_shape s = shape_of(builder_->path());
@@ -92,18 +107,23 @@ result<void> path_segments_ref::splice(std::size_t index, std::size_t erase,
   out.clear();
   if (s.absolute) out.push_back('/');
   bool first = true;
-  for (std::size_t k = 0; k < index; ++k) append_item(out, first, nth_item(s.body, k, '/'), '/');
-  if (segment != nullptr) {
+  // One pass over the segments (linear in the length of the path, whatever the index).
+  std::size_t k = 0;
+  const auto put_new = [&]() -> parse_error {
     append_item(out, first, {}, '/');
     // RFC 3986 §4.2: no ":" in the first segment of a relative-path reference.
     const bool nc =
         index == 0 && !s.absolute && !builder_->parts_.has_scheme && !builder_->parts_.has_authority;
-    if (const parse_error e =
-            edit_detail::encode_append(out, *segment, nc ? encode_set::segment_nc : encode_set::segment);
-        e.code != error_code::ok)
-      return e;
-  }
-  for (std::size_t k = index + erase; k < n; ++k) append_item(out, first, nth_item(s.body, k, '/'), '/');
+    return edit_detail::encode_append(out, *segment, nc ? encode_set::segment_nc : encode_set::segment);
+  };
+  parse_error error;
+  for_each_item(s.body, '/', [&](std::string_view item) {
+    if (k == index && segment != nullptr && error.code == error_code::ok) error = put_new();
+    if (k < index || k >= index + erase) append_item(out, first, item, '/');
+    ++k;
+  });
+  if (index >= n && segment != nullptr) error = put_new();
+  if (error.code != error_code::ok) return error;
   iri_builder::layout l = builder_->current();
   // A relative path cannot start with an empty segment, which would make it absolute: "./" first
   // (with an authority the builder makes the path absolute anyway).
@@ -152,10 +172,16 @@ std::string_view key_of(std::string_view param) noexcept { return param.substr(0
 
 std::size_t query_params_ref::size() const noexcept { return item_count(query_of(*builder_), '&'); }
 
-query_param query_params_ref::at(std::size_t index) const {
-  assert(index < size());
+std::size_t query_params_ref::next_item(std::size_t pos) const noexcept {
+  const std::string_view query = query_of(*builder_);
+  const std::size_t amp = query.find('&', pos);
+  return amp == std::string_view::npos ? query.size() + 1 : amp + 1;
+}
+
+query_param query_params_ref::decode_item(std::size_t pos) const {
+  const std::string_view query = query_of(*builder_);
+  const std::string_view p = query.substr(pos, query.find('&', pos) - pos);
   const bool plus = flavor_ == query_flavor::form;
-  const std::string_view p = nth_item(query_of(*builder_), index, '&');
   query_param out;
   const std::size_t eq = p.find('=');
   edit_detail::decode_append(out.key, p.substr(0, eq), plus);
@@ -164,6 +190,14 @@ query_param query_params_ref::at(std::size_t index) const {
     edit_detail::decode_append(*out.value, p.substr(eq + 1), plus);
   }
   return out;
+}
+
+query_param query_params_ref::at(std::size_t index) const {
+  assert(index < size());
+  if (index >= size()) return {};
+  const std::string_view query = query_of(*builder_);
+  const std::string_view item = nth_item(query, index, '&');
+  return decode_item(static_cast<std::size_t>(item.data() - query.data()));
 }
 
 std::optional<std::size_t> query_params_ref::find(std::string_view key) const noexcept {

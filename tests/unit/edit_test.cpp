@@ -465,6 +465,26 @@ TEST(Edit, ParamsSortIsStable) {
   EXPECT_TRUE(reparses(b));
 }
 
+TEST(Edit, LongPathsAndQueriesAreReadAndEditedInOnePass) {
+  // 100,000 segments and parameters: iteration and edits are linear in the length (a quadratic
+  // walk would take minutes here).
+  std::string text = "http://h";
+  for (int i = 0; i < 100000; ++i) text += "/s";
+  text += "?";
+  for (int i = 0; i < 100000; ++i) text += i == 0 ? "k=v" : "&k=v";
+  iri_builder b = make(text);
+  std::size_t segments = 0, params = 0;
+  for (const std::string s : b.segments()) segments += s == "s" ? 1 : 0;
+  for (const query_param p : b.params()) params += p.key == "k" ? 1 : 0;
+  EXPECT_EQ(segments, 100000u);
+  EXPECT_EQ(params, 100000u);
+  ASSERT_TRUE(b.segments().insert(50000, "x"));
+  EXPECT_EQ(b.segments().size(), 100001u);
+  ASSERT_TRUE(b.params().set("k", "w"));
+  EXPECT_EQ(b.query(), "k=w");
+  EXPECT_TRUE(reparses(b));
+}
+
 // ---- unchanged on error, and the property test ----------------------------------------------------
 
 TEST(Edit, RandomEditSequencesReparseToTheSameComponents) {
