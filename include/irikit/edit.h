@@ -39,6 +39,7 @@
 #include "irikit/iri.h"
 
 namespace irikit {
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
 class iri_builder;
 
@@ -336,6 +337,7 @@ class iri_builder : public components<iri_builder> {
   std::string encoded_;  ///< an argument once encoded
 };
 
+#pragma GCC visibility pop
 }  // namespace irikit
 
 #endif  // IRIKIT_EDIT_H
