@@ -31,7 +31,8 @@ TWIN_TOLERANCE = 0.01
 
 # The operation groups: (group, dataset, the irikit implementation the others are compared with).
 OPERATIONS = [("to_uri", "intl_wiki_iri", "irikit-validate-iri"), ("to_iri", "intl_wiki_uri", "irikit-to_iri"),
-              ("resolve", "cc_pairs", "irikit"), ("idna", "ascii_hosts", "irikit"), ("idna", "idn_hosts", "irikit")]
+              ("resolve", "cc_pairs", "irikit"), ("idna", "ascii_hosts", "irikit"), ("idna", "idn_hosts", "irikit"),
+              ("edit", "set_param_kasztp", "irikit"), ("edit", "assemble_parts", "irikit")]
 
 URL_COLUMNS = ["floor", "irikit-validate-uri", "irikit-parse-uri", "irikit-validate-iri", "irikit-parse_unchecked",
                "boost-url", "uriparser", "curl"]
@@ -190,6 +191,12 @@ def main():
     r = op_ratio("idna", "idn_hosts", "irikit", "icu")
     if r is not None:
         target("ToASCII idn_hosts: irikit ÷ ICU UTS #46 ≤ 1 (no slower)", r, r <= 1.0, fmt_ratio(r))
+    # Issue 23: editing no slower than Boost.URL.
+    for ds, label in [("set_param_kasztp", "a query parameter set on the kasztp URLs with a query"),
+                      ("assemble_parts", "URLs assembled from parts")]:
+        r = op_ratio("edit", ds, "irikit", "boost-url")
+        if r is not None:
+            target(f"edit, {label}: irikit ÷ Boost.URL ≤ 1 (no slower)", r, r <= 1.0, fmt_ratio(r))
     if e2e is not None:
         for task in ("check", "to-uri"):
             base = statistics.median(e2e["wall"][f"{task}/irikit"])
@@ -198,7 +205,7 @@ def main():
                 target(f"tool end to end, {e2e['lines']:,} lines of `iri {task}`: {label} line by line ÷ `iri` ≥ "
                        f"{MIN_TOOL_RATIO:g}", r, r >= MIN_TOOL_RATIO, fmt_ratio(r))
 
-    w("## Targets (issue 7)\n")
+    w("## Targets (issues 7 and 23)\n")
     w("Floor: a loop in the same binary that reads each line once, validates its UTF-8 strictly and")
     w("classifies every ASCII byte with a 256-entry table (bench/floor.h). \"irikit\" in the URL targets is")
     w("`irikit::validate(line, rule::uri_reference)`; in the IRI targets `validate(line, rule::iri_reference)`.\n")
@@ -258,7 +265,7 @@ def main():
 
     present_ops = [(g, ds, b) for (g, ds, b) in OPERATIONS if (g, ds, b) in med]
     if present_ops:
-        w("## Operations: to_uri, to_iri, resolution, IDNA ToASCII\n")
+        w("## Operations: to_uri, to_iri, resolution, IDNA ToASCII, editing\n")
         w("Median CPU time per pass (ms), the ratio to the irikit row of the same dataset (> 1: slower than "
           "irikit), the spread (max − min) / median, and the time per line.\n")
         w("| operation | dataset | lines | implementation | ms | ÷ irikit | spread | ns/line |")
