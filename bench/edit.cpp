@@ -10,6 +10,7 @@
 //   and params().append. Checked: the same text for every set of parts.
 #include "irikit/edit.h"
 
+#include <boost/url/parse.hpp>
 #include <boost/url/url.hpp>
 #include <cstdio>
 #include <string>
@@ -33,7 +34,7 @@ void set_edit_counters(benchmark::State& state, std::size_t bytes, std::size_t u
 
 edit_data g_edit;
 
-constexpr boost::urls::encoding_opts k_rfc3986_opts{false, false, false};
+const boost::urls::encoding_opts k_rfc3986_opts{false, false, false};
 
 struct url_parts {
   const char* scheme;
@@ -139,7 +140,7 @@ bool check_edits(const std::vector<dataset>& data) {
   }
   // The same edits on both, then the same text (the check runs on copies: the timed objects start
   // from the parsed URLs).
-  std::size_t same = 0;
+  std::size_t same = 0, empty_query = 0;
   for (std::size_t i = 0; i < g_edit.ours.size(); ++i) {
     iri_builder b = g_edit.ours[i];
     boost::urls::url u = g_edit.theirs[i];
@@ -147,12 +148,30 @@ bool check_edits(const std::vector<dataset>& data) {
       (void)b.params().set("page", value);
       u.params(k_rfc3986_opts).set("page", value);
     }
-    same += b.text() == std::string_view(u.buffer().data(), u.buffer().size()) ? 1 : 0;
+    const std::string_view boost_text(u.buffer().data(), u.buffer().size());
+    // The one difference: Boost.URL reads an empty query ("a?") as one parameter with an empty key,
+    // and keeps it ("a?&page=2"); irikit (and WHATWG's URLSearchParams) as no parameter.
+    std::string with_empty(b.text());
+    if (g_edit.ours[i].query() == "") with_empty.insert(g_edit.ours[i].parts().path_end + 1, "&");
+    if (b.text() == boost_text) {
+      ++same;
+    } else if (with_empty == boost_text) {
+      ++empty_query;
+    } else if (i - same - empty_query < 20) {
+      std::printf("  differs: %s\n    irikit    %s\n    Boost.URL %.*s\n",
+                  std::string(g_edit.ours[i].text()).c_str(), std::string(b.text()).c_str(),
+                  static_cast<int>(boost_text.size()), boost_text.data());
+    }
   }
-  std::printf("check edit/set_param_kasztp: %zu URLs, irikit and Boost.URL give the same text on %zu\n",
-              g_edit.ours.size(), same);
-  if (g_edit.ours.size() < 2000 || same != g_edit.ours.size()) {
-    std::printf("FAIL edit/set_param_kasztp: expected >= 2000 URLs, all the same\n");
+  std::printf(
+      "check edit/set_param_kasztp: %zu URLs, irikit and Boost.URL give the same text on %zu, and on %zu "
+      "with an "
+      "empty query the same but for Boost.URL's empty parameter\n",
+      g_edit.ours.size(), same, empty_query);
+  constexpr std::size_t k_urls = 2309, k_empty_queries = 12;  // pinned: kasztp.txt as shared/corpora has it
+  if (g_edit.ours.size() != k_urls || same + empty_query != k_urls || empty_query != k_empty_queries) {
+    std::printf("FAIL edit/set_param_kasztp: expected %zu URLs, %zu with an empty query\n", k_urls,
+                k_empty_queries);
     ok = false;
   }
   std::string a, b;

@@ -320,6 +320,11 @@ def main():
     w("  `resolve` into a reused `url`; uriparser two `uriParseSingleUriExA` + `uriAddBaseUriExA` + `uriToStringA`.")
     w("- **idna**: `host_to_ascii_into(host, buffer, {uts46})` against ICU's `uidna_nameToASCII_UTF8` with the")
     w("  same options (non-transitional, STD3 rules, CheckBidi, CheckJoiners) and libidn2 `idn2_to_ascii_8z`.")
+    w("- **edit** (issue 23, bench/edit.cpp): `set_param_kasztp`, the parameter `page` set to \"2\" and \"10\" in turn")
+    w("  on each of the 2,309 kasztp URLs that have a query, parsed once into persistent objects: irikit")
+    w("  `iri_builder::params().set`, Boost.URL `url::params(opts).set` (RFC 3986 flavour for both); `assemble_parts`,")
+    w("  four URLs built from nothing per pass: scheme, host, port, a path with a space, two parameters, a fragment.")
+    w("  Checked: the same text from both (Boost.URL keeps an empty parameter for an empty query: 12 URLs).")
     w("- The checks behind each (bench/operations.cpp) and the differences of the peers are listed there.")
     w("")
     with open(a.out, "w") as f:
