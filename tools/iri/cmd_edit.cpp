@@ -199,10 +199,6 @@ configured configure_edit(const option_values& values) {
     }
     steps.push_back(std::move(step));
   }
-  if (steps.empty()) {
-    result.usage_error = "edit needs at least one edit (--set, --set-encoded, --append, --remove, --sort-query, --remove-dot-segments)";
-    return result;
-  }
   result.mapper = std::make_unique<edit_mapper>(std::move(steps), flavor);
   return result;
 }
@@ -235,7 +231,8 @@ constexpr command edit_command{
     "is always a valid IRI reference: a path gets \"/\" before it under an authority, \"/.\" when it\n"
     "would start with \"//\" without one, \"./\" when its first segment would read as a scheme.\n"
     "A value that a component cannot take (a port with letters, an invalid IP literal, invalid\n"
-    "UTF-8…) is bad usage (exit status 2), since every line would fail.\n"
+    "UTF-8…) is bad usage (exit status 2), since every line would fail. With no edit, each valid\n"
+    "line is printed as it is.\n"
     "\n"
     "JSON keys: \"output\" (the edited reference); a failing line has \"error\" instead.\n",
     edit_option_specs,
