@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "edit_ops.h"
 #include "fuzz_check.h"
 #include "irikit/edit.h"
 #include "irikit/iri.h"
@@ -33,8 +34,6 @@ std::string decoded(std::string_view s) {
   return out;
 }
 
-constexpr unsigned k_operations = 26;
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -47,98 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     rest = next;
     more = again;
     if (line.empty()) continue;
-    const unsigned op = static_cast<unsigned char>(line[0]) % k_operations;
+    const unsigned op = static_cast<unsigned char>(line[0]) % irikit_fuzz::k_edit_operations;
     const std::string_view arg = line.substr(1);
     const auto [key, value, has_value] = irikit_fuzz::split_once(arg, '\t');
-    const query_flavor flavor =
-        (static_cast<unsigned char>(line[0]) / k_operations) % 2 ? query_flavor::form : query_flavor::rfc3986;
+    const query_flavor flavor = (static_cast<unsigned char>(line[0]) / irikit_fuzz::k_edit_operations) % 2
+                                    ? query_flavor::form
+                                    : query_flavor::rfc3986;
     const std::string before = b.str();
-    result<void> r;
-    switch (op) {
-      case 0:
-        r = b.set_scheme(arg);
-        break;
-      case 1:
-        b.remove_scheme();
-        break;
-      case 2:
-        r = b.set_userinfo(arg);
-        break;
-      case 3:
-        r = b.set_encoded_userinfo(arg);
-        break;
-      case 4:
-        b.remove_userinfo();
-        break;
-      case 5:
-        r = b.set_host(arg);
-        break;
-      case 6:
-        r = b.set_encoded_host(arg);
-        break;
-      case 7:
-        r = b.set_port(arg);
-        break;
-      case 8:
-        b.remove_port();
-        break;
-      case 9:
-        b.remove_authority();
-        break;
-      case 10:
-        r = b.set_path(arg);
-        break;
-      case 11:
-        r = b.set_encoded_path(arg);
-        break;
-      case 12:
-        r = b.set_query(arg);
-        break;
-      case 13:
-        r = b.set_encoded_query(arg);
-        break;
-      case 14:
-        b.remove_query();
-        break;
-      case 15:
-        r = b.set_fragment(arg);
-        break;
-      case 16:
-        r = b.set_encoded_fragment(arg);
-        break;
-      case 17:
-        b.remove_fragment();
-        break;
-      case 18:
-        r = b.segments().push_back(arg);
-        break;
-      case 19: {
-        const std::size_t n = b.segments().size();
-        if (n > 0) b.segments().erase(arg.size() % n);
-        break;
-      }
-      case 20: {
-        const std::size_t n = b.segments().size();
-        r = n > 0 && arg.size() % 2 == 1 ? b.segments().replace(arg.size() % n, arg)
-                                         : b.segments().insert(arg.size() % (n + 1), arg);
-        break;
-      }
-      case 21:
-        r = b.params(flavor).set(key, value);
-        break;
-      case 22:
-        r = has_value ? b.params(flavor).append(key, value) : b.params(flavor).append(key);
-        break;
-      case 23:
-        b.params(flavor).erase(key);
-        break;
-      case 24:
-        b.params(flavor).sort();
-        break;
-      default:
-        b.remove_dot_segments();
-        break;
-    }
+    const result<void> r = irikit_fuzz::apply_edit(b, op, arg, key, value, has_value, flavor, arg.size());
     const auto reparsed = parse_iri_reference(b.text());
     FUZZ_CHECK(reparsed.has_value(), "the edited text does not parse: " + b.str());
     FUZZ_CHECK(reparsed->parts() == b.parts(), "parts differ from the parser's: " + b.str());

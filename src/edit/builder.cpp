@@ -52,6 +52,12 @@ parse_error check_ip_literal(std::string_view host, host_kind& kind) noexcept {
   return {};
 }
 
+/// set_encoded_X's check: `text` as the component, with the parser's own loop (its errors and offsets).
+parse_error check_encoded(std::string_view text, parser::component c) noexcept {
+  return parser::validate_component(text, 0, static_cast<std::uint32_t>(text.size()), c,
+                                    parser::repertoire::iri, {});
+}
+
 /// The prefix that keeps `path` a valid ipath in its place (RFC 3986 §3.3, §4.2).
 std::string_view path_prefix(bool has_scheme, bool has_authority, std::string_view path) noexcept {
   if (has_authority) return !path.empty() && path[0] != '/' ? "/" : "";
@@ -214,10 +220,7 @@ result<void> iri_builder::set_userinfo(std::string_view userinfo) {
 }
 
 result<void> iri_builder::set_encoded_userinfo(std::string_view userinfo) {
-  if (const parse_error e =
-          parser::validate_component(userinfo, 0, static_cast<std::uint32_t>(userinfo.size()),
-                                     parser::component::userinfo, parser::repertoire::iri, {});
-      e.code != error_code::ok)
+  if (const parse_error e = check_encoded(userinfo, parser::component::userinfo); e.code != error_code::ok)
     return e;
   layout l = current();
   l.userinfo = userinfo;
@@ -261,10 +264,7 @@ result<void> iri_builder::set_encoded_host(std::string_view host) {
   if (!host.empty() && host[0] == '[') {
     if (const parse_error e = check_ip_literal(host, kind); e.code != error_code::ok) return e;
   } else {
-    if (const parse_error e =
-            parser::validate_component(host, 0, static_cast<std::uint32_t>(host.size()),
-                                       parser::component::reg_name, parser::repertoire::iri, {});
-        e.code != error_code::ok)
+    if (const parse_error e = check_encoded(host, parser::component::reg_name); e.code != error_code::ok)
       return e;
     if (grammar::is_ipv4address(host)) kind = host_kind::ipv4;
   }
@@ -338,10 +338,7 @@ result<void> iri_builder::set_path(std::string_view path) {
 }
 
 result<void> iri_builder::set_encoded_path(std::string_view path) {
-  if (const parse_error e = parser::validate_component(path, 0, static_cast<std::uint32_t>(path.size()),
-                                                       parser::component::path, parser::repertoire::iri, {});
-      e.code != error_code::ok)
-    return e;
+  if (const parse_error e = check_encoded(path, parser::component::path); e.code != error_code::ok) return e;
   layout l = current();
   l.path = path;
   return rebuild(l);
@@ -365,9 +362,7 @@ result<void> iri_builder::set_query(std::string_view query) {
 }
 
 result<void> iri_builder::set_encoded_query(std::string_view query) {
-  if (const parse_error e = parser::validate_component(query, 0, static_cast<std::uint32_t>(query.size()),
-                                                       parser::component::query, parser::repertoire::iri, {});
-      e.code != error_code::ok)
+  if (const parse_error e = check_encoded(query, parser::component::query); e.code != error_code::ok)
     return e;
   return replace_query(query);
 }
@@ -383,10 +378,7 @@ result<void> iri_builder::set_fragment(std::string_view fragment) {
 }
 
 result<void> iri_builder::set_encoded_fragment(std::string_view fragment) {
-  if (const parse_error e =
-          parser::validate_component(fragment, 0, static_cast<std::uint32_t>(fragment.size()),
-                                     parser::component::fragment, parser::repertoire::iri, {});
-      e.code != error_code::ok)
+  if (const parse_error e = check_encoded(fragment, parser::component::fragment); e.code != error_code::ok)
     return e;
   if (edit_detail::aliases(text_, fragment)) {
     scratch_.assign(fragment);

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "edit_ops.h"
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
 
@@ -520,84 +521,9 @@ TEST(Edit, RandomEditSequencesReparseToTheSameComponents) {
     for (int step = 0; step < 25; ++step) {
       const std::string before = b.str();
       const std::string arg = text(4), arg2 = text(3);
-      const int op = static_cast<int>(rng() % 24);
-      result<void> r;
-      switch (op) {
-        case 0:
-          r = b.set_scheme(arg);
-          break;
-        case 1:
-          b.remove_scheme();
-          break;
-        case 2:
-          r = b.set_userinfo(arg);
-          break;
-        case 3:
-          r = b.set_encoded_userinfo(arg);
-          break;
-        case 4:
-          b.remove_userinfo();
-          break;
-        case 5:
-          r = b.set_host(arg);
-          break;
-        case 6:
-          r = b.set_encoded_host(arg);
-          break;
-        case 7:
-          r = b.set_port(arg);
-          break;
-        case 8:
-          b.remove_port();
-          break;
-        case 9:
-          b.remove_authority();
-          break;
-        case 10:
-          r = b.set_path(arg);
-          break;
-        case 11:
-          r = b.set_encoded_path(arg);
-          break;
-        case 12:
-          r = b.set_query(arg);
-          break;
-        case 13:
-          r = b.set_encoded_query(arg);
-          break;
-        case 14:
-          b.remove_query();
-          break;
-        case 15:
-          r = b.set_fragment(arg);
-          break;
-        case 16:
-          r = b.set_encoded_fragment(arg);
-          break;
-        case 17:
-          b.remove_fragment();
-          break;
-        case 18:
-          r = b.segments().push_back(arg);
-          break;
-        case 19:
-          if (!b.segments().empty()) {
-            b.segments().erase(rng() % b.segments().size());
-          }
-          break;
-        case 20:
-          r = b.segments().insert(rng() % (b.segments().size() + 1), arg);
-          break;
-        case 21:
-          r = b.params(rng() % 2 ? query_flavor::form : query_flavor::rfc3986).set(arg, arg2);
-          break;
-        case 22:
-          r = b.params().append(arg, arg2);
-          break;
-        default:
-          b.params().erase(arg);
-          break;
-      }
+      const unsigned op = static_cast<unsigned>(rng() % irikit_fuzz::k_edit_operations);
+      const query_flavor flavor = rng() % 2 ? query_flavor::form : query_flavor::rfc3986;
+      const result<void> r = irikit_fuzz::apply_edit(b, op, arg, arg, arg2, true, flavor, rng());
       ASSERT_TRUE(reparses(b)) << "op " << op << " arg '" << arg << "' on '" << before << "'";
       if (!r) {
         ++failures;
@@ -618,7 +544,7 @@ TEST(Edit, RandomEditSequencesReparseToTheSameComponents) {
       if (op == 18 && !arg.empty() && b.segments().size() > 0 && b.path() != "/") {
         ASSERT_EQ(b.segments()[b.segments().size() - 1], arg) << b.text();
       }
-      if (op == 21 || op == 22) {
+      if (op == 21 || op == 22) {  // the parameters' texts were encoded, so valid UTF-8
         ASSERT_TRUE(valid_utf8(arg) && valid_utf8(arg2));
       }
     }
