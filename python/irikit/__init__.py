@@ -1,0 +1,128 @@
+"""irikit: Internationalized Resource Identifiers (RFC 3987) for Python.
+
+Strict validation with errors that say where and why, IRI <-> URI mapping with IDNA, reference
+resolution and relativization, the RFC 3987 §5.3 comparison ladder, lint and bidi display, and
+IRIs in running text: the irikit C++ library, bound directly.
+
+    >>> import irikit
+    >>> irikit.is_valid("http://例え.jp/パス")
+    True
+    >>> irikit.to_uri("http://例え.テスト/パス", idna="uts46")
+    'http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9'
+    >>> base = irikit.IRI("http://a/b/c/d;p?q")
+    >>> (base / "../g").path
+    '/b/g'
+
+Objects
+    IRI, IRIReference       parsed, immutable, hashable, picklable; components as properties
+                            (None when absent); IRI adds resolve / join / "/" and relativize
+    IRIError                ValueError with .code (kebab name), .offset (UTF-8 bytes),
+                            .char_offset (code points of a str input), .message, .text
+
+Functions (text is str, or UTF-8 bytes)
+    is_valid, validate, parse                 RFC 3987 §2.2 / RFC 3986 rules (rule="iri", ...)
+    to_uri, to_iri, leiri_to_iri              RFC 3987 §3.1, §3.2; 3987bis §6
+    from_charset, interpret_candidates        legacy charsets: RFC 3987 §3.1 step 1, §7.7
+    host_to_ascii, host_to_unicode            IDNA (UTS #46, IDNA2003)
+    resolve, relativize, remove_dot_segments  RFC 3986 §5.2
+    normalize, equivalent                     RFC 3987 §5.3 (level="syntax" / "scheme")
+    lint, lint_rules                          hazards (RFC 3987 §4-§8, UTS #39)
+    display, visual_order, needs_embedding    bidirectional IRIs (RFC 3987 §4)
+    extract                                   IRIs in running text (RFC 3987 §7.3)
+
+Batch functions (GIL released, all cores; one result per input, errors in place)
+    validate_many, parse_many, to_uri_many, to_iri_many, normalize_many, resolve_many
+
+pandas: ``import irikit.pandas`` (done automatically when pandas is imported first) adds the
+``Series.iri`` accessor: ``s.iri.is_valid()``, ``s.iri.to_uri()``, ``s.iri.host``, ...
+"""
+
+from __future__ import annotations
+
+import sys as _sys
+
+from ._errors import IRIError
+from ._irikit import (
+    IRI,
+    IRIReference,
+    __version__,
+    display,
+    equivalent,
+    extract,
+    from_charset,
+    host_to_ascii,
+    host_to_unicode,
+    interpret_candidates,
+    is_valid,
+    leiri_to_iri,
+    lint,
+    lint_rules,
+    needs_embedding,
+    normalize,
+    normalize_many,
+    parse,
+    parse_many,
+    relativize,
+    remove_dot_segments,
+    resolve,
+    resolve_many,
+    to_iri,
+    to_iri_many,
+    to_uri,
+    to_uri_many,
+    unicode_version,
+    validate,
+    validate_many,
+    visual_order,
+)
+from ._types import ExtractMatch, LintFinding, LintRule
+
+__all__ = [
+    "IRI",
+    "IRIReference",
+    "IRIError",
+    "ExtractMatch",
+    "LintFinding",
+    "LintRule",
+    "__version__",
+    "display",
+    "equivalent",
+    "extract",
+    "from_charset",
+    "host_to_ascii",
+    "host_to_unicode",
+    "interpret_candidates",
+    "is_valid",
+    "leiri_to_iri",
+    "lint",
+    "lint_rules",
+    "needs_embedding",
+    "normalize",
+    "normalize_many",
+    "parse",
+    "parse_many",
+    "relativize",
+    "remove_dot_segments",
+    "resolve",
+    "resolve_many",
+    "to_iri",
+    "to_iri_many",
+    "to_uri",
+    "to_uri_many",
+    "unicode_version",
+    "validate",
+    "validate_many",
+    "visual_order",
+]
+
+# The classes and functions live in the private extension module; show them as irikit's own.
+for _name in __all__:
+    _obj = globals()[_name]
+    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._errors", "irikit._types"):
+        try:
+            _obj.__module__ = "irikit"
+        except (AttributeError, TypeError):
+            pass
+
+if "pandas" in _sys.modules:
+    from . import pandas as _pandas  # noqa: F401  (registers Series.iri)

@@ -1,0 +1,137 @@
+// text.cpp — str / bytes → UTF-8 views, parse_error → irikit.IRIError (see text.h).
+#include "text.h"
+
+#include <cstdio>
+#include <limits>
+
+#include "irikit/encoding.h"
+
+namespace irikit::python {
+
+namespace {
+
+// Offsets are 32-bit (irikit/error.h input_too_long): 4 GiB - 1 bytes and more are refused here,
+// before any library call, with the library's own code.
+constexpr std::size_t k_max_bytes = std::numeric_limits<std::uint32_t>::max() - 1;
+
+PyObject* error_class() {
+  static PyObject* cls = [] {
+    py::object c = py::module_::import("irikit._errors").attr("IRIError");
+    return c.release().ptr();  // kept for the life of the process
+  }();
+  return cls;
+}
+
+}  // namespace
+
+text_or_error convert_text(PyObject* object, bool& type_error) {
+  text_or_error out;
+  out.text.object = object;
+  type_error = false;
+  if (PyUnicode_Check(object)) {
+    out.text.is_str = true;
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(object, &size);
+    if (data != nullptr) {
+      out.text.utf8 = std::string_view(data, static_cast<std::size_t>(size));
+    } else {
+      // A lone surrogate (U+D800–U+DFFF) is a code point but not a character: str can hold it,
+      // UTF-8 cannot (RFC 3629 §3). Encode it the way the library sees it (surrogatepass gives
+      // ED A0 80…) and let the library's UTF-8 check report utf8-surrogate at its byte offset.
+      PyErr_Clear();
+      PyObject* encoded = PyUnicode_AsEncodedString(object, "utf-8", "surrogatepass");
+      if (encoded == nullptr) throw py::error_already_set();
+      out.text.holder = py::reinterpret_steal<py::object>(encoded);
+      out.text.utf8 = std::string_view(PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded)));
+      auto checked = validate_utf8(out.text.utf8);
+      out.error = checked ? parse_error{error_code::utf8_surrogate, 0} : checked.error();
+      return out;
+    }
+  } else if (PyBytes_Check(object)) {
+    out.text.utf8 = std::string_view(PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object)));
+  } else if (PyByteArray_Check(object)) {
+    out.text.utf8 =
+        std::string_view(PyByteArray_AS_STRING(object), static_cast<std::size_t>(PyByteArray_GET_SIZE(object)));
+  } else {
+    type_error = true;
+    return out;
+  }
+  if (out.text.utf8.size() > k_max_bytes) {
+    out.error = parse_error{error_code::input_too_long, 0};
+    return out;
+  }
+  if (!out.text.is_str) {
+    // bytes must be UTF-8 (RFC 3987 §3.1 step 1c); the error is at the first bad byte.
+    auto checked = validate_utf8(out.text.utf8);
+    if (!checked) out.error = checked.error();
+  }
+  return out;
+}
+
+text_arg text_argument(const py::handle& object, const char* function, const char* argument) {
+  bool type_error = false;
+  text_or_error t = convert_text(object.ptr(), type_error);
+  if (type_error) {
+    throw py::type_error(std::string("irikit.") + function + "() argument '" + argument +
+                         "' must be str or bytes, not " + Py_TYPE(object.ptr())->tp_name);
+  }
+  if (t.error.code != error_code::ok) raise_error(t.error, t.text);
+  return t.text;
+}
+
+std::size_t char_index(std::string_view utf8, std::size_t offset) {
+  if (offset > utf8.size()) offset = utf8.size();
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if ((static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80) ++count;  // not a continuation byte
+  }
+  return count;
+}
+
+py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {
+  std::string message = r ? error_message(error, text.utf8, *r) : error_message(error, text.utf8);
+  if (text.is_str && error.code == error_code::utf8_surrogate && error.offset + 2 < text.utf8.size()) {
+    // The str held the surrogate itself, not its bytes: name the code point (ED A0 80 = U+D800).
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned>(static_cast<unsigned char>(text.utf8[error.offset + k])); };
+    char name[16];
+    std::snprintf(name, sizeof name, "U+%04X", ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu));
+    message = std::string(name) + " is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)";
+  }
+  py::object char_offset = py::none();
+  py::object shown = py::none();
+  if (text.object != nullptr && text.utf8.size() <= k_max_bytes) {
+    shown = py::reinterpret_borrow<py::object>(text.object);
+    if (text.is_str) char_offset = py::int_(char_index(text.utf8, error.offset));
+  }
+  const std::string_view code = code_name(error.code);
+  return py::reinterpret_borrow<py::object>(error_class())(py::str(code.data(), code.size()), error.offset,
+                                                           py::str(message), shown, char_offset);
+}
+
+void raise_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {
+  py::object instance = make_error(error, text, r);
+  PyErr_SetObject(error_class(), instance.ptr());
+  throw py::error_already_set();
+}
+
+py::str to_str(std::string_view utf8) {
+  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+rule rule_argument(std::string_view name) {
+  if (auto r = rule_from_name(name)) return *r;
+  throw py::value_error("unknown rule '" + std::string(name) +
+                        "' (iri-reference, iri, absolute-iri, relative-ref, uri-reference, uri, absolute-uri, "
+                        "relative-uri, leiri)");
+}
+
+idna_mode idna_argument(std::string_view name) {
+  for (idna_mode m : {idna_mode::none, idna_mode::uts46, idna_mode::uts46_transitional, idna_mode::idna2003}) {
+    if (idna_mode_name(m) == name) return m;
+  }
+  throw py::value_error("unknown idna mode '" + std::string(name) + "' (none, uts46, uts46-transitional, idna2003)");
+}
+
+}  // namespace irikit::python
