@@ -8,8 +8,11 @@ CPU time leaves out the time the process spent waiting for a core). Ratios are o
 """
 import argparse
 import json
+import os
 import statistics
 from collections import defaultdict
+
+KEPT_MARKER = "<!-- sections below are written by other benchmarks; report.py keeps them -->"
 
 # Issue 7 targets.
 URL_TARGET_DATASETS = ["isaacs_files", "kasztp", "node_files", "cc_hrefs"]
@@ -327,8 +330,18 @@ def main():
     w("  Checked: the same text from both (Boost.URL keeps an empty parameter for an empty query: 12 URLs).")
     w("- The checks behind each (bench/operations.cpp) and the differences of the peers are listed there.")
     w("")
+    # Sections other benchmarks write by hand (e.g. "## Python", python/bench/bench.py) sit after
+    # KEPT_MARKER and are carried over unchanged.
+    kept = ""
+    if os.path.exists(a.out):
+        with open(a.out) as f:
+            previous = f.read()
+        if KEPT_MARKER in previous:
+            kept = previous[previous.index(KEPT_MARKER):]
     with open(a.out, "w") as f:
         f.write("\n".join(out))
+        if kept:
+            f.write("\n" + kept)
     print("\n".join(rows))
     return 0
 

@@ -8,6 +8,8 @@
 #   postgres  PostgreSQL 15 server and PGXS (postgresql-15, postgresql-server-dev-15): the irikit
 #          extension's pg_regress suite (postgres/run_tests.sh) runs in `make test` when they are
 #          present; the Debian package's own cluster is not created (the tests start a private one)
+#   python the Python package (python/): headers, pybind11, the build tools for pip and wheels, the
+#          test tools (pytest, hypothesis, mypy, pandas) and the peers of its benchmarks
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -18,6 +20,9 @@ for profile in "$@"; do
     bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     postgres) packages+=(postgresql-15 postgresql-server-dev-15) ;;
+    python) packages+=(python3 python3-dev pybind11-dev python3-pytest python3-hypothesis python3-setuptools
+                       python3-build python3-wheel python3-pip python3-venv python3-pandas mypy
+                       python3-rfc3987 python3-rfc3986 python3-idna) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done

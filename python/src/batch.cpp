@@ -118,7 +118,8 @@ on_error_mode on_error_argument(std::string_view name) {
 }
 
 /// One output item for an error under `mode` (raises for on_error="raise").
-py::object error_item(const parse_error& error, const text_arg& text, on_error_mode mode, std::optional<rule> r) {
+py::object error_item(const parse_error& error, const text_arg& text, on_error_mode mode,
+                      std::optional<rule> r) {
   if (mode == on_error_mode::raise) raise_error(error, text, r);
   if (mode == on_error_mode::none) return py::none();
   return make_error(error, text, r);
@@ -154,7 +155,8 @@ py::list map_many(const py::handle& texts, const char* function, std::string_vie
   return out;
 }
 
-py::list py_validate_many(const py::handle& texts, std::string_view rule_name, std::optional<unsigned> threads) {
+py::list py_validate_many(const py::handle& texts, std::string_view rule_name,
+                          std::optional<unsigned> threads) {
   const rule r = rule_argument(rule_name);
   column c = gather(texts, "validate_many", false);
   const std::size_t n = c.texts.size();
@@ -168,7 +170,8 @@ py::list py_validate_many(const py::handle& texts, std::string_view rule_name, s
   for (std::size_t i = 0; i < n; ++i) {
     py::object item = py::none();
     if (errors[i].code != error_code::ok) {
-      item = make_error(errors[i], c.texts[i], c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
+      item = make_error(errors[i], c.texts[i],
+                        c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
     }
     PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), item.release().ptr());
   }
@@ -198,7 +201,8 @@ py::list py_parse_many(const py::handle& texts, std::string_view rule_name, std:
     if (c.states[i] == item_state::missing) {
       item = py::none();
     } else if (errors[i].code != error_code::ok) {
-      item = error_item(errors[i], c.texts[i], mode, c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
+      item = error_item(errors[i], c.texts[i], mode,
+                        c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
     } else {
       item = wrap_reference(iri_reference(iri_reference_view::from_parts(c.texts[i].utf8, parts[i])));
     }
@@ -220,8 +224,8 @@ std::string batch_doc(const char* head) { return std::string(head) + k_batch_doc
 }  // namespace
 
 void bind_batch(py::module_& m) {
-  m.def("validate_many", &py_validate_many, py::arg("texts"), py::arg("rule") = "iri-reference", py::kw_only(),
-        py::arg("threads") = py::none(),
+  m.def("validate_many", &py_validate_many, py::arg("texts"), py::arg("rule") = "iri-reference",
+        py::kw_only(), py::arg("threads") = py::none(),
         R"doc(Validates every text of ``texts`` (an iterable of str / bytes) against ``rule``.
 
 Returns one item per text, in order: None for a valid text, the IRIError (code, offset, message)
@@ -249,10 +253,11 @@ for an invalid one. The work runs without the GIL on ``threads`` threads (all co
          std::optional<std::string> query_charset, std::string_view on_error,
          std::optional<unsigned> threads) {
         const uri_options o(idna, encode_unsafe_ascii, query_charset, true);
-        return map_many(texts, "to_uri_many", on_error, threads, [&](std::string_view text, std::string& out) {
-          auto done = to_uri_into(text, out, o.options);
-          return done ? parse_error{} : done.error();
-        });
+        return map_many(texts, "to_uri_many", on_error, threads,
+                        [&](std::string_view text, std::string& out) {
+                          auto done = to_uri_into(text, out, o.options);
+                          return done ? parse_error{} : done.error();
+                        });
       },
       py::arg("texts"), py::kw_only(), py::arg("idna") = "none", py::arg("encode_unsafe_ascii") = false,
       py::arg("query_charset") = py::none(), py::arg("on_error") = "return", py::arg("threads") = py::none(),
@@ -267,10 +272,11 @@ for an invalid one. The work runs without the GIL on ``threads`` threads (all co
       [](const py::handle& texts, bool idna_to_unicode, std::string_view idna, std::string_view on_error,
          std::optional<unsigned> threads) {
         const to_iri_options o = iri_options(idna_to_unicode, idna);
-        return map_many(texts, "to_iri_many", on_error, threads, [&](std::string_view text, std::string& out) {
-          auto done = to_iri_into(text, out, o);
-          return done ? parse_error{} : done.error();
-        });
+        return map_many(texts, "to_iri_many", on_error, threads,
+                        [&](std::string_view text, std::string& out) {
+                          auto done = to_iri_into(text, out, o);
+                          return done ? parse_error{} : done.error();
+                        });
       },
       py::arg("texts"), py::kw_only(), py::arg("idna_to_unicode") = false, py::arg("idna") = "uts46",
       py::arg("on_error") = "return", py::arg("threads") = py::none(),
@@ -285,18 +291,19 @@ for an invalid one. The work runs without the GIL on ``threads`` threads (all co
       [](const py::handle& texts, std::string_view level, bool nfc, bool iri_form, std::string_view on_error,
          std::optional<unsigned> threads) {
         const normalization n = normalization_options(level, nfc, iri_form, true);
-        return map_many(texts, "normalize_many", on_error, threads, [&](std::string_view text, std::string& out) {
-          auto reference = parse_iri_reference(text);
-          if (!reference) return reference.error();
-          if (n.identity) {
-            out.assign(text);
-            return parse_error{};
-          }
-          auto normal = normalize(*reference, n.options);
-          if (!normal) return normal.error();
-          out = normal->str();
-          return parse_error{};
-        });
+        return map_many(texts, "normalize_many", on_error, threads,
+                        [&](std::string_view text, std::string& out) {
+                          auto reference = parse_iri_reference(text);
+                          if (!reference) return reference.error();
+                          if (n.identity) {
+                            out.assign(text);
+                            return parse_error{};
+                          }
+                          auto normal = normalize(*reference, n.options);
+                          if (!normal) return normal.error();
+                          out = normal->str();
+                          return parse_error{};
+                        });
       },
       py::arg("texts"), py::arg("level") = "syntax", py::kw_only(), py::arg("nfc") = false,
       py::arg("iri_form") = true, py::arg("on_error") = "return", py::arg("threads") = py::none(),
@@ -315,15 +322,17 @@ for an invalid one. The work runs without the GIL on ``threads`` threads (all co
         auto base_view = parse_iri(b.utf8);
         if (!base_view) raise_error(base_view.error(), b, rule::iri);
         const iri_view bv = *base_view;
-        return map_many(references, "resolve_many", on_error, threads, [&](std::string_view text, std::string& out) {
-          auto reference = parse_iri_reference(text);
-          if (!reference) return reference.error();
-          auto target = resolve_into(bv, *reference, out, o);
-          return target ? parse_error{} : target.error();
-        });
+        return map_many(references, "resolve_many", on_error, threads,
+                        [&](std::string_view text, std::string& out) {
+                          auto reference = parse_iri_reference(text);
+                          if (!reference) return reference.error();
+                          auto target = resolve_into(bv, *reference, out, o);
+                          return target ? parse_error{} : target.error();
+                        });
       },
       py::arg("base"), py::arg("references"), py::kw_only(), py::arg("strict") = true,
-      py::arg("remove_dots_from_base_path") = false, py::arg("on_error") = "return", py::arg("threads") = py::none(),
+      py::arg("remove_dots_from_base_path") = false, py::arg("on_error") = "return",
+      py::arg("threads") = py::none(),
       batch_doc(R"doc(resolve() of many references against one base (an absolute IRI, else IRIError).
 
 >>> resolve_many("http://a/b/c/d;p?q", ["g", "../g", "#s"])

@@ -88,7 +88,8 @@ py::str py_from_charset(const py::bytes& data, std::string_view charset) {
   return to_str(*text);
 }
 
-std::vector<py::str> py_interpret_candidates(const py::handle& uri, const std::vector<std::string>& charsets) {
+std::vector<py::str> py_interpret_candidates(const py::handle& uri,
+                                             const std::vector<std::string>& charsets) {
   const text_arg t = text_argument(uri, "interpret_candidates", "uri");
   auto checked = validate(t.utf8);
   if (!checked) raise_error(checked.error(), t);
@@ -124,8 +125,8 @@ py::str py_host_to_unicode(const py::handle& host, std::string_view idna, bool a
 // ---------------------------------------------------------------------------------------------
 // Resolution (irikit/resolve.h)
 
-py::str py_resolve(const py::handle& base, const py::handle& reference, bool strict, bool remove_dots_from_base_path,
-                   bool percent_encoded_dots) {
+py::str py_resolve(const py::handle& base, const py::handle& reference, bool strict,
+                   bool remove_dots_from_base_path, bool percent_encoded_dots) {
   const resolve_options o = resolution_options(strict, remove_dots_from_base_path, percent_encoded_dots);
   const text_arg b = text_argument(base, "resolve", "base");
   const text_arg r = text_argument(reference, "resolve", "reference");
@@ -200,7 +201,9 @@ py::list py_lint(const py::handle& text, std::string_view rule_name, std::option
     for (auto [id, level] : *severities) {
       const auto name = id.cast<std::string>();
       const auto s = severity_from_name(level.cast<std::string>());
-      if (!s) throw py::value_error("unknown severity '" + level.cast<std::string>() + "' (off, info, warning, error)");
+      if (!s)
+        throw py::value_error("unknown severity '" + level.cast<std::string>() +
+                              "' (off, info, warning, error)");
       if (!o.set_severity(name, *s)) throw py::value_error("unknown lint rule '" + name + "'");
     }
   }
@@ -303,7 +306,11 @@ PYBIND11_MODULE(_irikit, m) {
 
   m.attr("__version__") = py::str(irikit::version().data(), irikit::version().size());
   m.def("unicode_version", &irikit::unicode_version,
-        "The Unicode version of the library's Unicode backend (ICU), e.g. '15.0'.");
+        R"doc(The Unicode version of the library's Unicode backend (ICU).
+
+>>> unicode_version()
+'15.0'
+)doc");
 
   m.def("is_valid", &py_is_valid, py::arg("text"), py::arg("rule") = "iri-reference", py::kw_only(),
         py::arg("allow_iprivate_tags") = false,
@@ -329,7 +336,7 @@ False
 >>> validate("http://exa mple.org/")
 Traceback (most recent call last):
   ...
-irikit._errors.IRIError: byte 10: invalid-host-char: U+0020 is not allowed in ihost (RFC 3987 §2.2 ireg-name)
+irikit.IRIError: byte 10: invalid-host-char: U+0020 is not allowed in ihost (RFC 3987 §2.2 ireg-name)
   http://exa mple.org/
             ^
 )doc");
@@ -411,8 +418,9 @@ non-Unicode charsets, never for UTF-8/16/32.
 '納豆.example.org'
 )doc");
 
-  m.def("resolve", &py_resolve, py::arg("base"), py::arg("reference"), py::kw_only(), py::arg("strict") = true,
-        py::arg("remove_dots_from_base_path") = false, py::arg("percent_encoded_dots") = true,
+  m.def("resolve", &py_resolve, py::arg("base"), py::arg("reference"), py::kw_only(),
+        py::arg("strict") = true, py::arg("remove_dots_from_base_path") = false,
+        py::arg("percent_encoded_dots") = true,
         R"doc(Resolves ``reference`` against the absolute IRI ``base`` (RFC 3986 §5.2, RFC 3987 §6.5).
 
 >>> resolve("http://a/b/c/d;p?q", "../g?y#s")
@@ -485,8 +493,8 @@ when nothing around it can change its display, else wrapped in LRE...PDF (or LRI
 
 >>> display("http://ab/אב", surrounding="ltr") == "\u202ahttp://ab/אב\u202c"
 True
->>> display("http://example.org/")
-'http://example.org/'
+>>> display("http://example.org/x", surrounding="ltr")
+'http://example.org/x'
 )doc");
 
   m.def("visual_order", &py_visual_order, py::arg("text"),
@@ -499,7 +507,7 @@ True
   m.def("needs_embedding", &py_needs_embedding, py::arg("text"), py::arg("surrounding") = "any",
         R"doc(Whether surrounding text could change how an IRI is displayed (RFC 3987 §4.1).
 
->>> needs_embedding("http://example.org/")
+>>> needs_embedding("http://example.org/x", "ltr")
 False
 )doc");
 
@@ -509,7 +517,7 @@ form). For str input ``span`` is in code points, so ``text[m.span[0]:m.span[1]] 
 
 >>> text = "詳しくは「https://例え.jp/パス」を見てください。"
 >>> [(m.iri, m.span) for m in extract(text)]
-[('https://例え.jp/パス', (5, 22))]
+[('https://例え.jp/パス', (5, 21))]
 )doc");
 
   bind_objects(m);

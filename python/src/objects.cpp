@@ -98,26 +98,25 @@ void bind_common(Class& c, const char* name) {
       .def(
           "__eq__",
           [](const T& r, const py::object& other) -> py::object {
-            if (!py::isinstance<py_reference>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            if (!py::isinstance<py_reference>(other))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
             return py::bool_(r.value.text() == other.cast<const py_reference&>().value.text());
           },
           py::is_operator())
       .def(
           "__ne__",
           [](const T& r, const py::object& other) -> py::object {
-            if (!py::isinstance<py_reference>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            if (!py::isinstance<py_reference>(other))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
             return py::bool_(r.value.text() != other.cast<const py_reference&>().value.text());
           },
           py::is_operator())
-      .def(py::pickle([](const T& r) { return py::make_tuple(to_str(r.value.text())); },
-                      [](const py::tuple& state) {
-                        if (state.size() != 1) throw std::runtime_error("invalid pickled irikit object");
-                        if constexpr (std::is_same_v<T, py_iri>) {
-                          return make_iri(state[0]);
-                        } else {
-                          return make_reference(state[0]);
-                        }
-                      }))
+      // Pickles as (class, (text,)) for every protocol: unpickling parses the text again.
+      .def("__reduce__",
+           [](const py::object& self) {
+             return py::make_tuple(py::type::of(self),
+                                   py::make_tuple(to_str(self.cast<const T&>().value.text())));
+           })
       .def("__copy__", [](const py::object& self) { return self; })
       .def("__deepcopy__", [](const py::object& self, const py::object&) { return self; });
 }
@@ -130,7 +129,8 @@ py::object wrap_reference(iri_reference reference) {
 }
 
 void bind_objects(py::module_& m) {
-  py::class_<py_reference> reference_class(m, "IRIReference", R"doc(A validated IRI reference (RFC 3987 IRI-reference), possibly relative.
+  py::class_<py_reference> reference_class(
+      m, "IRIReference", R"doc(A validated IRI reference (RFC 3987 IRI-reference), possibly relative.
 
 Immutable and hashable; ``str()`` gives its text, ``==`` compares texts (RFC 3987 §5.3.1 simple
 comparison: use ``equivalent`` for the other rungs). Components absent from the text are None
@@ -140,7 +140,8 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
 >>> r.path, r.query, r.fragment, r.is_absolute
 ('../a/b', 'q', None, False)
 )doc");
-  reference_class.def(py::init(&make_reference), py::arg("text"), "Parses ``text`` (str, bytes or an IRIReference).");
+  reference_class.def(py::init(&make_reference), py::arg("text"),
+                      "Parses ``text`` (str, bytes or an IRIReference).");
   bind_common<py_reference>(reference_class, "IRIReference");
   reference_class
       .def_property_readonly(
@@ -193,7 +194,8 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
           "fragment", [](const py_reference& r) { return optional_str(r.value.fragment()); },
           "The fragment without '#', or None.")
       .def_property_readonly(
-          "is_absolute", [](const py_reference& r) { return r.value.is_absolute(); }, "Whether it has a scheme.")
+          "is_absolute", [](const py_reference& r) { return r.value.is_absolute(); },
+          "Whether it has a scheme.")
       .def_property_readonly(
           "has_authority", [](const py_reference& r) { return r.value.has_authority(); },
           "Whether it has an authority ('//...').")
@@ -212,7 +214,8 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
             return rewrap(*uri);
           },
           py::kw_only(), py::arg("idna") = "none", py::arg("encode_unsafe_ascii") = false,
-          py::arg("query_charset") = py::none(), "The URI form (see irikit.to_uri), as the same kind of object.")
+          py::arg("query_charset") = py::none(),
+          "The URI form (see irikit.to_uri), as the same kind of object.")
       .def(
           "to_iri",
           [](const py_reference& r, bool idna_to_unicode, std::string_view idna) {
@@ -245,7 +248,8 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
           py::arg("other"), py::arg("level") = "syntax", py::kw_only(), py::arg("include_fragment") = true,
           "Whether ``other`` is equivalent at ``level`` (see irikit.equivalent).");
 
-  py::class_<py_iri, py_reference> iri_class(m, "IRI", R"doc(A validated IRI: an IRIReference with a scheme (RFC 3987 IRI).
+  py::class_<py_iri, py_reference> iri_class(
+      m, "IRI", R"doc(A validated IRI: an IRIReference with a scheme (RFC 3987 IRI).
 
 Only an IRI can be a base: ``base / "ref"``, ``base.join(ref)`` and ``base.resolve(ref)`` resolve
 (RFC 3986 §5.2); ``base.relativize(target)`` is the inverse.
@@ -263,7 +267,8 @@ IRIReference('../g?y#s')
            py::arg("remove_dots_from_base_path") = false, py::arg("percent_encoded_dots") = true,
            "The target IRI of ``reference`` with this IRI as base (RFC 3986 §5.2).")
       .def(
-          "join", [](const py_iri& base, const py::handle& reference) {
+          "join",
+          [](const py_iri& base, const py::handle& reference) {
             return py_resolve_method(base, reference, true, false, true);
           },
           py::arg("reference"), "Same as resolve(reference).")

@@ -38,7 +38,8 @@ inline to_iri_options iri_options(bool idna_to_unicode, std::string_view idna) {
   return o;
 }
 
-inline resolve_options resolution_options(bool strict, bool remove_dots_from_base_path, bool percent_encoded_dots) {
+inline resolve_options resolution_options(bool strict, bool remove_dots_from_base_path,
+                                          bool percent_encoded_dots) {
   resolve_options o;
   o.strict = strict;
   o.remove_dots_from_base_path = remove_dots_from_base_path;
@@ -53,9 +54,12 @@ struct normalization {
   normalize_options options;
 };
 
-inline normalization normalization_options(std::string_view level, bool nfc, bool iri_form, bool percent_encoded_dots) {
+inline normalization normalization_options(std::string_view level, bool nfc, bool iri_form,
+                                           bool percent_encoded_dots) {
   auto l = comparison_level_from_name(level);
-  if (!l) throw py::value_error("unknown normalization level '" + std::string(level) + "' (simple, syntax, scheme)");
+  if (!l)
+    throw py::value_error("unknown normalization level '" + std::string(level) +
+                          "' (simple, syntax, scheme)");
   normalization n;
   n.identity = *l == comparison_level::simple;
   n.options = *l == comparison_level::scheme ? normalize_options::scheme() : normalize_options::syntax();
@@ -67,7 +71,8 @@ inline normalization normalization_options(std::string_view level, bool nfc, boo
 
 inline comparison_level level_argument(std::string_view level) {
   auto l = comparison_level_from_name(level);
-  if (!l) throw py::value_error("unknown comparison level '" + std::string(level) + "' (simple, syntax, scheme)");
+  if (!l)
+    throw py::value_error("unknown comparison level '" + std::string(level) + "' (simple, syntax, scheme)");
   return *l;
 }
 

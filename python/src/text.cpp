@@ -42,16 +42,18 @@ text_or_error convert_text(PyObject* object, bool& type_error) {
       PyObject* encoded = PyUnicode_AsEncodedString(object, "utf-8", "surrogatepass");
       if (encoded == nullptr) throw py::error_already_set();
       out.text.holder = py::reinterpret_steal<py::object>(encoded);
-      out.text.utf8 = std::string_view(PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded)));
+      out.text.utf8 =
+          std::string_view(PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded)));
       auto checked = validate_utf8(out.text.utf8);
       out.error = checked ? parse_error{error_code::utf8_surrogate, 0} : checked.error();
       return out;
     }
   } else if (PyBytes_Check(object)) {
-    out.text.utf8 = std::string_view(PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object)));
-  } else if (PyByteArray_Check(object)) {
     out.text.utf8 =
-        std::string_view(PyByteArray_AS_STRING(object), static_cast<std::size_t>(PyByteArray_GET_SIZE(object)));
+        std::string_view(PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object)));
+  } else if (PyByteArray_Check(object)) {
+    out.text.utf8 = std::string_view(PyByteArray_AS_STRING(object),
+                                     static_cast<std::size_t>(PyByteArray_GET_SIZE(object)));
   } else {
     type_error = true;
     return out;
@@ -92,10 +94,14 @@ py::object make_error(const parse_error& error, const text_arg& text, std::optio
   std::string message = r ? error_message(error, text.utf8, *r) : error_message(error, text.utf8);
   if (text.is_str && error.code == error_code::utf8_surrogate && error.offset + 2 < text.utf8.size()) {
     // The str held the surrogate itself, not its bytes: name the code point (ED A0 80 = U+D800).
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned>(static_cast<unsigned char>(text.utf8[error.offset + k])); };
+    const auto byte = [&](std::size_t k) {
+      return static_cast<unsigned>(static_cast<unsigned char>(text.utf8[error.offset + k]));
+    };
     char name[16];
-    std::snprintf(name, sizeof name, "U+%04X", ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu));
-    message = std::string(name) + " is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)";
+    std::snprintf(name, sizeof name, "U+%04X",
+                  ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu));
+    message = std::string(name) +
+              " is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)";
   }
   py::object char_offset = py::none();
   py::object shown = py::none();
@@ -122,16 +128,19 @@ py::str to_str(std::string_view utf8) {
 
 rule rule_argument(std::string_view name) {
   if (auto r = rule_from_name(name)) return *r;
-  throw py::value_error("unknown rule '" + std::string(name) +
-                        "' (iri-reference, iri, absolute-iri, relative-ref, uri-reference, uri, absolute-uri, "
-                        "relative-uri, leiri)");
+  throw py::value_error(
+      "unknown rule '" + std::string(name) +
+      "' (iri-reference, iri, absolute-iri, relative-ref, uri-reference, uri, absolute-uri, "
+      "relative-uri, leiri)");
 }
 
 idna_mode idna_argument(std::string_view name) {
-  for (idna_mode m : {idna_mode::none, idna_mode::uts46, idna_mode::uts46_transitional, idna_mode::idna2003}) {
+  for (idna_mode m :
+       {idna_mode::none, idna_mode::uts46, idna_mode::uts46_transitional, idna_mode::idna2003}) {
     if (idna_mode_name(m) == name) return m;
   }
-  throw py::value_error("unknown idna mode '" + std::string(name) + "' (none, uts46, uts46-transitional, idna2003)");
+  throw py::value_error("unknown idna mode '" + std::string(name) +
+                        "' (none, uts46, uts46-transitional, idna2003)");
 }
 
 }  // namespace irikit::python

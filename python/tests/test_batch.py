@@ -1,0 +1,108 @@
+"""The batch functions: one result per input, in order, equal to the single-text functions, on
+one thread or many."""
+
+import random
+
+import pytest
+
+import irikit
+from irikit import IRIError
+
+TEXTS = [
+    "http://例え.jp/パス",
+    "http://exa mple.org/",
+    "../g?q",
+    "HTTP://A/./b/%7e",
+    b"http://a/\xff",
+    "http://a/\ud800",
+    "",
+    "mailto:a@b",
+    "http://[::1]:80/",
+    "http://a/%zz",
+]
+
+
+def many(n: int):
+    rng = random.Random(19)
+    return [rng.choice(TEXTS) for _ in range(n)]
+
+
+def same(batch_item, single):
+    """A batch item matches calling the single function: the value, or an equal error."""
+    try:
+        expected = single()
+    except IRIError as e:
+        return isinstance(batch_item, IRIError) and (batch_item.code, batch_item.offset) == (e.code, e.offset)
+    return batch_item == expected
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_validate_many_matches_validate(threads):
+    texts = many(5000)
+    results = irikit.validate_many(texts, threads=threads)
+    assert len(results) == len(texts)
+    for text, result in zip(texts, results):
+        assert same(result, lambda: irikit.validate(text))
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_map_functions_match_single_calls(threads):
+    texts = many(3000) + [None]
+    checks = [
+        (irikit.to_uri_many(texts, idna="uts46", threads=threads), lambda t: irikit.to_uri(t, idna="uts46")),
+        (irikit.to_iri_many(texts, threads=threads), irikit.to_iri),
+        (irikit.normalize_many(texts, "scheme", threads=threads), lambda t: irikit.normalize(t, "scheme")),
+        (irikit.resolve_many("http://a/b/c", texts, threads=threads), lambda t: irikit.resolve("http://a/b/c", t)),
+    ]
+    for results, single in checks:
+        assert len(results) == len(texts)
+        assert results[-1] is None  # None in, None out
+        for text, result in zip(texts[:-1], results):
+            assert same(result, lambda: single(text))
+
+
+def test_parse_many():
+    results = irikit.parse_many(["http://a/b", "c", "d e", None])
+    assert results[0] == irikit.IRI("http://a/b") and type(results[0]) is irikit.IRI
+    assert type(results[1]) is irikit.IRIReference
+    assert isinstance(results[2], IRIError) and (results[2].code, results[2].offset) == ("invalid-path-char", 1)
+    assert results[3] is None
+
+
+def test_errors_in_place_and_on_error_modes():
+    texts = ["http://a/", "http://a b/", "http://b/"]
+    returned = irikit.to_uri_many(texts)
+    assert returned[0] == "http://a/" and returned[2] == "http://b/"
+    assert (returned[1].code, returned[1].offset, returned[1].text) == ("unsafe-ascii-char", 8, "http://a b/")
+    assert irikit.to_uri_many(texts, on_error="none") == ["http://a/", None, "http://b/"]
+    with pytest.raises(IRIError) as e:
+        irikit.to_uri_many(texts, on_error="raise")
+    assert e.value.offset == 8
+    with pytest.raises(ValueError, match="unknown on_error"):
+        irikit.to_uri_many(texts, on_error="skip")
+
+
+def test_any_iterable_and_bad_items():
+    assert irikit.validate_many(t for t in ["http://a/", "b"]) == [None, None]
+    assert irikit.validate_many([]) == []
+    assert irikit.to_uri_many(iter(())) == []
+    with pytest.raises(TypeError, match=r"item 1 must be str or bytes or None, not int"):
+        irikit.to_uri_many(["http://a/", 5])
+    with pytest.raises(TypeError, match=r"item 0 must be str or bytes, not NoneType"):
+        irikit.validate_many([None])
+    with pytest.raises(TypeError):
+        irikit.validate_many(5)
+
+
+def test_resolve_many_base_must_be_an_iri():
+    with pytest.raises(IRIError) as e:
+        irikit.resolve_many("a/b", ["c"])
+    assert e.value.code == "missing-scheme"
+
+
+def test_text_errors_in_batches():
+    results = irikit.validate_many([b"http://a/\xff", "http://a/\ud800"])
+    assert [(r.code, r.offset, r.char_offset) for r in results] == [
+        ("utf8-invalid-byte", 9, None),
+        ("utf8-surrogate", 9, 9),
+    ]

@@ -1,0 +1,37 @@
+"""The type stubs (irikit/_irikit.pyi, py.typed) checked with mypy (Debian: mypy)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import irikit
+
+HERE = Path(__file__).resolve().parent
+
+
+def mypy(*files: Path) -> subprocess.CompletedProcess:
+    pytest.importorskip("mypy", reason="mypy is not installed (Debian: mypy)")
+    package = Path(irikit.__file__).parent
+    env = dict(os.environ, MYPYPATH=str(package.parent))
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull]
+    command += ["--python-version", f"{sys.version_info[0]}.{sys.version_info[1]}", "--no-error-summary"]
+    return subprocess.run(command + [str(f) for f in files], capture_output=True, text=True, env=env, cwd=HERE)
+
+
+def test_stubs_and_package_type_check():
+    package = Path(irikit.__file__).parent
+    files = sorted(package.glob("*.py*"))
+    result = mypy(HERE / "typing_sample.py", *files)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_stubs_catch_mistakes():
+    result = mypy(HERE / "typing_errors.py")
+    reported = {int(m.group(1)) for m in re.finditer(r"typing_errors\.py:(\d+): error", result.stdout)}
+    lines = (HERE / "typing_errors.py").read_text(encoding="utf-8").splitlines()
+    marked = {i + 1 for i, line in enumerate(lines) if "# E:" in line}
+    assert marked and marked <= reported, result.stdout

@@ -1,0 +1,9 @@
+"""Mistakes that the stubs must catch (test_typing.py expects mypy to report each line marked E)."""
+
+import irikit
+
+irikit.is_valid(5)  # E: not str / bytes
+irikit.to_uri("http://a/", idna="idna2008")  # E: not an idna mode
+irikit.parse("a").host.upper()  # E: host may be None
+irikit.IRIReference("a") / "b"  # E: only an IRI is a base
+irikit.normalize("a", level="full")  # E: not a level

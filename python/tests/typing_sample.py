@@ -1,0 +1,35 @@
+"""Code a user writes against irikit, checked with mypy --strict by test_typing.py (not run)."""
+
+from typing import List, Optional, Union
+
+import irikit
+
+
+def hosts(texts: List[str]) -> List[Optional[str]]:
+    return [irikit.parse(t).host for t in texts if irikit.is_valid(t, rule="iri")]
+
+
+def first_error(texts: List[str]) -> Optional[irikit.IRIError]:
+    for error in irikit.validate_many(texts):
+        if error is not None:
+            return error
+    return None
+
+
+def uris(texts: List[Optional[str]]) -> List[Union[str, irikit.IRIError, None]]:
+    return irikit.to_uri_many(texts, idna="uts46", on_error="return")
+
+
+base: irikit.IRI = irikit.IRI("http://a/b/c")
+target: irikit.IRI = base / "../g"
+relative: irikit.IRIReference = base.relativize(target)
+port: Optional[int] = target.port_number
+segments: tuple[str, ...] = target.path_segments
+normal: irikit.IRI = target.normalize("scheme")
+spans = [m.span for m in irikit.extract("see http://a/")]
+codes = [f.rule for f in irikit.lint("http://a/%c3%a9", severities={"not-nfc": "off"})]
+try:
+    irikit.validate(b"http://a/\xff")
+except irikit.IRIError as e:
+    where: int = e.offset
+    code: str = e.code
