@@ -26,46 +26,62 @@ namespace {
 
 enum class item_state : std::uint8_t { missing, text, bad_text };
 
-/// The input column, converted under the GIL; the views stay valid because `sequence` holds
-/// every item.
+/// The input, seen as a sequence (a list or tuple as is; any other iterable copied into a
+/// list); `sequence` holds every item, so the views of a block stay valid.
 struct column {
   py::object sequence;
-  std::vector<text_arg> texts;
-  std::vector<item_state> states;
-  std::vector<parse_error> text_errors;  ///< per item: set when bad_text
+  PyObject** items = nullptr;
+  std::size_t size = 0;
 };
 
-column gather(const py::handle& iterable, const char* function, bool allow_missing) {
+column sequence_of(const py::handle& iterable) {
   column c;
   PyObject* fast = PySequence_Fast(iterable.ptr(), "argument 'texts' must be an iterable of str or bytes");
   if (fast == nullptr) throw py::error_already_set();
   c.sequence = py::reinterpret_steal<py::object>(fast);
-  const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-  PyObject** items = PySequence_Fast_ITEMS(fast);
-  c.texts.resize(static_cast<std::size_t>(n));
-  c.states.resize(static_cast<std::size_t>(n), item_state::text);
-  c.text_errors.resize(static_cast<std::size_t>(n));
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    if (items[i] == Py_None && allow_missing) {
-      c.states[k] = item_state::missing;
-      continue;
-    }
-    bool type_error = false;
-    text_or_error t = convert_text(items[i], type_error);
-    if (type_error) {
-      throw py::type_error(std::string("irikit.") + function + "(): item " + std::to_string(i) +
-                           " must be str or bytes" + (allow_missing ? " or None" : "") + ", not " +
-                           Py_TYPE(items[i])->tp_name);
-    }
-    if (t.error.code != error_code::ok) {
-      c.states[k] = item_state::bad_text;
-      c.text_errors[k] = t.error;
-    }
-    c.texts[k] = std::move(t.text);
-  }
+  c.items = PySequence_Fast_ITEMS(fast);
+  c.size = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(fast));
   return c;
 }
+
+/// Items are converted, processed and emitted a block at a time, in buffers reused from block to
+/// block: the memory a call touches stays small whatever the input's length (fresh pages for a
+/// million items cost more than the validation itself).
+constexpr std::size_t k_block = 32768;
+
+/// One block of converted items: texts[i] is item begin + i.
+struct block {
+  std::vector<text_arg> texts;
+  std::vector<item_state> states;
+  std::vector<parse_error> errors;  ///< per item: the UTF-8 error (bad_text), then the library's
+
+  void fill(const column& c, std::size_t begin, std::size_t end, const char* function, bool allow_missing) {
+    const std::size_t n = end - begin;
+    texts.resize(n);
+    states.assign(n, item_state::text);
+    errors.assign(n, parse_error{});
+    for (std::size_t k = 0; k < n; ++k) {
+      PyObject* item = c.items[begin + k];
+      if (item == Py_None && allow_missing) {
+        states[k] = item_state::missing;
+        texts[k] = text_arg{};
+        continue;
+      }
+      bool type_error = false;
+      text_or_error t = convert_text(item, type_error);
+      if (type_error) {
+        throw py::type_error(std::string("irikit.") + function + "(): item " + std::to_string(begin + k) +
+                             " must be str or bytes" + (allow_missing ? " or None" : "") + ", not " +
+                             Py_TYPE(item)->tp_name);
+      }
+      if (t.error.code != error_code::ok) {
+        states[k] = item_state::bad_text;
+        errors[k] = t.error;
+      }
+      texts[k] = std::move(t.text);
+    }
+  }
+};
 
 unsigned thread_count(std::optional<unsigned> threads) {
   if (threads) return std::max(1u, *threads);
@@ -75,7 +91,7 @@ unsigned thread_count(std::optional<unsigned> threads) {
 /// Calls f(i) for every i < n, on `threads` threads (fewer for small inputs), without the GIL.
 template <class F>
 void run_parallel(std::size_t n, unsigned threads, const F& f) {
-  constexpr std::size_t k_chunk = 512;
+  constexpr std::size_t k_chunk = 256;
   const std::size_t useful = (n + k_chunk - 1) / k_chunk;
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, useful));
   py::gil_scoped_release release;
@@ -131,26 +147,29 @@ template <class F>
 py::list map_many(const py::handle& texts, const char* function, std::string_view on_error,
                   std::optional<unsigned> threads, const F& fn, std::optional<rule> r = std::nullopt) {
   const on_error_mode mode = on_error_argument(on_error);
-  column c = gather(texts, function, true);
-  const std::size_t n = c.texts.size();
-  std::vector<std::string> values(n);
-  std::vector<parse_error> errors(c.text_errors);
-  run_parallel(n, thread_count(threads), [&](std::size_t i) {
-    if (c.states[i] != item_state::text) return;
-    errors[i] = fn(c.texts[i].utf8, values[i]);
-  });
-  py::list out(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    py::object item;
-    if (c.states[i] == item_state::missing) {
-      item = py::none();
-    } else if (errors[i].code != error_code::ok) {
-      item = error_item(errors[i], c.texts[i], mode, c.states[i] == item_state::text ? r : std::nullopt);
-    } else {
-      item = to_str(values[i]);
-      std::string().swap(values[i]);  // give the memory back as we go
+  const column c = sequence_of(texts);
+  const unsigned workers = thread_count(threads);
+  py::list out(static_cast<Py_ssize_t>(c.size));
+  block b;
+  std::vector<std::string> values;  // kept across blocks: each string keeps its capacity
+  for (std::size_t begin = 0; begin < c.size; begin += k_block) {
+    const std::size_t end = std::min(c.size, begin + k_block);
+    b.fill(c, begin, end, function, true);
+    values.resize(end - begin);
+    run_parallel(end - begin, workers, [&](std::size_t k) {
+      if (b.states[k] == item_state::text) b.errors[k] = fn(b.texts[k].utf8, values[k]);
+    });
+    for (std::size_t k = 0; k < end - begin; ++k) {
+      py::object item;
+      if (b.states[k] == item_state::missing) {
+        item = py::none();
+      } else if (b.errors[k].code != error_code::ok) {
+        item = error_item(b.errors[k], b.texts[k], mode, b.states[k] == item_state::text ? r : std::nullopt);
+      } else {
+        item = to_str(values[k]);
+      }
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
     }
-    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), item.release().ptr());
   }
   return out;
 }
@@ -158,22 +177,26 @@ py::list map_many(const py::handle& texts, const char* function, std::string_vie
 py::list py_validate_many(const py::handle& texts, std::string_view rule_name,
                           std::optional<unsigned> threads) {
   const rule r = rule_argument(rule_name);
-  column c = gather(texts, "validate_many", false);
-  const std::size_t n = c.texts.size();
-  std::vector<parse_error> errors(c.text_errors);
-  run_parallel(n, thread_count(threads), [&](std::size_t i) {
-    if (c.states[i] != item_state::text) return;
-    auto checked = validate(c.texts[i].utf8, r);
-    if (!checked) errors[i] = checked.error();
-  });
-  py::list out(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    py::object item = py::none();
-    if (errors[i].code != error_code::ok) {
-      item = make_error(errors[i], c.texts[i],
-                        c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
+  const column c = sequence_of(texts);
+  const unsigned workers = thread_count(threads);
+  py::list out(static_cast<Py_ssize_t>(c.size));
+  block b;
+  for (std::size_t begin = 0; begin < c.size; begin += k_block) {
+    const std::size_t end = std::min(c.size, begin + k_block);
+    b.fill(c, begin, end, "validate_many", false);
+    run_parallel(end - begin, workers, [&](std::size_t k) {
+      if (b.states[k] != item_state::text) return;
+      auto checked = validate(b.texts[k].utf8, r);
+      if (!checked) b.errors[k] = checked.error();
+    });
+    for (std::size_t k = 0; k < end - begin; ++k) {
+      py::object item = py::none();
+      if (b.errors[k].code != error_code::ok) {
+        item = make_error(b.errors[k], b.texts[k],
+                          b.states[k] == item_state::text ? std::optional<rule>(r) : std::nullopt);
+      }
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
     }
-    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), item.release().ptr());
   }
   return out;
 }
@@ -182,31 +205,36 @@ py::list py_parse_many(const py::handle& texts, std::string_view rule_name, std:
                        std::optional<unsigned> threads) {
   const rule r = rule_argument(rule_name);
   const on_error_mode mode = on_error_argument(on_error);
-  column c = gather(texts, "parse_many", true);
-  const std::size_t n = c.texts.size();
-  std::vector<iri_parts> parts(n);
-  std::vector<parse_error> errors(c.text_errors);
-  run_parallel(n, thread_count(threads), [&](std::size_t i) {
-    if (c.states[i] != item_state::text) return;
-    auto parsed = parse(c.texts[i].utf8, r);
-    if (parsed) {
-      parts[i] = parsed->parts();
-    } else {
-      errors[i] = parsed.error();
+  const column c = sequence_of(texts);
+  const unsigned workers = thread_count(threads);
+  py::list out(static_cast<Py_ssize_t>(c.size));
+  block b;
+  std::vector<iri_parts> parts;
+  for (std::size_t begin = 0; begin < c.size; begin += k_block) {
+    const std::size_t end = std::min(c.size, begin + k_block);
+    b.fill(c, begin, end, "parse_many", true);
+    parts.resize(end - begin);
+    run_parallel(end - begin, workers, [&](std::size_t k) {
+      if (b.states[k] != item_state::text) return;
+      auto parsed = parse(b.texts[k].utf8, r);
+      if (parsed) {
+        parts[k] = parsed->parts();
+      } else {
+        b.errors[k] = parsed.error();
+      }
+    });
+    for (std::size_t k = 0; k < end - begin; ++k) {
+      py::object item;
+      if (b.states[k] == item_state::missing) {
+        item = py::none();
+      } else if (b.errors[k].code != error_code::ok) {
+        item = error_item(b.errors[k], b.texts[k], mode,
+                          b.states[k] == item_state::text ? std::optional<rule>(r) : std::nullopt);
+      } else {
+        item = wrap_reference(iri_reference(iri_reference_view::from_parts(b.texts[k].utf8, parts[k])));
+      }
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
     }
-  });
-  py::list out(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    py::object item;
-    if (c.states[i] == item_state::missing) {
-      item = py::none();
-    } else if (errors[i].code != error_code::ok) {
-      item = error_item(errors[i], c.texts[i], mode,
-                        c.states[i] == item_state::text ? std::optional<rule>(r) : std::nullopt);
-    } else {
-      item = wrap_reference(iri_reference(iri_reference_view::from_parts(c.texts[i].utf8, parts[i])));
-    }
-    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), item.release().ptr());
   }
   return out;
 }

@@ -106,3 +106,23 @@ def test_text_errors_in_batches():
         ("utf8-invalid-byte", 9, None),
         ("utf8-surrogate", 9, 9),
     ]
+
+
+def test_results_stay_in_place_across_blocks():
+    # The functions work 32768 items at a time: errors and None around the block edges stay put.
+    n = 70000
+    texts = ["http://a/%d" % i for i in range(n)]
+    bad = [0, 32767, 32768, 65535, 65536, n - 1]
+    for i in bad:
+        texts[i] = "http://a b/%d" % i
+    texts[40000] = None
+    results = irikit.to_uri_many(texts)
+    assert len(results) == n and results[40000] is None
+    assert [i for i, r in enumerate(results) if isinstance(r, IRIError)] == bad
+    assert results[1] == "http://a/1" and results[69998] == "http://a/69998"
+    assert results[65536].text == "http://a b/65536"
+    with pytest.raises(IRIError) as e:
+        irikit.to_uri_many(texts[1:], on_error="raise")
+    assert e.value.text == "http://a b/32767"  # the first error in input order
+    checked = irikit.validate_many([t or "" for t in texts])
+    assert [i for i, r in enumerate(checked) if r is not None] == bad
