@@ -62,6 +62,18 @@ struct block {
     errors.assign(n, parse_error{});
     for (std::size_t k = 0; k < n; ++k) {
       PyObject* item = c.items[begin + k];
+      if (PyUnicode_Check(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
+        // The common case, inline: a compact ASCII str is its own UTF-8 (PEP 393).
+        const auto size = static_cast<std::size_t>(PyUnicode_GET_LENGTH(item));
+        if (size <= k_max_text_bytes) {
+          text_arg& t = texts[k];
+          t.utf8 = std::string_view(static_cast<const char*>(PyUnicode_DATA(item)), size);
+          t.object = item;
+          t.is_str = true;
+          t.holder = py::object();
+          continue;
+        }
+      }
       if (item == Py_None && allow_missing) {
         states[k] = item_state::missing;
         texts[k] = text_arg{};

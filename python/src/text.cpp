@@ -10,9 +10,9 @@ namespace irikit::python {
 
 namespace {
 
-// Offsets are 32-bit (irikit/error.h input_too_long): 4 GiB - 1 bytes and more are refused here,
-// before any library call, with the library's own code.
-constexpr std::size_t k_max_bytes = std::numeric_limits<std::uint32_t>::max() - 1;
+// 4 GiB - 1 bytes and more are refused here, before any library call, with the library's own code.
+constexpr std::size_t k_max_bytes = k_max_text_bytes;
+static_assert(k_max_bytes == std::numeric_limits<std::uint32_t>::max() - 1);
 
 PyObject* error_class() {
   static PyObject* cls = [] {

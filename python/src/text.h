@@ -32,6 +32,9 @@ struct text_arg {
   py::object holder;  ///< keeps a converted copy alive (a str with surrogates, encoded for the message)
 };
 
+/// The longest text the library takes: offsets are 32-bit (irikit/error.h input_too_long).
+inline constexpr std::size_t k_max_text_bytes = 0xFFFFFFFEu;
+
 /// What converting one object gave: the text, or the error that UTF-8 itself reports (a lone
 /// surrogate in a str, invalid UTF-8 in bytes, more than 4 GiB - 1 bytes).
 struct text_or_error {
