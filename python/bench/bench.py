@@ -177,14 +177,9 @@ def bench_hosts(reps: int, sample: int) -> List[str]:
             for h in hosts:
                 encode(h, uts46=True)
 
-        def loop_codec() -> None:
-            for h in hosts:
-                h.encode("idna")
-
         loops = {
             "irikit.host_to_ascii": loop_irikit,
             "idna.encode(h, uts46=True)": loop_idna,
-            "h.encode('idna') (IDNA2003 codec)": loop_codec,
         }
         out += compare("host_to_ascii", name, len(hosts), loops, reps)
     return out
