@@ -74,6 +74,13 @@ struct to_iri_options {
   bool idna_to_unicode = false;
   /// The IDNA processing used for ToUnicode and for the round-trip check.
   idna_mode idna = idna_mode::uts46;
+  /// The host display policy (irikit/host.h `display_host`, docs/host-display.md): with
+  /// `idna_to_unicode`, an "xn--" label is converted only when the policy shows it as Unicode,
+  /// so that a look-alike such as "xn--80ak6aa92e.com" stays in its A-label form (RFC 3987 §7.5,
+  /// §8). Set `apply_display_policy` to false for the conversion of every valid label that
+  /// round-trips, as before the policy existed.
+  host_display_options display_policy = {};
+  bool apply_display_policy = true;
 };
 
 /// Converts a URI reference (any valid IRI reference is accepted: URIs are IRIs) to an IRI

@@ -685,19 +685,36 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
 }
 
 /// ToUnicode on the "xn--" labels of an IRI host (§3.2.1), keeping a label unless it is valid,
-/// round-trips and yields only characters appropriate in an IRI.
-std::string labels_to_unicode(std::string_view host, idna_mode mode) {
+/// round-trips, yields only characters appropriate in an IRI and, with the display policy, is
+/// shown as Unicode by `display_host` (RFC 3987 §7.5, §8).
+std::string labels_to_unicode(std::string_view host, const to_iri_options& options) {
+  const idna_mode mode = options.idna;
+  std::optional<host_display> policy;
+  if (options.apply_display_policy) {
+    auto decided = display_host(host, options.display_policy);
+    if (!decided) return std::string(host);  // not reachable: the host is valid UTF-8
+    policy = std::move(*decided);
+  }
   std::string out;
   std::size_t begin = 0;
-  while (begin <= host.size()) {
+  for (std::size_t k = 0; begin <= host.size(); ++k) {
     std::size_t end = host.find('.', begin);
     if (end == std::string_view::npos) end = host.size();
     const std::string_view label = host.substr(begin, end - begin);
     bool converted = false;
-    if (label.size() > 4 && iequals_ascii(label.substr(0, 4), "xn--") && !has_non_ascii(label)) {
-      const auto uni = host_to_unicode(label, mode);
-      if (uni && !uni->empty()) {
-        const auto back = host_to_ascii(*uni, mode);
+    const bool shown_as_unicode = !policy || (k < policy->labels.size() && policy->labels[k].unicode);
+    if (shown_as_unicode && label.size() > 4 && iequals_ascii(label.substr(0, 4), "xn--") &&
+        !has_non_ascii(label)) {
+      // The policy decoded the label with UTS #46 (non-transitional) and checked that it encodes
+      // back: for that mode its U-label is the ToUnicode result.
+      std::optional<std::string> uni;
+      if (policy && mode == idna_mode::uts46) {
+        uni = policy->labels[k].shown;
+      } else if (auto u = host_to_unicode(label, mode); u && !u->empty()) {
+        if (const auto back = host_to_ascii(*u, mode); back && iequals_ascii(*back, label))
+          uni = std::move(*u);
+      }
+      if (uni) {
         bool appropriate = true;
         for (std::size_t i = 0; i < uni->size() && appropriate;) {
           const grammar::decoded d = grammar::decode_utf8(uni->data(), i, uni->size());
@@ -706,7 +723,7 @@ std::string labels_to_unicode(std::string_view host, idna_mode mode) {
                                      : convert::is_appropriate(d.cp, false));
           i += d.code == error_code::ok ? d.length : 1;
         }
-        if (back && iequals_ascii(*back, label) && appropriate) {
+        if (appropriate) {
           out.append(*uni);
           converted = true;
         }
@@ -739,7 +756,7 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
   std::string host;
   decoded_ok =
       decoded_ok && decode_range(uri, p.host_begin, p.host_end, q_begin, q_end, decode, charset, host);
-  out.append(labels_to_unicode(host, options.idna));
+  out.append(labels_to_unicode(host, options));
   decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
   return {};
 }

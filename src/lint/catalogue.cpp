@@ -11,7 +11,7 @@ namespace irikit {
 namespace {
 
 // Append-only: ids are part of the CLI contract (`iri lint --json`).
-constexpr std::array<lint_rule, 26> k_rules{{
+constexpr std::array<lint_rule, 31> k_rules{{
     {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2", "a component is not in Unicode Normalization Form C",
      "IRIs SHOULD be created in NFC; comparison assumes they are pre-normalized. Flagged per "
      "component (see \"Components\" below); the span is the component and the message gives its NFC form."},
@@ -145,6 +145,53 @@ constexpr std::array<lint_rule, 26> k_rules{{
      "\"123\" breaks condition 1, as in RFC 3987 §4.4 example 10). Registries refuse such names. "
      "Labels with percent-encodings are skipped. The span is the label; the message names the "
      "condition."},
+    {"invalid-a-label", severity::error, "RFC 5890 §2.3.2.1; RFC 5891 §5.4; RFC 3492; UTS #46 §4.1",
+     "an \"xn--\" host label that is not a valid A-label",
+     "A reg-name label that starts with \"xn--\" (any case) must be the A-label of a valid U-label. "
+     "Flagged when it has non-ASCII characters, is longer than 63 octets, is not RFC 3492 Punycode "
+     "(a bad digit, a truncated integer, an integer overflow, or not the canonical encoding of what "
+     "it decodes to), or decodes to ASCII only, to text not in NFC, to an unassigned or "
+     "disallowed code point, to characters UTS #46 maps, or to a label that breaks the hyphen, "
+     "leading-mark, Bidi (RFC 5893) or CONTEXTJ (RFC 5892) rules. Such labels are shown as they "
+     "are and never converted, but other software may decode them differently. The span is the "
+     "label; the message gives the reason, its kebab name (as in `a_label_status_name`) and, when "
+     "the Punycode decodes, what it decodes to. A valid A-label is checked like a Unicode label: "
+     "mixed-script, confusable-host, host-invisible, digit-lookalike and tld-script run on what it "
+     "decodes to and report on the A-label's span, with the decoded form in the message."},
+    {"host-invisible", severity::warning, "RFC 3987 §7.5, §8; UTS #39 §5.4",
+     "a host label with a repeated or hidden combining mark, or an invisible character",
+     "A reg-name label (as Unicode, or the U-label an A-label decodes to) with the same nonspacing "
+     "mark twice in a row (after NFD), or a combining dot above that the letter before it hides "
+     "(\"i\", \"j\", \"l\", dotless i and j, and their look-alikes: \"i\" + U+0307 looks like \"i\"). "
+     "In a decoded A-label also a format character (General_Category Cf) outside the word "
+     "contexts format-char allows; in a Unicode label those are format-char's. The span is the "
+     "label."},
+    {"digit-lookalike", severity::warning, "RFC 3987 §8; UTS #39 §5.3, §4",
+     "a host label whose digits deceive",
+     "A reg-name label (as Unicode, or decoded from an A-label) that mixes digits of several "
+     "numbering systems (UTS #39 §5.3 Mixed-Number Detection, such as ASCII \"1\" with Bengali "
+     "U+09EA, which looks like \"8\"), or that is made of ASCII digits and characters whose "
+     "confusable skeleton is an ASCII digit, at least one of them (Cyrillic \"б\" looks like "
+     "\"6\": \"2б4\" reads as \"264\"). The span is the label."},
+    {"tld-script", severity::warning, "RFC 3987 §7.5; UTS #39 §5.2",
+     "a host label in a script its top-level domain does not use",
+     "When the top-level domain implies scripts — an internationalized TLD implies its own "
+     "script (\".рф\" Cyrillic, \".ελ\" Greek; Han, Hiragana, Katakana, Bopomofo and Hangul count "
+     "as one family), and a country code whose registry takes one script implies it (ru, su, by, "
+     "ua, bg, kz, kg, tj, mk, rs, mn: Cyrillic; gr: Greek; il: Hebrew; the Arabic-speaking "
+     "countries and ir: Arabic; am: Armenian; ge: Georgian; th: Thai; la: Lao; kh: Khmer; mm: "
+     "Myanmar; et: Ethiopic; cn, tw, hk, mo, jp, kr: the Han family) — a label with a letter of "
+     "another script than those and Latin is flagged (Latin is everywhere: \"www\"). Other TLDs "
+     "imply no script. The span is the label (an A-label is decoded first)."},
+    {"registrable-mixed-script", severity::warning, "RFC 3987 §7.5, §8; UTS #39 §5.2; publicsuffix.org",
+     "the registrable domain mixes scripts across its labels",
+     "The registrable domain is the public suffix (the longest matching rule of the public suffix "
+     "list, both its ICANN and private sections; docs/host-display.md says how the list is built "
+     "in) and the label before it. Its non-ASCII labels, A-labels decoded, are taken together; "
+     "when each is Moderately Restrictive on its own (else mixed-script reports it) but not all "
+     "together, such as a Cyrillic label under the Greek \".ελ\", a look-alike is split across "
+     "labels. The span is the registrable domain. Hosts whose labels are all ASCII and none an "
+     "A-label are not looked up."},
 }};
 
 }  // namespace

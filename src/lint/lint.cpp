@@ -3,12 +3,16 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
+#include "host/spoof_checks.h"
 #include "irikit/bidi.h"
+#include "irikit/host.h"
+#include "unicode/idna.h"
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
 #include "unicode/spoof.h"
@@ -323,18 +327,19 @@ class linter {
     for (const bidi_component& c : components) {
       const std::string_view s = text_.substr(c.offset, c.length);
       const std::string name(bidi_component_name(c.kind));
+      if (c.kind == bidi_component_kind::host_label && is_a_label_prefix(s)) {
+        check_a_label(c, s);
+        continue;
+      }
       if (is_ascii(s)) continue;
       if (enabled("not-nfc") && !unicode::is_normalized(s, unicode::normal_form::nfc)) {
         report("not-nfc", c.offset, c.length,
                name + " " + quoted(s) +
                    " is not in NFC (NFC: " + quoted(unicode::normalize(s, unicode::normal_form::nfc)) + ")");
       }
-      if (enabled("mixed-script") && !unicode::is_moderately_restrictive(s)) {
-        report("mixed-script", c.offset, c.length, name + " " + quoted(s) + " mixes " + scripts_of(s));
-      }
-      if (c.kind == bidi_component_kind::host_label && enabled("confusable-host"))
-        check_confusable_label(c, s);
+      check_scripts_and_confusables(c, s, name + " " + quoted(s), false);
     }
+    check_registrable_domain();
     for (const bidi_violation& v : check_bidi_structure(iri_)) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);
       const std::string name(bidi_component_name(v.component.kind));
@@ -359,65 +364,156 @@ class linter {
     }
   }
 
-  static std::string scripts_of(std::string_view s) {
-    std::vector<int> seen;
-    for (std::size_t i = 0; i < s.size();) {
-      const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
-      if (d.code != error_code::ok) break;
-      const int sc = unicode::script(d.cp);
-      if (!unicode::is_script_neutral(sc) && std::find(seen.begin(), seen.end(), sc) == seen.end())
-        seen.push_back(sc);
-      i += d.length;
+  /// mixed-script and confusable-host on `label` (the component's text, or the U-label an
+  /// A-label decodes to), and for host labels the checks of host/spoof_checks.h. `shown` names the
+  /// component in messages.
+  void check_scripts_and_confusables(const bidi_component& c, std::string_view label,
+                                     const std::string& shown, bool decoded) {
+    if (enabled("mixed-script") && !unicode::is_moderately_restrictive(label)) {
+      report("mixed-script", c.offset, c.length, shown + " mixes " + host_checks::scripts_of(label));
     }
-    std::string out;
-    for (std::size_t k = 0; k < seen.size(); ++k) {
-      if (k > 0) out += k + 1 == seen.size() ? " and " : ", ";
-      out += unicode::script_name(seen[k]);
+    if (c.kind != bidi_component_kind::host_label) return;
+    if (label.find('%') != std::string_view::npos) return;
+    if (enabled("confusable-host")) {
+      if (const auto look_alike = host_checks::ascii_lookalike(label)) {
+        report("confusable-host", c.offset, c.length,
+               shown + " looks like the ASCII label " + quoted(*look_alike) + " (UTS #39 skeleton)");
+      } else if (unicode::is_mixed_script_confusable(label)) {
+        report("confusable-host", c.offset, c.length,
+               shown +
+                   " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
+      }
     }
-    return out.empty() ? "scripts" : out;
+    const bool invisible_on = enabled("host-invisible"), digits_on = enabled("digit-lookalike");
+    const unicode::identifier_report r =
+        invisible_on || digits_on ? unicode::check_identifier(label) : unicode::identifier_report{};
+    if (invisible_on) {
+      if (r.hidden_overlay) {
+        report("host-invisible", c.offset, c.length,
+               shown + " has a combining mark that the letter before it hides (UTS #39 §5.4)");
+      } else if (r.invisible) {
+        report("host-invisible", c.offset, c.length, shown + " repeats a nonspacing mark (UTS #39 §5.4)");
+      }
+      // Characters of the text itself are format-char's; those of a decoded A-label are only here.
+      if (decoded) {
+        char32_t before = 0;
+        for (std::size_t i = 0; i < label.size();) {
+          const grammar::decoded d = grammar::decode_utf8(label.data(), i, label.size());
+          if (d.code != error_code::ok) break;
+          if (unicode::is_format(d.cp) &&
+              !joiner_inside_word(d.cp, before, code_point_at(label, i + d.length))) {
+            report("host-invisible", c.offset, c.length,
+                   shown + " has the invisible " + code_point_label(d.cp) + " outside a word");
+            break;
+          }
+          before = d.cp;
+          i += d.length;
+        }
+      }
+    }
+    if (digits_on) {
+      if (r.mixed_numbers) {
+        report("digit-lookalike", c.offset, c.length,
+               shown + " mixes digits of several numbering systems (UTS #39 §5.3)");
+      } else if (host_checks::digit_lookalike(label)) {
+        report("digit-lookalike", c.offset, c.length,
+               shown + " is made of digits and letters that look like digits (UTS #39 skeleton)");
+      }
+    }
+    if (enabled("tld-script")) {
+      const std::vector<int>& tld = tld_scripts();
+      if (!tld.empty()) {
+        if (const auto outside = host_checks::script_outside(label, tld)) {
+          report("tld-script", c.offset, c.length,
+                 shown + " is written in " + std::string(*outside) + ", which the top-level domain " +
+                     quoted(top_level_label()) + " does not use");
+        }
+      }
+    }
   }
 
-  void check_confusable_label(const bidi_component& c, std::string_view label) {
-    if (label.find('%') != std::string_view::npos) return;
-    std::string lowered(label);
-    for (char& ch : lowered) {
-      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-    }
-    const std::string skel = unicode::skeleton(lowered);
-    // A Latin look-alike: the skeleton is made of ASCII letters (and "-" or digits, but not only
-    // those). A skeleton with digits that the label does not have, like "6r" for Bulgarian "бг",
-    // is no word a reader expects, so digits must come from the label itself.
-    bool ascii_skeleton = !skel.empty();
-    bool has_letter = false;
-    for (const char ch : skel) {
-      const bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-      const bool digit = ch >= '0' && ch <= '9';
-      has_letter = has_letter || letter;
-      if (!(letter || ch == '-' || (digit && lowered.find(ch) != std::string::npos))) ascii_skeleton = false;
-    }
-    // Only labels with a letter of another script than Latin: Latin labels with accented or
-    // dotless letters ("spænska", "dolları") are single-script look-alikes, which UTS #39 leaves to
-    // the registry's own rules.
-    bool non_latin = false;
-    for (std::size_t i = 0; i < label.size() && !non_latin;) {
-      const grammar::decoded d = grammar::decode_utf8(label.data(), i, label.size());
-      if (d.code != error_code::ok) break;
-      const int sc = unicode::script(d.cp);
-      non_latin =
-          unicode::is_letter(d.cp) && !unicode::is_script_neutral(sc) && unicode::script_name(sc) != "Latin";
-      i += d.length;
-    }
-    if (ascii_skeleton && has_letter && non_latin) {
-      std::string look_alike = skel;
-      for (char& ch : look_alike) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-      report("confusable-host", c.offset, c.length,
-             "host label " + quoted(label) + " looks like the ASCII label " + quoted(look_alike) +
-                 " (UTS #39 skeleton)");
-    } else if (unicode::is_mixed_script_confusable(label)) {
-      report("confusable-host", c.offset, c.length,
+  /// An "xn--" host label: invalid-a-label when it does not decode validly, else every host
+  /// check on the U-label it decodes to, reported on the A-label's span.
+  void check_a_label(const bidi_component& c, std::string_view label) {
+    const a_label_decoding d = unicode::decode_a_label(label);
+    if (d.status != a_label_status::ok) {
+      report("invalid-a-label", c.offset, c.length,
              "host label " + quoted(label) +
-                 " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
+                 " is not a valid A-label: " + std::string(a_label_status_message(d.status)) +
+                 (d.unicode.empty() ? "" : " (it decodes to " + quoted(d.unicode) + ")") + " [" +
+                 std::string(a_label_status_name(d.status)) + "]");
+      return;
     }
+    check_scripts_and_confusables(
+        c, d.unicode, "host label " + quoted(label) + " (decoded " + quoted(d.unicode) + ")", true);
+  }
+
+  std::string_view host_text() const {
+    const iri_parts& p = iri_.parts();
+    return text_.substr(p.host_begin, p.host_end - p.host_begin);
+  }
+
+  /// The last label of the host (before a root ".").
+  std::string_view top_level_label() const {
+    std::string_view host = host_text();
+    if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+    const std::size_t dot = host.rfind('.');
+    return dot == std::string_view::npos ? host : host.substr(dot + 1);
+  }
+
+  const std::vector<int>& tld_scripts() {
+    if (!tld_scripts_) tld_scripts_ = host_checks::tld_scripts(top_level_label());
+    return *tld_scripts_;
+  }
+
+  /// registrable-mixed-script: the non-ASCII labels of the registrable domain (decoded when they
+  /// are A-labels) together must stay Moderately Restrictive. Nothing to do, and no lookup in the
+  /// public suffix list, when every label is ASCII and none is an A-label.
+  void check_registrable_domain() {
+    const iri_parts& p = iri_.parts();
+    if (!p.has_authority || p.host_type != host_kind::reg_name || !enabled("registrable-mixed-script"))
+      return;
+    const std::string_view host = host_text();
+    if (host.find('%') != std::string_view::npos) return;
+    if (is_ascii(host) && host.find("xn--") == std::string_view::npos &&
+        host.find("XN--") == std::string_view::npos && host.find("xN--") == std::string_view::npos &&
+        host.find("Xn--") == std::string_view::npos)
+      return;
+    const auto registrable = registrable_domain(host);
+    if (!registrable) return;
+    std::string joined;
+    std::size_t parts = 0;
+    for (std::size_t begin = 0; begin <= registrable->size();) {
+      const std::size_t dot = std::min(registrable->find('.', begin), registrable->size());
+      const std::string_view label = registrable->substr(begin, dot - begin);
+      std::string unicode_form;
+      if (is_a_label_prefix(label)) {
+        a_label_decoding d = unicode::decode_a_label(label);
+        if (d.status == a_label_status::ok) unicode_form = std::move(d.unicode);
+      } else if (!is_ascii(label)) {
+        unicode_form.assign(label);
+      }
+      if (!unicode_form.empty()) {
+        if (!joined.empty()) joined += '.';
+        joined += unicode_form;
+        ++parts;
+      }
+      begin = dot + 1;
+    }
+    // One label alone is mixed-script's (per label); only a mix across labels is reported here.
+    if (parts < 2 || unicode::is_moderately_restrictive(joined)) return;
+    bool each_fine = true;
+    for (std::size_t begin = 0; begin <= joined.size() && each_fine;) {
+      const std::size_t dot = std::min(joined.find('.', begin), joined.size());
+      each_fine = unicode::is_moderately_restrictive(std::string_view(joined).substr(begin, dot - begin));
+      begin = dot + 1;
+    }
+    if (!each_fine) return;
+    const auto offset = static_cast<std::size_t>(registrable->data() - text_.data());
+    report("registrable-mixed-script", offset, registrable->size(),
+           "registrable domain " + quoted(*registrable) +
+               (joined == *registrable ? "" : " (decoded " + quoted(joined) + ")") + " mixes " +
+               host_checks::scripts_of(joined) + " across its labels");
   }
 
   void check_scheme_and_authority() {
@@ -508,6 +604,7 @@ class linter {
   std::string_view text_;
   const lint_options& options_;
   std::vector<diagnostic> findings_;
+  std::optional<std::vector<int>> tld_scripts_;
 };
 
 }  // namespace

@@ -30,6 +30,7 @@
 
 #include "grammar/char_class.h"  // iequals_ascii
 #include "grammar/utf8.h"        // decode_utf8: the one place that turns bytes into code points
+#include "unicode/normalize.h"
 
 namespace irikit::unicode {
 namespace {
@@ -324,9 +325,13 @@ result<std::string> idna2003_to_ascii(std::string_view domain, bool allow_unassi
   return utf8;
 }
 
+/// How RFC 3492 §6.2 decoding ended.
+enum class punycode_result { ok, bad, overflow };
+
 /// RFC 3492 §6.2 Punycode decoding of `in` (the part after the ACE prefix) into code points;
-/// false on any failure (a bad digit, overflow, a basic or out-of-range code point).
-bool punycode_decode(std::string_view in, std::u32string& out) {
+/// `overflow` when an integer overflows (§6.4), `bad` on any other failure (a bad digit, a
+/// truncated integer, a basic or out-of-range code point).
+punycode_result punycode_decode_checked(std::string_view in, std::u32string& out) {
   using namespace punycode;
   constexpr std::uint32_t maxint = 0xFFFFFFFFu;
   const auto digit_value = [](char c) -> std::uint32_t {
@@ -340,7 +345,7 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
   const std::size_t last = in.rfind('-');
   const std::size_t b = last == std::string_view::npos ? 0 : last;
   for (std::size_t j = 0; j < b; ++j) {
-    if (static_cast<unsigned char>(in[j]) >= 0x80) return false;
+    if (static_cast<unsigned char>(in[j]) >= 0x80) return punycode_result::bad;
     out.push_back(static_cast<char32_t>(in[j]));
   }
   std::uint32_t n = 128, i = 0, bias = 72;
@@ -348,25 +353,31 @@ bool punycode_decode(std::string_view in, std::u32string& out) {
     const std::uint32_t old_i = i;
     std::uint32_t w = 1;
     for (std::uint32_t k = base;; k += base) {
-      if (pos >= in.size()) return false;
+      if (pos >= in.size()) return punycode_result::bad;
       const std::uint32_t digit = digit_value(in[pos++]);
-      if (digit >= base || digit > (maxint - i) / w) return false;
+      if (digit >= base) return punycode_result::bad;
+      if (digit > (maxint - i) / w) return punycode_result::overflow;
       i += digit * w;
       const std::uint32_t t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
       if (digit < t) break;
-      if (w > maxint / (base - t)) return false;
+      if (w > maxint / (base - t)) return punycode_result::overflow;
       w *= base - t;
     }
     const auto count = static_cast<std::uint32_t>(out.size() + 1);
     bias = adapt(i - old_i, count, old_i == 0);
-    if (i / count > maxint - n) return false;
+    if (i / count > maxint - n) return punycode_result::overflow;
     n += i / count;
     i %= count;
-    if (n < 0x80 || n > 0x10FFFF || (n >= 0xD800 && n <= 0xDFFF)) return false;
+    if (n > 0x10FFFF) return punycode_result::overflow;
+    if (n < 0x80 || (n >= 0xD800 && n <= 0xDFFF)) return punycode_result::bad;
     out.insert(out.begin() + i, static_cast<char32_t>(n));
     ++i;
   }
-  return true;
+  return punycode_result::ok;
+}
+
+bool punycode_decode(std::string_view in, std::u32string& out) {
+  return punycode_decode_checked(in, out) == punycode_result::ok;
 }
 
 /// RFC 3490 §4.2 ToUnicode of one label (AllowUnassigned and UseSTD3ASCIIRules set, as for
@@ -484,6 +495,59 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
       return idna2003_to_unicode(domain);
   }
   return idna_error(0);
+}
+
+a_label_decoding decode_a_label(std::string_view label) {
+  a_label_decoding r;
+  if (!is_a_label_prefix(label)) return r;
+  const auto fail = [&r](a_label_status status) {
+    r.status = status;
+    return std::move(r);
+  };
+  if (std::any_of(label.begin(), label.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+    return fail(a_label_status::non_ascii);
+  if (label.size() > 63) return fail(a_label_status::too_long);
+  // UTS #46 §4 step 1 maps ASCII letters to lowercase before the label is decoded.
+  std::string lower(label);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  const std::string_view body = std::string_view(lower).substr(4);
+  std::u32string cps;
+  const punycode_result p = punycode_decode_checked(body, cps);
+  if (p == punycode_result::overflow) return fail(a_label_status::overflow);
+  if (p != punycode_result::ok || cps.empty() || cps.size() > 63) return fail(a_label_status::bad_punycode);
+  // The canonical encoding only (RFC 5891 §5.4: the label must be the A-label of its U-label).
+  std::string again;
+  punycode_encode(cps.data(), cps.size(), again);
+  const bool canonical = again == body;
+  bool ascii = true;
+  for (const char32_t cp : cps) {
+    ascii = ascii && cp < 0x80;
+    grammar::append_utf8(r.unicode, cp);
+  }
+  if (!canonical) return fail(a_label_status::bad_punycode);
+  if (ascii) return fail(a_label_status::decodes_to_ascii);  // UTS #46 §4.1 step 4.2
+  for (const char32_t cp : cps) {
+    if (u_charType(static_cast<UChar32>(cp)) == U_UNASSIGNED) return fail(a_label_status::unassigned);
+  }
+  if (!is_normalized(r.unicode, normal_form::nfc)) return fail(a_label_status::not_nfc);
+  // The validity criteria of UTS #46 §4.1 (and CheckBidi, CheckJoiners) through ICU.
+  const UIDNA* idna = uts46(false);
+  if (idna == nullptr) return fail(a_label_status::disallowed);
+  std::string out;
+  const std::uint32_t errors = relevant(run_uts46(uidna_labelToUnicodeUTF8, idna, lower, out), false);
+  if (errors == 0) {
+    r.status = a_label_status::ok;
+    return r;
+  }
+  if (errors & UIDNA_ERROR_DISALLOWED) return fail(a_label_status::disallowed);
+  if (errors & UIDNA_ERROR_INVALID_ACE_LABEL) return fail(a_label_status::mapped);
+  if (errors & (UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4))
+    return fail(a_label_status::hyphens);
+  if (errors & UIDNA_ERROR_LEADING_COMBINING_MARK) return fail(a_label_status::leading_mark);
+  if (errors & UIDNA_ERROR_BIDI) return fail(a_label_status::bidi_rule);
+  if (errors & UIDNA_ERROR_CONTEXTJ) return fail(a_label_status::contextj_rule);
+  if (errors & UIDNA_ERROR_PUNYCODE) return fail(a_label_status::bad_punycode);
+  return fail(a_label_status::disallowed);
 }
 
 bool idna_backend_assigns(char32_t cp) { return u_charType(static_cast<UChar32>(cp)) != U_UNASSIGNED; }

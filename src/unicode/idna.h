@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "irikit/error.h"
+#include "irikit/host.h"  // a_label_status, a_label_decoding
 
 namespace irikit::unicode {
 
@@ -50,6 +51,9 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 /// UseSTD3ASCIIRules), which never fails: a label that is not a valid ACE label, or whose ToASCII
 /// does not give it back, is kept unchanged, as are the separators. The result is UTF-8.
 result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode);
+
+/// Decodes and checks one "xn--" label (irikit/host.h `decode_a_label`, which calls this).
+a_label_decoding decode_a_label(std::string_view label);
 
 /// Whether the backend's Unicode version (the one its IDNA mapping table comes from) assigns
 /// `cp`. Conformance runners use it to classify failures caused by characters newer than the

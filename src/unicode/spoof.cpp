@@ -5,6 +5,8 @@
 
 #include <memory>
 
+#include "grammar/utf8.h"
+
 namespace irikit::unicode {
 namespace {
 
@@ -48,7 +50,59 @@ int32_t run(const USpoofChecker* c, std::string_view utf8) {
   return U_SUCCESS(status) ? r : 0;
 }
 
+const USpoofChecker* identifier_checker() {
+  static const checker_ptr c =
+      make_checker(USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_SCRIPT_CONFUSABLE | USPOOF_INVISIBLE |
+                       USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
+                   USPOOF_ASCII);
+  return c.get();
+}
+
+struct set_closer {
+  void operator()(USet* s) const noexcept { uset_close(s); }
+};
+
+/// UTS #39 §3.1 Identifier_Status=Allowed: ICU's recommended and inclusion sets, frozen (a frozen
+/// set is safe to read from several threads).
+const USet* identifier_profile() {
+  static const std::unique_ptr<USet, set_closer> profile = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<USet, set_closer> s(uset_openEmpty());
+    uset_addAll(s.get(), uspoof_getRecommendedSet(&status));
+    uset_addAll(s.get(), uspoof_getInclusionSet(&status));
+    uset_freeze(s.get());
+    return s;
+  }();
+  return profile.get();
+}
+
 }  // namespace
+
+identifier_report check_identifier(std::string_view utf8) {
+  identifier_report report;
+  const USpoofChecker* c = identifier_checker();
+  if (c == nullptr) return report;
+  UErrorCode status = U_ZERO_ERROR;
+  USpoofCheckResult* result = uspoof_openCheckResult(&status);
+  const int32_t checks =
+      uspoof_check2UTF8(c, utf8.data(), static_cast<int32_t>(utf8.size()), result, &status);
+  if (U_SUCCESS(status)) {
+    report.level = static_cast<restriction>(
+        static_cast<int>(uspoof_getCheckResultRestrictionLevel(result, &status)) / 0x10000000);
+    report.mixed_script_confusable = (checks & USPOOF_MIXED_SCRIPT_CONFUSABLE) != 0;
+    report.invisible = (checks & USPOOF_INVISIBLE) != 0;
+    report.hidden_overlay = (checks & USPOOF_HIDDEN_OVERLAY) != 0;
+    report.mixed_numbers = (checks & USPOOF_MIXED_NUMBERS) != 0;
+  }
+  uspoof_closeCheckResult(result);
+  const USet* profile = identifier_profile();
+  for (std::size_t i = 0; i < utf8.size() && !report.outside_profile;) {
+    const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
+    report.outside_profile = d.code != error_code::ok || !uset_contains(profile, static_cast<UChar32>(d.cp));
+    i += d.code == error_code::ok ? d.length : 1;
+  }
+  return report;
+}
 
 bool is_moderately_restrictive(std::string_view utf8) {
   return (run(restriction_checker(), utf8) & USPOOF_RESTRICTION_LEVEL) == 0;

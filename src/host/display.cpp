@@ -1,0 +1,329 @@
+// A-label decoding, the public suffix list and the host display policy (irikit/host.h;
+// docs/host-display.md has the policy's table).
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "grammar/utf8.h"
+#include "host/spoof_checks.h"
+#include "irikit/host.h"
+#include "unicode/idna.h"
+#include "unicode/spoof.h"
+
+namespace irikit {
+namespace {
+
+#include "host/public_suffix_table.inc"
+
+bool is_rule(std::string_view candidate) {
+  return std::binary_search(k_public_suffix_rules.begin(), k_public_suffix_rules.end(), candidate);
+}
+
+bool is_rule(std::string_view prefix, std::string_view rest) {
+  char buffer[256];
+  if (prefix.size() + rest.size() > sizeof buffer) return false;
+  std::copy(prefix.begin(), prefix.end(), buffer);
+  std::copy(rest.begin(), rest.end(), buffer + prefix.size());
+  return is_rule(std::string_view(buffer, prefix.size() + rest.size()));
+}
+
+/// The byte offset where the public suffix of `host` (lowercase) starts.
+std::size_t public_suffix_offset(std::string_view host) {
+  // From the longest candidate to the shortest: the first match is the longest rule; at one
+  // candidate an exception rule ("!") wins over a wildcard ("*.") that would match it.
+  for (std::size_t start = 0; start < host.size();) {
+    const std::string_view candidate = host.substr(start);
+    const std::size_t dot = candidate.find('.');
+    if (is_rule("!", candidate)) return dot == std::string_view::npos ? host.size() : start + dot + 1;
+    if (is_rule(candidate)) return start;
+    if (dot != std::string_view::npos && is_rule("*", candidate.substr(dot))) return start;
+    if (dot == std::string_view::npos) return start;  // the default rule "*"
+    start += dot + 1;
+  }
+  return host.size();
+}
+
+/// `host` without a trailing root "." and with ASCII letters lowered, in `buffer` when needed.
+std::string_view lookup_form(std::string_view host, std::string& buffer) {
+  if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  if (std::any_of(host.begin(), host.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+    buffer.assign(host);
+    for (char& c : buffer) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return buffer;
+  }
+  return host;
+}
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+/// RFC 3987 §3.1 step 2: the label's non-ASCII octets percent-encoded, uppercase hex.
+std::string percent_encoded(std::string_view label) {
+  std::string out;
+  for (const char c : label) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x80) {
+      out.push_back(c);
+    } else {
+      char triplet[4];
+      std::snprintf(triplet, sizeof triplet, "%%%02X", b);
+      out.append(triplet, 3);
+    }
+  }
+  return out;
+}
+
+restriction_level level_of(unicode::restriction r) {
+  return static_cast<restriction_level>(static_cast<int>(r) - 1);
+}
+
+/// One label on its way through the policy.
+struct label_state {
+  std::string_view text;
+  std::uint32_t offset = 0;
+  bool checked = false;  // non-ASCII once decoded: the checks apply
+  std::string unicode;   // the U-label the checks see
+  std::string a_label;   // the A-label shown when it is kept
+  label_display decision;
+};
+
+/// The policy's checks on one U-label (display_host runs them in this order; the first that
+/// fails keeps the A-label).
+void judge(label_state& s, const host_display_options& options, const std::vector<int>& tld) {
+  const std::string_view u = s.unicode;
+  const auto keep = [&s](label_reason reason, std::string message) {
+    s.decision.reason = reason;
+    s.decision.unicode = false;
+    s.decision.shown = s.a_label;
+    s.decision.message = std::move(message);
+  };
+  const unicode::identifier_report r = unicode::check_identifier(u);
+  const std::string name = quoted(u);
+  if (r.outside_profile && options.level < restriction_level::unrestricted) {
+    return keep(label_reason::outside_profile,
+                name + " has a character outside the UTS #39 identifier profile (Identifier_Status)");
+  }
+  if (level_of(r.level) > options.level) {
+    return keep(label_reason::restriction_level,
+                name + " mixes " + host_checks::scripts_of(u) + ": " +
+                    std::string(restriction_level_name(level_of(r.level))) + ", above " +
+                    std::string(restriction_level_name(options.level)) + " (UTS #39 §5.2)");
+  }
+  if (r.invisible || r.hidden_overlay) {
+    return keep(
+        label_reason::invisible,
+        name + (r.hidden_overlay ? " has a combining mark a letter hides" : " repeats a combining mark") +
+            " (UTS #39 §5.4)");
+  }
+  if (r.mixed_numbers) {
+    return keep(label_reason::digit_lookalike,
+                name + " mixes digits of several numbering systems (UTS #39 §5.3)");
+  }
+  if (host_checks::digit_lookalike(u)) {
+    return keep(label_reason::digit_lookalike,
+                name + " has letters that look like digits (UTS #39 skeleton)");
+  }
+  const bool tld_trusted = options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld);
+  if (!tld_trusted) {
+    if (const auto look_alike = host_checks::ascii_lookalike(u)) {
+      return keep(label_reason::ascii_lookalike,
+                  name + " looks like the ASCII label " + quoted(*look_alike) + " (UTS #39 skeleton)");
+    }
+  }
+  if (r.mixed_script_confusable) {
+    return keep(
+        label_reason::mixed_script_confusable,
+        name + " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script");
+  }
+  if (!tld.empty()) {
+    if (const auto outside = host_checks::script_outside(u, tld)) {
+      return keep(label_reason::tld_script, name + " is written in " + std::string(*outside) +
+                                                ", which its top-level domain does not use");
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view a_label_status_name(a_label_status status) noexcept {
+  constexpr std::array<std::string_view, 15> names{
+      "ok",       "not-an-a-label",   "non-ascii",    "too-long",   "bad-punycode",
+      "overflow", "decodes-to-ascii", "not-nfc",      "unassigned", "disallowed",
+      "mapped",   "hyphens",          "leading-mark", "bidi-rule",  "contextj-rule"};
+  return names[static_cast<std::size_t>(status)];
+}
+
+std::string_view a_label_status_message(a_label_status status) noexcept {
+  constexpr std::array<std::string_view, 15> messages{
+      "a valid A-label",
+      "it does not start with \"xn--\"",
+      "it has non-ASCII characters",
+      "it is longer than 63 octets",
+      "it is not valid Punycode (RFC 3492), or not the canonical encoding of what it decodes to",
+      "its Punycode integers overflow (RFC 3492 §6.4)",
+      "it decodes to ASCII only",
+      "it decodes to text that is not in NFC",
+      "it decodes to an unassigned code point",
+      "it decodes to a code point IDNA disallows",
+      "it decodes to characters UTS #46 maps (uppercase or compatibility forms)",
+      "it decodes to a label with \"-\" first, last, or third and fourth",
+      "it decodes to a label that starts with a combining mark",
+      "it decodes to a label that breaks the Bidi Rule (RFC 5893)",
+      "it decodes to ZWJ or ZWNJ out of context (RFC 5892 CONTEXTJ)"};
+  return messages[static_cast<std::size_t>(status)];
+}
+
+a_label_decoding decode_a_label(std::string_view label) { return unicode::decode_a_label(label); }
+
+std::string_view public_suffix(std::string_view host) noexcept {
+  std::string buffer;
+  const std::string_view h = lookup_form(host, buffer);
+  if (h.empty()) return {};
+  return host.substr(public_suffix_offset(h), h.size() - public_suffix_offset(h));
+}
+
+std::optional<std::string_view> registrable_domain(std::string_view host) noexcept {
+  std::string buffer;
+  const std::string_view h = lookup_form(host, buffer);
+  const std::size_t suffix = public_suffix_offset(h);
+  if (h.empty() || suffix < 2) return std::nullopt;  // the host is a public suffix
+  const std::size_t dot = h.rfind('.', suffix - 2);
+  const std::size_t begin = dot == std::string_view::npos ? 0 : dot + 1;
+  return host.substr(begin, h.size() - begin);
+}
+
+std::string_view public_suffix_list_version() noexcept { return k_public_suffix_source; }
+
+std::string_view restriction_level_name(restriction_level level) noexcept {
+  constexpr std::array<std::string_view, 6> names{
+      "ascii-only",  "single-script", "highly-restrictive", "moderately-restrictive", "minimally-restrictive",
+      "unrestricted"};
+  return names[static_cast<std::size_t>(level)];
+}
+
+std::optional<restriction_level> restriction_level_from_name(std::string_view name) noexcept {
+  for (int k = 0; k < 6; ++k) {
+    const auto level = static_cast<restriction_level>(k);
+    if (restriction_level_name(level) == name) return level;
+  }
+  return std::nullopt;
+}
+
+std::string_view label_reason_name(label_reason reason) noexcept {
+  constexpr std::array<std::string_view, 12> names{"ascii",
+                                                   "safe",
+                                                   "invalid-a-label",
+                                                   "not-idna",
+                                                   "restriction-level",
+                                                   "outside-profile",
+                                                   "ascii-lookalike",
+                                                   "mixed-script-confusable",
+                                                   "invisible",
+                                                   "digit-lookalike",
+                                                   "tld-script",
+                                                   "registrable-lookalike"};
+  return names[static_cast<std::size_t>(reason)];
+}
+
+result<host_display> display_host(std::string_view host, const host_display_options& options) {
+  for (std::size_t i = 0; i < host.size();) {
+    const grammar::decoded d = grammar::decode_utf8(host.data(), i, host.size());
+    if (d.code != error_code::ok) return parse_error{d.code, static_cast<std::uint32_t>(i)};
+    i += d.length;
+  }
+  std::vector<label_state> labels;
+  for (std::size_t begin = 0;;) {
+    const std::size_t dot = std::min(host.find('.', begin), host.size());
+    label_state s;
+    s.text = host.substr(begin, dot - begin);
+    s.offset = static_cast<std::uint32_t>(begin);
+    labels.push_back(std::move(s));
+    if (dot == host.size()) break;
+    begin = dot + 1;
+  }
+  // Decode what needs decoding; ASCII labels that are not A-labels (and labels with "%") are
+  // shown as they are.
+  bool any_checked = false;
+  for (label_state& s : labels) {
+    label_display& d = s.decision;
+    d.offset = s.offset;
+    d.length = static_cast<std::uint32_t>(s.text.size());
+    d.shown.assign(s.text);
+    const bool a_label = is_a_label_prefix(s.text);
+    if (s.text.find('%') != std::string_view::npos || (!a_label && !host_checks::has_non_ascii(s.text)))
+      continue;
+    if (a_label) {
+      a_label_decoding decoded = unicode::decode_a_label(s.text);
+      if (decoded.status != a_label_status::ok) {
+        d.reason = label_reason::invalid_a_label;
+        d.message = quoted(s.text) +
+                    " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
+                    (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
+        continue;
+      }
+      s.unicode = std::move(decoded.unicode);
+      s.a_label.assign(s.text);
+    } else {
+      auto ascii = unicode::domain_to_ascii(s.text, unicode::idna_mode::uts46_nontransitional);
+      if (!ascii || ascii->find('.') != std::string::npos) {
+        d.reason = label_reason::not_idna;
+        d.shown = percent_encoded(s.text);
+        d.message = quoted(s.text) + " has no A-label (UTS #46 ToASCII fails); shown percent-encoded";
+        continue;
+      }
+      s.a_label = std::move(*ascii);
+      s.unicode.assign(s.text);
+    }
+    s.checked = true;
+    any_checked = true;
+    d.reason = label_reason::safe;
+    d.unicode = true;
+    d.shown = s.unicode;
+  }
+  if (any_checked) {
+    // The top-level domain: the last label (before a root ".").
+    std::size_t last = labels.size() - 1;
+    if (labels[last].text.empty() && last > 0) --last;
+    const std::vector<int> tld = host_checks::tld_scripts(labels[last].text);
+    for (label_state& s : labels) {
+      if (s.checked) judge(s, options, tld);
+    }
+    // The registrable domain as a whole (RFC 3987 §7.5): the scripts of its non-ASCII labels
+    // together must stay within the level, so that a look-alike cannot be split across labels.
+    if (const auto registrable = registrable_domain(host)) {
+      const auto from = static_cast<std::uint32_t>(registrable->data() - host.data());
+      std::string joined;
+      std::size_t parts = 0;
+      for (const label_state& s : labels) {
+        if (s.offset < from || !s.checked) continue;
+        if (!joined.empty()) joined += '.';
+        joined += s.unicode;
+        ++parts;
+      }
+      if (parts >= 2) {
+        const unicode::identifier_report r = unicode::check_identifier(joined);
+        if (level_of(r.level) > options.level) {
+          for (label_state& s : labels) {
+            if (s.offset < from || !s.checked || !s.decision.unicode) continue;
+            s.decision.reason = label_reason::registrable_lookalike;
+            s.decision.unicode = false;
+            s.decision.shown = s.a_label;
+            s.decision.message = "the registrable domain " + quoted(joined) + " mixes " +
+                                 host_checks::scripts_of(joined) + " across its labels";
+          }
+        }
+      }
+    }
+  }
+  host_display out;
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    label_state& s = labels[k];
+    if (k > 0) out.shown += '.';
+    out.shown += s.decision.shown;
+    out.labels.push_back(std::move(s.decision));
+  }
+  return out;
+}
+
+}  // namespace irikit

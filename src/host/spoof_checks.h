@@ -1,0 +1,45 @@
+// The spoofing checks on one host label in Unicode form (RFC 3987 §7.5 and §8, UTS #39), shared by
+// lint (src/lint/lint.cpp, one finding per check) and the host display policy (display.cpp, one
+// decision per label). Every function takes valid UTF-8; none of them reaches ICU directly (they
+// go through unicode/spoof.h and unicode/properties.h).
+#ifndef IRIKIT_HOST_SPOOF_CHECKS_H
+#define IRIKIT_HOST_SPOOF_CHECKS_H
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace irikit::host_checks {
+
+/// Whether `s` has a byte of 0x80 or above.
+bool has_non_ascii(std::string_view s) noexcept;
+
+/// The ASCII label that `label` looks like, when it has a letter of another script than Latin and
+/// its UTS #39 skeleton (ASCII letters lowered first) is made of ASCII letters, "-" and digits the
+/// label itself has, with at least one letter: Cyrillic "раураl" gives "paypal". Else nullopt.
+std::optional<std::string> ascii_lookalike(std::string_view label);
+
+/// Whether `label` is made of ASCII digits and characters whose skeleton is one ASCII digit, with
+/// at least one of the latter (Cyrillic "б" looks like "6"): "2б4" reads as "264".
+bool digit_lookalike(std::string_view label);
+
+/// The scripts of the letters of `s` ("Latin and Cyrillic"), Common and Inherited left out.
+std::string scripts_of(std::string_view s);
+
+/// The scripts (ICU UScriptCode numbers) a top-level label implies: those of its letters for an
+/// internationalized TLD (given as U-label or A-label), a fixed table for the country codes whose
+/// registries take one script (ru → Cyrillic, gr → Greek, …); empty when the TLD implies none.
+/// Han, Hiragana, Katakana, Bopomofo and Hangul go together.
+std::vector<int> tld_scripts(std::string_view tld);
+
+/// The first script of a letter of `label` that is not Latin (always allowed: ASCII labels are
+/// everywhere) and not in `allowed`, as its name; nullopt when there is none.
+std::optional<std::string_view> script_outside(std::string_view label, const std::vector<int>& allowed);
+
+/// Whether every script of `label` is in `allowed` (letters of Common/Inherited scripts aside).
+bool scripts_within(std::string_view label, const std::vector<int>& allowed);
+
+}  // namespace irikit::host_checks
+
+#endif  // IRIKIT_HOST_SPOOF_CHECKS_H
