@@ -539,14 +539,21 @@ a_label_decoding decode_a_label(std::string_view label) {
     r.status = a_label_status::ok;
     return r;
   }
-  if (errors & UIDNA_ERROR_DISALLOWED) return fail(a_label_status::disallowed);
-  if (errors & UIDNA_ERROR_INVALID_ACE_LABEL) return fail(a_label_status::mapped);
-  if (errors & (UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4))
+  std::uint32_t why = errors;
+  if (errors & UIDNA_ERROR_INVALID_ACE_LABEL) {
+    // ICU says only that the decoded label is not in its mapped, normalized form: processing the
+    // U-label itself tells a disallowed code point (or a failed rule) from a mapped character.
+    why = relevant(run_uts46(uidna_labelToUnicodeUTF8, idna, r.unicode, out), false);
+    if (why == 0) return fail(a_label_status::mapped);
+  }
+  if (why & UIDNA_ERROR_DISALLOWED) return fail(a_label_status::disallowed);
+  if (why & (UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4))
     return fail(a_label_status::hyphens);
-  if (errors & UIDNA_ERROR_LEADING_COMBINING_MARK) return fail(a_label_status::leading_mark);
-  if (errors & UIDNA_ERROR_BIDI) return fail(a_label_status::bidi_rule);
-  if (errors & UIDNA_ERROR_CONTEXTJ) return fail(a_label_status::contextj_rule);
-  if (errors & UIDNA_ERROR_PUNYCODE) return fail(a_label_status::bad_punycode);
+  if (why & UIDNA_ERROR_LEADING_COMBINING_MARK) return fail(a_label_status::leading_mark);
+  if (why & UIDNA_ERROR_BIDI) return fail(a_label_status::bidi_rule);
+  if (why & UIDNA_ERROR_CONTEXTJ) return fail(a_label_status::contextj_rule);
+  if (why & UIDNA_ERROR_PUNYCODE) return fail(a_label_status::bad_punycode);
+  if (why & UIDNA_ERROR_INVALID_ACE_LABEL) return fail(a_label_status::mapped);
   return fail(a_label_status::disallowed);
 }
 

@@ -264,6 +264,32 @@ TEST(ToIri, Rfc3987Section321Examples) {
             "http://\u7D0D\u8C46.example.org/%E2%80%AE");
 }
 
+TEST(ToIri, DisplayPolicyKeepsLookAlikeALabels) {
+  // RFC 3987 §7.5, §8: ToUnicode only for labels the host display policy shows as Unicode.
+  const to_iri_options tu{.idna_to_unicode = true};
+  EXPECT_EQ(iri_of("http://xn--80ak6aa92e.com/", tu), "http://xn--80ak6aa92e.com/");  // Cyrillic "аррӏе"
+  EXPECT_EQ(iri_of("http://xn--l-7sbq6ba.com/a%C3%A9", tu), "http://xn--l-7sbq6ba.com/a\u00E9");  // mixed
+  EXPECT_EQ(iri_of("http://xn--abc-.com/", tu), "http://xn--abc-.com/");                          // invalid
+  EXPECT_EQ(iri_of("http://www.xn--bcher-kva.xn--80ak6aa92e.com/", tu),
+            "http://www.b\u00FCcher.xn--80ak6aa92e.com/");  // label by label
+  EXPECT_EQ(iri_of("http://xn--80ak6aa92e.xn--p1ai/", tu),
+            "http://\u0430\u0440\u0440\u04CF\u0435.\u0440\u0444/");
+  // Without the policy every valid label that round-trips is converted, as before.
+  to_iri_options all = tu;
+  all.apply_display_policy = false;
+  EXPECT_EQ(iri_of("http://xn--80ak6aa92e.com/", all), "http://\u0430\u0440\u0440\u04CF\u0435.com/");
+  // A stricter level keeps more.
+  to_iri_options strict = tu;
+  strict.display_policy.level = restriction_level::single_script;
+  EXPECT_EQ(iri_of("http://xn--abc-s08fl0dtz6h.jp/", strict), "http://xn--abc-s08fl0dtz6h.jp/");
+  EXPECT_EQ(iri_of("http://xn--abc-s08fl0dtz6h.jp/", tu), "http://\u65E5\u672C\u8A9Eabc.jp/");
+  // The other IDNA modes go through the policy too.
+  to_iri_options idna2003 = tu;
+  idna2003.idna = idna_mode::idna2003;
+  EXPECT_EQ(iri_of("http://xn--80ak6aa92e.com/", idna2003), "http://xn--80ak6aa92e.com/");
+  EXPECT_EQ(iri_of("http://xn--bcher-kva.de/", idna2003), "http://b\u00FCcher.de/");
+}
+
 TEST(ToIri, Rfc3987Section32NotIso88591) {
   // §3.2: "r%E9sum%E9" must not be read as iso-8859-1.
   EXPECT_EQ(iri_of("http://www.example.org/r%E9sum%E9.html"), "http://www.example.org/r%E9sum%E9.html");

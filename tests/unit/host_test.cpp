@@ -305,5 +305,213 @@ TEST(HostToAsciiFastPath, SameAsIcuOnTheIdnCorpus) {
   EXPECT_EQ(differences, 0U);
 }
 
+// ---------------------------------------------------------------------------------------------
+// A-labels (RFC 5890 §2.3.2.1, RFC 5891 §5.4, RFC 3492, UTS #46 §4.1 step 4)
+
+namespace spoof {
+
+std::string status(std::string_view label) {
+  return std::string(a_label_status_name(decode_a_label(label).status));
+}
+
+TEST(DecodeALabel, ValidLabelsDecode) {
+  EXPECT_EQ(decode_a_label("xn--bcher-kva").unicode, "b\u00FCcher");
+  EXPECT_EQ(status("xn--bcher-kva"), "ok");
+  EXPECT_EQ(decode_a_label("xn--99zt52a").unicode, "\u7D0D\u8C46");
+  EXPECT_EQ(decode_a_label("xn--80ak6aa92e").unicode, "\u0430\u0440\u0440\u04CF\u0435");  // Cyrillic "аррӏе"
+  // UTS #46 §4 step 1 lowercases the ASCII letters before decoding (RFC 3492 digits are caseless).
+  EXPECT_EQ(status("XN--BCHER-KVA"), "ok");
+  EXPECT_EQ(decode_a_label("Xn--Bcher-Kva").unicode, "b\u00FCcher");
+}
+
+TEST(DecodeALabel, EveryFailureHasItsReason) {
+  EXPECT_EQ(status("bcher-kva"), "not-an-a-label");
+  EXPECT_EQ(status("xn--b\u00FCcher"), "non-ascii");             // ASCII and non-ASCII mixed
+  EXPECT_EQ(status("xn--" + std::string(60, 'a')), "too-long");  // 64 octets
+  EXPECT_EQ(status("xn--"), "bad-punycode");                     // empty
+  EXPECT_EQ(status("xn--bcher-k.a"), "bad-punycode");            // "." is no Punycode digit
+  EXPECT_EQ(status("xn--bcher-kv"), "bad-punycode");             // a truncated integer
+  EXPECT_EQ(status("xn--99999999999a"), "overflow");             // RFC 3492 §6.4
+  EXPECT_EQ(status("xn--abc-"), "decodes-to-ascii");             // "abc"
+  EXPECT_EQ(decode_a_label("xn--abc-").unicode, "abc");
+  EXPECT_EQ(status("xn--e-xbb"), "not-nfc");                // "e" + U+0301
+  EXPECT_EQ(status("xn--a"), "disallowed");                 // U+0080, a C1 control
+  EXPECT_EQ(status("xn--Bcher-kva"), "ok");                 // lowercased first
+  EXPECT_EQ(status("xn--bcher-kva-"), "decodes-to-ascii");  // basic code points only
+  EXPECT_EQ(status("xn--BCHER-KVA"), "ok");
+  EXPECT_EQ(status("xn--7ba"), "mapped");  // U+00C4, uppercase
+  EXPECT_EQ(status("xn--ss-"), "decodes-to-ascii");
+  EXPECT_EQ(status("xn---bcher-4ya"), "hyphens");   // "-bücher"
+  EXPECT_EQ(status("xn--ss-7tb"), "leading-mark");  // U+0301 first
+  EXPECT_EQ(status("xn--a-0hc"), "bidi-rule");      // "aא": L and R in one label
+  EXPECT_EQ(status("xn--a-ugn"), "contextj-rule");  // ZWJ after "a"
+  EXPECT_EQ(status("xn--zva"), "unassigned");       // U+0378
+}
+
+TEST(DecodeALabel, AgreesWithIcuToUnicodeOnTheCanonicalLabels) {
+  // Every label the decoder accepts, ICU's UTS #46 ToUnicode accepts and gives the same text.
+  for (std::string_view label : {"xn--bcher-kva", "xn--99zt52a", "xn--80ak6aa92e", "xn--e1afmkfd", "xn--p1ai",
+                                 "xn--mxacd", "xn--4-t6dde", "xn--i-9bb", "xn--24-blc"}) {
+    ASSERT_EQ(status(label), "ok") << label;
+    EXPECT_EQ(unicode(label), decode_a_label(label).unicode) << label;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public suffix list
+
+TEST(PublicSuffix, LongestRuleExceptionsAndWildcards) {
+  EXPECT_EQ(public_suffix("www.example.co.uk"), "co.uk");
+  EXPECT_EQ(registrable_domain("www.example.co.uk"), "example.co.uk");
+  EXPECT_EQ(public_suffix("example.com"), "com");
+  EXPECT_EQ(registrable_domain("a.b.example.com"), "example.com");
+  EXPECT_EQ(registrable_domain("com"), std::nullopt);  // a public suffix itself
+  EXPECT_EQ(registrable_domain("co.uk"), std::nullopt);
+  // *.ck with the exception !www.ck
+  EXPECT_EQ(public_suffix("a.b.ck"), "b.ck");
+  EXPECT_EQ(registrable_domain("a.b.ck"), "a.b.ck");
+  EXPECT_EQ(public_suffix("www.ck"), "ck");
+  EXPECT_EQ(registrable_domain("www.ck"), "www.ck");
+  // *.kawasaki.jp with !city.kawasaki.jp
+  EXPECT_EQ(registrable_domain("www.city.kawasaki.jp"), "city.kawasaki.jp");
+  EXPECT_EQ(public_suffix("x.y.kawasaki.jp"), "y.kawasaki.jp");
+  // A TLD the list does not have: the default rule "*".
+  EXPECT_EQ(public_suffix("example.notatld"), "notatld");
+  EXPECT_EQ(registrable_domain("www.example.notatld"), "example.notatld");
+  // The private section counts.
+  EXPECT_EQ(registrable_domain("a.b.blogspot.com"), "b.blogspot.com");
+  // Case, a root dot, and internationalized rules in both forms.
+  EXPECT_EQ(registrable_domain("WWW.Example.CO.UK."), "Example.CO.UK");
+  EXPECT_EQ(public_suffix("\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444"), "\u0440\u0444");
+  EXPECT_EQ(public_suffix("xn--e1afmkfd.xn--p1ai"), "xn--p1ai");
+  EXPECT_EQ(registrable_domain("www.xn--e1afmkfd.xn--p1ai"), "xn--e1afmkfd.xn--p1ai");
+  EXPECT_EQ(public_suffix(""), "");
+  EXPECT_EQ(public_suffix_list_version().substr(0, 7), "sha256:");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The host display policy (docs/host-display.md)
+
+struct shown_label {
+  std::string shown;
+  std::string reason;
+  friend bool operator==(const shown_label&, const shown_label&) = default;
+};
+std::ostream& operator<<(std::ostream& os, const shown_label& l) {
+  return os << l.shown << " (" << l.reason << ")";
+}
+
+std::vector<shown_label> labels(std::string_view host, const host_display_options& options = {}) {
+  const auto r = display_host(host, options);
+  EXPECT_TRUE(r.has_value()) << host;
+  std::vector<shown_label> out;
+  if (r) {
+    for (const label_display& l : r->labels) {
+      out.push_back({l.shown, std::string(label_reason_name(l.reason))});
+      EXPECT_EQ(l.unicode, l.reason == label_reason::safe) << host;
+      EXPECT_EQ(l.message.empty(), l.reason == label_reason::safe || l.reason == label_reason::ascii) << host;
+    }
+  }
+  return out;
+}
+std::string shown(std::string_view host, const host_display_options& options = {}) {
+  const auto r = display_host(host, options);
+  return r ? r->shown : "ERROR";
+}
+using shown_list = std::vector<shown_label>;
+
+TEST(DisplayHost, SafeLabelsAreShownAsUnicode) {
+  EXPECT_EQ(shown("xn--bcher-kva.de"), "b\u00FCcher.de");
+  EXPECT_EQ(shown("xn--99zt52a.example.org"), "\u7D0D\u8C46.example.org");
+  EXPECT_EQ(shown("www.xn--e1afmkfd.xn--p1ai"), "www.\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444");
+  EXPECT_EQ(labels("xn--bcher-kva.de"), (shown_list{{"b\u00FCcher", "safe"}, {"de", "ascii"}}));
+  // Single-script IDNs in many scripts stay Unicode.
+  for (std::string_view host : {"\u4F8B\u3048.\u30C6\u30B9\u30C8", "\u043F\u0440\u0438\u043C\u0435\u0440.com",
+                                "\u03B1\u03B2\u03B3.gr", "\u0645\u062B\u0627\u0644.sa",
+                                "\u0E15\u0E31\u0E27\u0E2D\u0E22\u0E48\u0E32\u0E07.th", "\uD55C\uAE00.kr",
+                                "m\u00FCnchen.de", "\u65E5\u672C\u8A9Eabc.jp"}) {
+    EXPECT_EQ(shown(host), host);
+  }
+}
+
+TEST(DisplayHost, LookAlikesKeepTheirALabel) {
+  // Whole-script Cyrillic look-alike of an ASCII label (ICU 72's skeleton maps U+04CF to "i").
+  EXPECT_EQ(labels("xn--80ak6aa92e.com"),
+            (shown_list{{"xn--80ak6aa92e", "ascii-lookalike"}, {"com", "ascii"}}));
+  EXPECT_EQ(shown("\u0430\u0440\u0440\u04CF\u0435.com"), "xn--80ak6aa92e.com");  // the same as Unicode
+  // Latin and Cyrillic in one label: above Moderately Restrictive.
+  EXPECT_EQ(labels("xn--l-7sbq6ba.com")[0], (shown_label{"xn--l-7sbq6ba", "restriction-level"}));
+  EXPECT_EQ(labels("p\u0430ypal.com")[0], (shown_label{"xn--pypal-4ve", "restriction-level"}));
+  EXPECT_EQ(labels("xn--24-blc.example")[0], (shown_label{"xn--24-blc", "digit-lookalike"}));  // "2б4"
+  EXPECT_EQ(labels("xn--4-t6dde.example")[0],
+            (shown_label{"xn--4-t6dde", "digit-lookalike"}));                          // Bengali + ASCII
+  EXPECT_EQ(labels("xn--i-9bb.example")[0], (shown_label{"xn--i-9bb", "invisible"}));  // i + U+0307
+  EXPECT_EQ(labels("xn--abc-.com")[0], (shown_label{"xn--abc-", "invalid-a-label"}));
+  EXPECT_EQ(labels("xn--99999999999a.com")[0], (shown_label{"xn--99999999999a", "invalid-a-label"}));
+  // A Cyrillic label under the Greek TLD: tld-script (the label alone is fine).
+  EXPECT_EQ(labels("xn--e1afmkfd.xn--qxam")[0], (shown_label{"xn--e1afmkfd", "tld-script"}));
+  EXPECT_EQ(labels("\u043F\u0440\u0438\u043C\u0435\u0440.gr")[0],
+            (shown_label{"xn--e1afmkfd", "tld-script"}));
+  // A character outside the identifier profile (U+16A0 RUNIC LETTER FEHU, an Excluded script).
+  EXPECT_EQ(labels("\u16A0\u16A1.example")[0].reason, "outside-profile");
+  // A Unicode label with no A-label is shown percent-encoded.
+  EXPECT_EQ(labels("a\u200Eb.com")[0], (shown_label{"a%E2%80%8Eb", "not-idna"}));
+}
+
+TEST(DisplayHost, TheTopLevelDomainsScriptIsTrusted) {
+  // Chromium and Firefox show a whole-script Cyrillic look-alike under a Cyrillic TLD.
+  EXPECT_EQ(shown("xn--80ak6aa92e.xn--p1ai"), "\u0430\u0440\u0440\u04CF\u0435.\u0440\u0444");
+  EXPECT_EQ(shown("xn--80ak6aa92e.ru"), "\u0430\u0440\u0440\u04CF\u0435.ru");
+  host_display_options strict;
+  strict.trust_tld_script = false;
+  EXPECT_EQ(shown("xn--80ak6aa92e.ru", strict), "xn--80ak6aa92e.ru");
+}
+
+TEST(DisplayHost, RestrictionLevelIsSelectable) {
+  const std::string_view mixed = "\u65E5\u672C\u8A9Eabc.jp";  // Han + Latin: highly restrictive
+  host_display_options o;
+  o.level = restriction_level::single_script;
+  EXPECT_EQ(shown(mixed, o), "xn--abc-s08fl0dtz6h.jp");
+  o.level = restriction_level::highly_restrictive;
+  EXPECT_EQ(shown(mixed, o), mixed);
+  o.level = restriction_level::ascii_only;
+  EXPECT_EQ(shown("xn--bcher-kva.de", o), "xn--bcher-kva.de");
+  // Latin + Cyrillic needs minimally restrictive; the skeleton test still applies.
+  o.level = restriction_level::minimally_restrictive;
+  EXPECT_EQ(labels("xn--l-7sbq6ba.com", o)[0].reason, "ascii-lookalike");
+  for (int k = 0; k < 6; ++k) {
+    const auto level = static_cast<restriction_level>(k);
+    EXPECT_EQ(restriction_level_from_name(restriction_level_name(level)), level);
+  }
+  EXPECT_EQ(restriction_level_from_name("loose"), std::nullopt);
+}
+
+TEST(DisplayHost, RegistrableDomainAcrossLabels) {
+  // Greek under a Cyrillic IDN TLD: the label passes everything but tld-script; with the TLD's
+  // script not trusted and tld-script out of the way (.рф implies Cyrillic), the registrable
+  // domain "ασ.рф" still mixes Greek and Cyrillic.
+  EXPECT_EQ(labels("xn--mxa0b.xn--p1ai")[0].reason, "ascii-lookalike");  // "ασ" looks like "ao"
+  EXPECT_EQ(labels("xn--mxacd.xn--p1ai")[0].reason, "tld-script");       // "αβγ"
+  // Above the registrable domain, labels are judged alone: "αβγ.пример.рф" has "αβγ" outside.
+  const auto r = display_host("xn--mxacd.xn--e1afmkfd.xn--p1ai");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->labels[1].reason, label_reason::safe);
+}
+
+TEST(DisplayHost, OffsetsAndErrors) {
+  const auto r = display_host("www.xn--bcher-kva.de.");
+  ASSERT_TRUE(r.has_value());
+  ASSERT_EQ(r->labels.size(), 4u);
+  EXPECT_EQ(r->labels[1].offset, 4u);
+  EXPECT_EQ(r->labels[1].length, 13u);
+  EXPECT_EQ(r->shown, "www.b\u00FCcher.de.");
+  EXPECT_EQ(display_host("a\xC3").error().code, error_code::utf8_truncated);
+  EXPECT_EQ(display_host("a\xC3").error().offset, 1u);
+  EXPECT_EQ(shown(""), "");
+  EXPECT_EQ(shown("%D0%BF.com"), "%D0%BF.com");  // percent-encoded labels are left alone
+}
+
+}  // namespace spoof
+
 }  // namespace
 }  // namespace irikit

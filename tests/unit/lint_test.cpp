@@ -254,9 +254,125 @@ TEST(LintRules, IdnaBidiRule) {
   EXPECT_TRUE(only("http://123.example.org/", "idna-bidi-rule").empty());
 }
 
+// A-labels (issue 24): every host check sees through them; the span is the A-label.
+std::string message_of(std::string_view text, std::string_view id) {
+  const auto r = lint(text);
+  if (r) {
+    for (const diagnostic& d : *r) {
+      if (d.rule == id) return d.message;
+    }
+  }
+  return {};
+}
+
+TEST(LintALabels, WholeScriptLookAlikesOfAsciiNames) {
+  // Cyrillic "аррӏе" (U+0430 U+0440 U+0440 U+04CF U+0435) as an A-label.
+  EXPECT_EQ(findings("http://xn--80ak6aa92e.com/"), (list{{"confusable-host", 7, 14}}));
+  EXPECT_EQ(message_of("http://xn--80ak6aa92e.com/", "confusable-host"),
+            "host label \"xn--80ak6aa92e\" (decoded \"\u0430\u0440\u0440\u04CF\u0435\") looks like the ASCII "
+            "label \"appie\" (UTS #39 skeleton)");
+  // The same label written in Unicode gets the same finding on its own span.
+  EXPECT_EQ(findings("http://\u0430\u0440\u0440\u04CF\u0435.com/"), (list{{"confusable-host", 7, 10}}));
+  // Cyrillic "раураӏ" below a "www" label.
+  EXPECT_EQ(only("http://www.xn--80aa0cbo65f.com/", "confusable-host"), (list{{"confusable-host", 11, 15}}));
+  // Uppercase A-label prefix and Punycode digits.
+  EXPECT_EQ(only("http://XN--80AK6AA92E.com/", "confusable-host"), (list{{"confusable-host", 7, 14}}));
+}
+
+TEST(LintALabels, MixedScriptLabels) {
+  // "аррlе": Cyrillic with a Latin "l".
+  EXPECT_EQ(findings("http://xn--l-7sbq6ba.com/"),
+            (list{{"mixed-script", 7, 13}, {"confusable-host", 7, 13}}));
+  EXPECT_EQ(message_of("http://xn--l-7sbq6ba.com/", "mixed-script"),
+            "host label \"xn--l-7sbq6ba\" (decoded \"\u0430\u0440\u0440l\u0435\") mixes Cyrillic and Latin");
+  // "pаypal" with a Cyrillic "а".
+  EXPECT_EQ(only("http://xn--pypal-4ve.com/", "mixed-script"), (list{{"mixed-script", 7, 13}}));
+}
+
+TEST(LintALabels, ValidSingleScriptIdnsStayClean) {
+  for (std::string_view iri :
+       {"http://xn--bcher-kva.de/", "http://xn--99zt52a.example.org/", "http://www.xn--e1afmkfd.xn--p1ai/",
+        "http://xn--mxacd.gr/", "http://xn--fiqs8s.xn--fiqz9s/", "http://xn--mgbh0fb.xn--mgberp4a5d4ar/",
+        "http://xn--o3cw4h.xn--o3cw4h/", "http://xn--3e0b707e.kr/", "http://www.example.com/",
+        "http://xn--wgv71a119e.jp/"}) {
+    EXPECT_EQ(findings(iri), list{}) << iri;
+  }
+}
+
+TEST(LintALabels, InvalidALabels) {
+  EXPECT_EQ(findings("http://xn--abc-.com/"), (list{{"invalid-a-label", 7, 8}}));
+  EXPECT_EQ(
+      message_of("http://xn--abc-.com/", "invalid-a-label"),
+      "host label \"xn--abc-\" is not a valid A-label: it decodes to ASCII only (it decodes to \"abc\") "
+      "[decodes-to-ascii]");
+  EXPECT_EQ(findings("http://a.xn--99999999999a.com/"), (list{{"invalid-a-label", 9, 16}}));
+  EXPECT_EQ(findings("http://xn--bcher-kv.de/"), (list{{"invalid-a-label", 7, 12}}));             // truncated
+  EXPECT_EQ(only("http://xn--e-xbb.de/", "invalid-a-label"), (list{{"invalid-a-label", 7, 9}}));  // not NFC
+  EXPECT_EQ(only("http://xn--zva.de/", "invalid-a-label"), (list{{"invalid-a-label", 7, 7}}));    // U+0378
+  // An "xn--" label with non-ASCII characters in it (the host is an IRI host).
+  EXPECT_EQ(only("http://xn--b\u00FCcher.de/", "invalid-a-label"), (list{{"invalid-a-label", 7, 11}}));
+  EXPECT_NE(message_of("http://xn--b\u00FCcher.de/", "invalid-a-label").find("[non-ascii]"),
+            std::string::npos);
+  // Not a host label: an "xn--" path segment is nobody's business.
+  EXPECT_TRUE(only("http://example.com/xn--abc-", "invalid-a-label").empty());
+}
+
+TEST(LintALabels, InvisibleAndCombiningMarks) {
+  // "i" + U+0307 COMBINING DOT ABOVE: the dot hides in the "i" (UTS #39 §5.4).
+  EXPECT_EQ(only("http://xn--i-9bb.example/", "host-invisible"), (list{{"host-invisible", 7, 9}}));
+  EXPECT_EQ(only("http://i\u0307.example/", "host-invisible"), (list{{"host-invisible", 7, 3}}));
+  // The same nonspacing mark twice.
+  EXPECT_EQ(only("http://a\u0301\u0301.example/", "host-invisible"), (list{{"host-invisible", 7, 5}}));
+  EXPECT_TRUE(only("http://\u00E9.example/", "host-invisible").empty());
+  // ZWNJ after a virama is part of the word (Devanagari "क्‌ष"); not flagged.
+  EXPECT_TRUE(only("http://\u0915\u094D\u200C\u0937.example/", "host-invisible").empty());
+}
+
+TEST(LintALabels, DigitLookAlikes) {
+  EXPECT_EQ(only("http://xn--24-blc.example/", "digit-lookalike"),
+            (list{{"digit-lookalike", 7, 10}}));  // "2б4"
+  EXPECT_EQ(only("http://2\u04314.example/", "digit-lookalike"), (list{{"digit-lookalike", 7, 4}}));
+  // Bengali digits with an ASCII "4": two numbering systems.
+  EXPECT_EQ(only("http://xn--4-t6dde.example/", "digit-lookalike"), (list{{"digit-lookalike", 7, 11}}));
+  EXPECT_TRUE(only("http://1234.example/", "digit-lookalike").empty());
+  EXPECT_TRUE(only("http://\u0431\u0433.example/", "digit-lookalike").empty());  // "бг": a letter too
+}
+
+TEST(LintALabels, ScriptAgainstTheTopLevelDomain) {
+  EXPECT_EQ(only("http://xn--e1afmkfd.xn--qxam/", "tld-script"), (list{{"tld-script", 7, 12}}));  // пример.ελ
+  EXPECT_EQ(only("http://\u043F\u0440\u0438\u043C\u0435\u0440.gr/", "tld-script"),
+            (list{{"tld-script", 7, 12}}));
+  EXPECT_TRUE(only("http://www.\u043F\u0440\u0438\u043C\u0435\u0440.ru/", "tld-script").empty());
+  EXPECT_TRUE(only("http://\u043F\u0440\u0438\u043C\u0435\u0440.com/", "tld-script").empty());  // no script
+  EXPECT_TRUE(only("http://caf\u00E9.xn--p1ai/", "tld-script").empty());               // Latin is everywhere
+  EXPECT_TRUE(only("http://\u4F8B\u3048.\u30C6\u30B9\u30C8/", "tld-script").empty());  // the Han family
+}
+
+TEST(LintALabels, RegistrableDomainAcrossLabels) {
+  // "пример.ελ": each label is single-script; together Cyrillic and Greek.
+  EXPECT_EQ(only("http://www.xn--e1afmkfd.xn--qxam/", "registrable-mixed-script"),
+            (list{{"registrable-mixed-script", 11, 21}}));
+  EXPECT_EQ(message_of("http://www.xn--e1afmkfd.xn--qxam/", "registrable-mixed-script"),
+            "registrable domain \"xn--e1afmkfd.xn--qxam\" (decoded "
+            "\"\u043F\u0440\u0438\u043C\u0435\u0440.\u03B5\u03BB\") "
+            "mixes Cyrillic and Greek across its labels");
+  // Above the registrable domain labels do not count: "αβγ.пример.рф".
+  EXPECT_TRUE(only("http://xn--mxacd.xn--e1afmkfd.xn--p1ai/", "registrable-mixed-script").empty());
+  EXPECT_TRUE(only("http://\u043F\u0440\u0438\u043C\u0435\u0440.com/", "registrable-mixed-script").empty());
+  EXPECT_TRUE(only("http://example.co.uk/", "registrable-mixed-script").empty());
+}
+
+TEST(LintALabels, RulesCanBeTurnedOff) {
+  lint_options o;
+  o.disable("confusable-host");
+  EXPECT_EQ(findings("http://xn--80ak6aa92e.com/", o), list{});
+  o.disable("invalid-a-label");
+  EXPECT_EQ(findings("http://xn--abc-.com/", o), list{});
+}
+
 TEST(LintCatalogue, IdsSeveritiesAndOverrides) {
   const auto rules = lint_rules();
-  EXPECT_EQ(rules.size(), 26u);
+  EXPECT_EQ(rules.size(), 31u);
   std::set<std::string_view> ids;
   for (const lint_rule& r : rules) {
     EXPECT_TRUE(ids.insert(r.id).second) << r.id;
