@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-asan bench fuzz format clean setup
+.PHONY: demo test test-asan bench fuzz format clean setup public-suffix
 
 setup:
 	@scripts/setup.sh base
@@ -26,6 +26,12 @@ bench:
 	scripts/setup.sh base bench
 	cmake --preset bench >/dev/null
 	cmake --build --preset bench -j $(JOBS)
+
+# Regenerates the public suffix table from the shared copy of the list (docs/host-display.md).
+PUBLIC_SUFFIX_LIST ?= ../shared/corpora/publicsuffix/public_suffix_list.dat
+public-suffix:
+	python3 scripts/gen_public_suffix.py $(PUBLIC_SUFFIX_LIST) > src/host/public_suffix_table.inc.new
+	mv src/host/public_suffix_table.inc.new src/host/public_suffix_table.inc
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

@@ -97,11 +97,16 @@ struct operation_data {
   corpus cc_refs;      ///< … column "relative", same row order
   corpus ascii_hosts;  ///< intl/ascii_hosts.txt
   corpus idn_hosts;    ///< intl/idn_hosts.txt
+  /// "http://" + the ASCII form (ToASCII, UTS #46) of each idn_hosts line that has one + "/":
+  /// URIs with A-labels, for to_iri with ToUnicode and the host display policy (issue 24).
+  corpus idn_uris;
+  /// "http://" + each ascii_hosts line + "/": lint on ASCII hosts (issue 24: no extra cost).
+  corpus ascii_host_uris;
 };
 operation_data load_operation_data(const std::string& corpora_dir);
 /// Checks the operations' outputs (operations.cpp); true when all pass.
 bool check_operations(const operation_data& data, const options& opts);
-/// Registers the operation benchmarks (groups to_uri, to_iri, resolve, idna).
+/// Registers the operation benchmarks (groups to_uri, to_iri, resolve, idna, lint).
 void register_operations(const operation_data& data);
 
 }  // namespace irikit::bench

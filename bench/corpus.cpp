@@ -73,6 +73,11 @@ corpus ascii_twin(const corpus& c) {
 
 corpus copy_of(const corpus& c, std::string name) { return make_corpus(std::move(name), c.path, c.lines); }
 
+corpus corpus_of(std::string name, const std::string& path, const std::vector<std::string>& lines) {
+  const std::vector<std::string_view> views(lines.begin(), lines.end());
+  return make_corpus(std::move(name), path, views);
+}
+
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column) {
   const std::string text = read_file(path);
   std::vector<std::string_view> rows = split_lines(text);

@@ -36,6 +36,9 @@ corpus ascii_twin(const corpus& c);
 /// what the paired benchmark resolves (the two differ only in where they lie in memory).
 corpus copy_of(const corpus& c, std::string name);
 
+/// A corpus made of the given lines (copied), e.g. URLs built from a corpus of hosts.
+corpus corpus_of(std::string name, const std::string& path, const std::vector<std::string>& lines);
+
 /// Reads one column of a simple CSV file (no quoting: the Common Crawl sample has exactly one comma
 /// per line, checked) and skips the header line.
 corpus load_csv_column(std::string name, const std::string& path, std::size_t column);

@@ -20,6 +20,7 @@
 #include "bench.h"
 #include "irikit/convert.h"
 #include "irikit/host.h"
+#include "irikit/lint.h"
 #include "irikit/resolve.h"
 
 namespace irikit::bench {
@@ -62,6 +63,43 @@ bool irikit_resolve(std::string_view base, std::string_view ref, std::string& ou
   const auto r = irikit::parse_iri_reference(ref);
   if (!r) return false;
   return irikit::resolve_into(*b, *r, out).has_value();
+}
+
+// Issue 24: ToUnicode of A-labels with and without the host display policy, and lint with and
+// without the host rules the policy shares (which must cost nothing on ASCII hosts).
+bool irikit_to_iri_idna(std::string_view l, std::string& out) noexcept {
+  irikit::to_iri_options o;
+  o.idna_to_unicode = true;
+  o.apply_display_policy = false;
+  return irikit::to_iri_into(l, out, o).has_value();
+}
+
+bool irikit_to_iri_idna_policy(std::string_view l, std::string& out) noexcept {
+  irikit::to_iri_options o;
+  o.idna_to_unicode = true;
+  return irikit::to_iri_into(l, out, o).has_value();
+}
+
+constexpr std::string_view k_issue24_rules[] = {"invalid-a-label", "host-invisible", "digit-lookalike",
+                                                "tld-script", "registrable-mixed-script"};
+
+const irikit::lint_options& lint_without_issue24_rules() {
+  static const irikit::lint_options o = [] {
+    irikit::lint_options x;
+    for (std::string_view id : k_issue24_rules) x.disable(id);
+    return x;
+  }();
+  return o;
+}
+
+bool irikit_lint(std::string_view l, std::string&) noexcept {
+  const auto r = irikit::lint(l);
+  return r.has_value() && r->empty();
+}
+
+bool irikit_lint_without_issue24_rules(std::string_view l, std::string&) noexcept {
+  const auto r = irikit::lint(l, lint_without_issue24_rules());
+  return r.has_value() && r->empty();
 }
 
 bool irikit_host_to_ascii(std::string_view host, std::string& out) noexcept {
@@ -153,6 +191,12 @@ constexpr long k_resolve_uriparser_ok = 9924;
 constexpr long k_resolve_uriparser_same = 9924;  // uriparser's target == irikit's
 constexpr long k_ascii_hosts_ok = 30038;         // irikit and ICU agree on every host
 constexpr long k_idn_hosts_ok = 34006;
+// Issue 24, on idn_uris (the 34006 hosts as A-label URIs): every line converts; without the policy
+// every label is decoded; with it, the lines that keep at least one A-label.
+constexpr long k_idn_uris_policy_kept = 20976;
+// On ascii_host_uris: the lines lint finds clean, with and without the issue 24 rules (the 11
+// hosts with "xn--" labels are the only ones the new rules could see).
+constexpr long k_ascii_host_uris_clean = 30086;
 constexpr long k_ascii_hosts_libidn2_same = 30038;  // libidn2 gives irikit's result (or both fail)
 constexpr long k_idn_hosts_libidn2_same = 34006;
 
@@ -228,6 +272,41 @@ struct op_checker {
     expect("to_uri/intl_wiki_iri/irikit-to_uri: output == intl_wiki_uri line", same,
            k_to_uri_equals_wiki_uri);
     std::printf("checked to_uri/intl_wiki_iri: %ld converted, %ld equal to intl_wiki_uri\n", ok_count, same);
+  }
+
+  void check_display_policy(const operation_data& d) {
+    long ok_count = 0, kept = 0, differ = 0;
+    std::string all, policy;
+    for (std::string_view in : d.idn_uris.lines) {
+      const bool a = irikit_to_iri_idna(in, all), b = irikit_to_iri_idna_policy(in, policy);
+      if (!a || !b) {
+        fail("to_iri/idn_uris", "fails on " + std::string(in));
+        continue;
+      }
+      ++ok_count;
+      if (all.find("xn--") != std::string::npos) fail("to_iri/idn_uris/irikit-to_iri-idna", "kept " + all);
+      if (!irikit::validate(policy, irikit::rule::iri_reference))
+        fail("to_iri/idn_uris", "not an IRI: " + policy);
+      kept += policy.find("xn--") != std::string::npos;
+      differ += all != policy;
+    }
+    expect("to_iri/idn_uris: successes", ok_count, static_cast<long>(d.idn_uris.lines.size()));
+    expect("to_iri/idn_uris/irikit-to_iri-idna-policy: lines keeping an A-label", kept,
+           k_idn_uris_policy_kept);
+    expect("to_iri/idn_uris: lines the policy changes", differ, k_idn_uris_policy_kept);
+    long clean = 0, clean_without = 0;
+    std::string unused;
+    for (std::string_view in : d.ascii_host_uris.lines) {
+      clean += irikit_lint(in, unused);
+      clean_without += irikit_lint_without_issue24_rules(in, unused);
+    }
+    expect("lint/ascii_host_uris: clean lines", clean, k_ascii_host_uris_clean);
+    expect("lint/ascii_host_uris: clean lines without the issue 24 rules", clean_without,
+           k_ascii_host_uris_clean);
+    std::printf(
+        "checked to_iri/idn_uris: %ld converted, %ld keep an A-label under the display policy; "
+        "lint/ascii_host_uris: %ld clean\n",
+        ok_count, kept, clean);
   }
 
   void check_to_iri(const operation_data& d) {
@@ -336,12 +415,24 @@ struct op_checker {
 operation_data load_operation_data(const std::string& dir) {
   const std::string intl = dir + "/intl/";
   const std::string cc = dir + "/commoncrawl/relative_urls_cc_10k.csv";
-  return {load_lines("intl_wiki_iri", intl + "intl_wiki_iri.txt"),
-          load_lines("intl_wiki_uri", intl + "intl_wiki_uri.txt"),
-          load_csv_column("cc_bases", cc, 0),
-          load_csv_column("cc_refs", cc, 1),
-          load_lines("ascii_hosts", intl + "ascii_hosts.txt"),
-          load_lines("idn_hosts", intl + "idn_hosts.txt")};
+  operation_data d{load_lines("intl_wiki_iri", intl + "intl_wiki_iri.txt"),
+                   load_lines("intl_wiki_uri", intl + "intl_wiki_uri.txt"),
+                   load_csv_column("cc_bases", cc, 0),
+                   load_csv_column("cc_refs", cc, 1),
+                   load_lines("ascii_hosts", intl + "ascii_hosts.txt"),
+                   load_lines("idn_hosts", intl + "idn_hosts.txt"),
+                   {},
+                   {}};
+  std::vector<std::string> uris;
+  for (std::string_view host : d.idn_hosts.lines) {
+    if (const auto a = irikit::host_to_ascii(host, irikit::idna_mode::uts46))
+      uris.push_back("http://" + *a + "/");
+  }
+  d.idn_uris = corpus_of("idn_uris", d.idn_hosts.path, uris);
+  uris.clear();
+  for (std::string_view host : d.ascii_hosts.lines) uris.push_back("http://" + std::string(host) + "/");
+  d.ascii_host_uris = corpus_of("ascii_host_uris", d.ascii_hosts.path, uris);
+  return d;
 }
 
 bool check_operations(const operation_data& d, const options& opts) {
@@ -351,6 +442,7 @@ bool check_operations(const operation_data& d, const options& opts) {
   ch.check_resolve(d);
   ch.check_hosts("idna/ascii_hosts", d.ascii_hosts, k_ascii_hosts_ok, k_ascii_hosts_libidn2_same);
   ch.check_hosts("idna/idn_hosts", d.idn_hosts, k_idn_hosts_ok, k_idn_hosts_libidn2_same);
+  ch.check_display_policy(d);
   std::fflush(stdout);
   return ch.ok;
 }
@@ -370,6 +462,12 @@ void register_operations(const operation_data& d) {
   add_pairs<irikit_resolve>("cc_pairs", cc, "irikit");
   add_pairs<boost_url_resolve>("cc_pairs", cc, "boost-url");
   add_pairs<uriparser_resolve>("cc_pairs", cc, "uriparser");
+  // Issue 24: the host display policy's share of to_iri with ToUnicode, and lint on ASCII hosts.
+  add_map<irikit_to_iri_idna>("to_iri", "idn_uris", d.idn_uris, "irikit-to_iri-idna");
+  add_map<irikit_to_iri_idna_policy>("to_iri", "idn_uris", d.idn_uris, "irikit-to_iri-idna-policy");
+  add_map<irikit_lint_without_issue24_rules>("lint", "ascii_host_uris", d.ascii_host_uris,
+                                             "irikit-lint-without-new-rules");
+  add_map<irikit_lint>("lint", "ascii_host_uris", d.ascii_host_uris, "irikit-lint");
   // IDNA ToASCII.
   for (const auto* c : {&d.ascii_hosts, &d.idn_hosts}) {
     add_map<irikit_host_to_ascii>("idna", c->name.c_str(), *c, "irikit");

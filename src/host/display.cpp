@@ -99,49 +99,62 @@ void judge(label_state& s, const host_display_options& options, const std::vecto
     s.decision.message = std::move(message);
   };
   const unicode::identifier_report r = unicode::check_identifier(u);
-  const std::string name = quoted(u);
   if (r.outside_profile && options.level < restriction_level::unrestricted) {
     return keep(label_reason::outside_profile,
-                name + " has a character outside the UTS #39 identifier profile (Identifier_Status)");
+                quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)");
   }
   if (level_of(r.level) > options.level) {
     return keep(label_reason::restriction_level,
-                name + " mixes " + host_checks::scripts_of(u) + ": " +
+                quoted(u) + " mixes " + host_checks::scripts_of(u) + ": " +
                     std::string(restriction_level_name(level_of(r.level))) + ", above " +
                     std::string(restriction_level_name(options.level)) + " (UTS #39 §5.2)");
   }
   if (r.invisible || r.hidden_overlay) {
-    return keep(
-        label_reason::invisible,
-        name + (r.hidden_overlay ? " has a combining mark a letter hides" : " repeats a combining mark") +
-            " (UTS #39 §5.4)");
+    return keep(label_reason::invisible, quoted(u) +
+                                             (r.hidden_overlay ? " has a combining mark a letter hides"
+                                                               : " repeats a combining mark") +
+                                             " (UTS #39 §5.4)");
   }
   if (r.mixed_numbers) {
     return keep(label_reason::digit_lookalike,
-                name + " mixes digits of several numbering systems (UTS #39 §5.3)");
+                quoted(u) + " mixes digits of several numbering systems (UTS #39 §5.3)");
   }
-  if (host_checks::digit_lookalike(u)) {
+  // One skeleton serves both look-alike tests.
+  const host_checks::lookalikes l = host_checks::lookalikes_of(u);
+  if (l.digits) {
     return keep(label_reason::digit_lookalike,
-                name + " has letters that look like digits (UTS #39 skeleton)");
+                quoted(u) + " has letters that look like digits (UTS #39 skeleton)");
   }
-  const bool tld_trusted = options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld);
-  if (!tld_trusted) {
-    if (const auto look_alike = host_checks::ascii_lookalike(u)) {
-      return keep(label_reason::ascii_lookalike,
-                  name + " looks like the ASCII label " + quoted(*look_alike) + " (UTS #39 skeleton)");
-    }
+  if (l.ascii_label && !(options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld))) {
+    return keep(label_reason::ascii_lookalike,
+                quoted(u) + " looks like the ASCII label " + quoted(*l.ascii_label) + " (UTS #39 skeleton)");
   }
   if (r.mixed_script_confusable) {
     return keep(
         label_reason::mixed_script_confusable,
-        name + " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script");
+        quoted(u) +
+            " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script");
   }
   if (!tld.empty()) {
     if (const auto outside = host_checks::script_outside(u, tld)) {
-      return keep(label_reason::tld_script, name + " is written in " + std::string(*outside) +
+      return keep(label_reason::tld_script, quoted(u) + " is written in " + std::string(*outside) +
                                                 ", which its top-level domain does not use");
     }
   }
+}
+
+/// The scripts the top-level label implies, remembered for the last TLD seen on this thread
+/// (hosts come in runs with the same TLD, and an internationalized TLD must be decoded).
+const std::vector<int>& tld_scripts_cached(std::string_view tld) {
+  thread_local std::string last_tld;
+  thread_local std::vector<int> last_scripts;
+  thread_local bool filled = false;
+  if (!filled || last_tld != tld) {
+    last_scripts = host_checks::tld_scripts(tld);
+    last_tld.assign(tld);
+    filled = true;
+  }
+  return last_scripts;
 }
 
 }  // namespace
@@ -233,6 +246,7 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     i += d.length;
   }
   std::vector<label_state> labels;
+  labels.reserve(static_cast<std::size_t>(std::count(host.begin(), host.end(), '.')) + 1);
   for (std::size_t begin = 0;;) {
     const std::size_t dot = std::min(host.find('.', begin), host.size());
     label_state s;
@@ -285,13 +299,19 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     // The top-level domain: the last label (before a root ".").
     std::size_t last = labels.size() - 1;
     if (labels[last].text.empty() && last > 0) --last;
-    const std::vector<int> tld = host_checks::tld_scripts(labels[last].text);
+    const std::vector<int>& tld = tld_scripts_cached(labels[last].text);
+    std::size_t checked = 0, safe = 0;
     for (label_state& s : labels) {
-      if (s.checked) judge(s, options, tld);
+      if (!s.checked) continue;
+      judge(s, options, tld);
+      ++checked;
+      safe += s.decision.unicode;
     }
     // The registrable domain as a whole (RFC 3987 §7.5): the scripts of its non-ASCII labels
     // together must stay within the level, so that a look-alike cannot be split across labels.
-    if (const auto registrable = registrable_domain(host)) {
+    // Only when it can change a decision: two labels to check, one of them still shown as Unicode.
+    const auto registrable = checked >= 2 && safe >= 1 ? registrable_domain(host) : std::nullopt;
+    if (registrable) {
       const auto from = static_cast<std::uint32_t>(registrable->data() - host.data());
       std::string joined;
       std::size_t parts = 0;
@@ -317,6 +337,7 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     }
   }
   host_display out;
+  out.labels.reserve(labels.size());
   for (std::size_t k = 0; k < labels.size(); ++k) {
     label_state& s = labels[k];
     if (k > 0) out.shown += '.';

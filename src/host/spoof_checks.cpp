@@ -69,21 +69,38 @@ bool has_non_ascii(std::string_view s) noexcept {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
-std::optional<std::string> ascii_lookalike(std::string_view label) {
-  // Only labels with a letter of another script than Latin: Latin labels with accented or
-  // dotless letters ("spænska", "dolları") are single-script look-alikes, which UTS #39 leaves to
-  // the registry's own rules.
-  bool non_latin = false;
+lookalikes lookalikes_of(std::string_view label) {
+  lookalikes out;
+  // Only labels with a letter of another script than Latin can look like an ASCII label: Latin
+  // labels with accented or dotless letters ("spænska", "dolları") are single-script
+  // look-alikes, which UTS #39 leaves to the registry's own rules.
   static const int latin = script_of(U'a');
-  each_code_point(label, [&non_latin](char32_t cp) {
-    const int sc = script_of(cp);
-    non_latin = unicode::is_letter(cp) && !unicode::is_script_neutral(sc) && sc != latin;
-    return !non_latin;
+  bool non_latin = false, non_ascii = false;
+  each_code_point(label, [&](char32_t cp) {
+    non_ascii = non_ascii || cp >= 0x80;
+    const int sc = cp < 0x80 ? latin : script_of(cp);
+    non_latin = non_latin || (unicode::is_letter(cp) && !unicode::is_script_neutral(sc) && sc != latin);
+    return true;
   });
-  if (!non_latin) return std::nullopt;
+  if (!non_ascii) return out;
   std::string lowered(label);
   for (char& ch : lowered) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
   std::string skel = unicode::skeleton(lowered);
+  // Digit look-alikes: ASCII digits, and characters whose skeleton is ASCII digits (ICU's skeleton
+  // of "1" itself is "l", so the ASCII digits are left out of the test).
+  const auto all_digits = [](std::string_view t) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (lowered.find_first_of("0123456789") == std::string::npos) {
+    out.digits = all_digits(skel);
+  } else {
+    std::string rest;
+    for (const char c : lowered) {
+      if (c < '0' || c > '9') rest.push_back(c);
+    }
+    out.digits = all_digits(unicode::skeleton(rest));
+  }
+  if (!non_latin) return out;
   // A skeleton with digits that the label does not have, like "6r" for Bulgarian "бг", is no word
   // a reader expects, so digits must come from the label itself.
   bool has_letter = false;
@@ -91,26 +108,11 @@ std::optional<std::string> ascii_lookalike(std::string_view label) {
     const bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
     const bool digit = ch >= '0' && ch <= '9';
     has_letter = has_letter || letter;
-    if (!(letter || ch == '-' || (digit && lowered.find(ch) != std::string::npos))) return std::nullopt;
+    if (!(letter || ch == '-' || (digit && lowered.find(ch) != std::string::npos))) return out;
     ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
   }
-  if (!has_letter) return std::nullopt;
-  return skel;
-}
-
-bool digit_lookalike(std::string_view label) {
-  bool lookalike = false;
-  const bool all = each_code_point(label, [&lookalike](char32_t cp) {
-    if (cp >= '0' && cp <= '9') return true;
-    if (cp < 0x80) return false;
-    std::string one;
-    grammar::append_utf8(one, cp);
-    const std::string skel = unicode::skeleton(one);
-    if (skel.size() != 1 || skel[0] < '0' || skel[0] > '9') return false;
-    lookalike = true;
-    return true;
-  });
-  return all && lookalike;
+  if (has_letter) out.ascii_label = std::move(skel);
+  return out;
 }
 
 std::string scripts_of(std::string_view s) {

@@ -15,14 +15,17 @@ namespace irikit::host_checks {
 /// Whether `s` has a byte of 0x80 or above.
 bool has_non_ascii(std::string_view s) noexcept;
 
-/// The ASCII label that `label` looks like, when it has a letter of another script than Latin and
-/// its UTS #39 skeleton (ASCII letters lowered first) is made of ASCII letters, "-" and digits the
-/// label itself has, with at least one letter: Cyrillic "раураl" gives "paypal". Else nullopt.
-std::optional<std::string> ascii_lookalike(std::string_view label);
-
-/// Whether `label` is made of ASCII digits and characters whose skeleton is one ASCII digit, with
-/// at least one of the latter (Cyrillic "б" looks like "6"): "2б4" reads as "264".
-bool digit_lookalike(std::string_view label);
+/// The two look-alike tests, from the UTS #39 skeleton of the label (ASCII letters lowered first).
+struct lookalikes {
+  /// The ASCII label `label` looks like, when it has a letter of another script than Latin and
+  /// its skeleton is made of ASCII letters, "-" and digits the label itself has, with at least
+  /// one letter: Cyrillic "раураl" gives "paypal".
+  std::optional<std::string> ascii_label;
+  /// Whether `label` is made of ASCII digits and characters whose skeleton is ASCII digits, with
+  /// at least one of the latter (Cyrillic "б" looks like "6"): "2б4" reads as "264".
+  bool digits = false;
+};
+lookalikes lookalikes_of(std::string_view label);
 
 /// The scripts of the letters of `s` ("Latin and Cyrillic"), Common and Inherited left out.
 std::string scripts_of(std::string_view s);

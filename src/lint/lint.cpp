@@ -374,8 +374,12 @@ class linter {
     }
     if (c.kind != bidi_component_kind::host_label) return;
     if (label.find('%') != std::string_view::npos) return;
-    if (enabled("confusable-host")) {
-      if (const auto look_alike = host_checks::ascii_lookalike(label)) {
+    const bool confusable_on = enabled("confusable-host"), invisible_on = enabled("host-invisible"),
+               digits_on = enabled("digit-lookalike");
+    const host_checks::lookalikes looks =
+        confusable_on || digits_on ? host_checks::lookalikes_of(label) : host_checks::lookalikes{};
+    if (confusable_on) {
+      if (const auto& look_alike = looks.ascii_label) {
         report("confusable-host", c.offset, c.length,
                shown + " looks like the ASCII label " + quoted(*look_alike) + " (UTS #39 skeleton)");
       } else if (unicode::is_mixed_script_confusable(label)) {
@@ -384,7 +388,6 @@ class linter {
                    " is a mixed-script confusable (UTS #39): parts of it have look-alikes in another script");
       }
     }
-    const bool invisible_on = enabled("host-invisible"), digits_on = enabled("digit-lookalike");
     const unicode::identifier_report r =
         invisible_on || digits_on ? unicode::check_identifier(label) : unicode::identifier_report{};
     if (invisible_on) {
@@ -415,7 +418,7 @@ class linter {
       if (r.mixed_numbers) {
         report("digit-lookalike", c.offset, c.length,
                shown + " mixes digits of several numbering systems (UTS #39 §5.3)");
-      } else if (host_checks::digit_lookalike(label)) {
+      } else if (looks.digits) {
         report("digit-lookalike", c.offset, c.length,
                shown + " is made of digits and letters that look like digits (UTS #39 skeleton)");
       }
