@@ -26,6 +26,8 @@ MIN_RESOLVE_URIPARSER = 2.0     # uriparser ÷ irikit on the Common Crawl pairs
 MIN_RESOLVE_BOOST = 4.0         # Boost.URL ÷ irikit
 MIN_IDNA_ASCII_RATIO = 3.0      # ICU ÷ irikit on ASCII-only hosts
 MIN_TOOL_RATIO = 5.0            # line-by-line peer ÷ `iri` end to end
+MAX_DISPLAY_POLICY_RATIO = 2.0  # issue 24: to_iri with ToUnicode and the display policy ÷ without it
+MAX_LINT_ASCII_HOSTS_RATIO = 1.05  # issue 24: lint with the new host rules ÷ without, on ASCII hosts
 # "Non-ASCII input costs no more per byte than ASCII input", read as: not measurably more. An IRI
 # corpus against its ASCII twin, in pairs, is at parity when within this of 1: a corpus against a
 # copy of itself, paired the same way (the control row), measures up to 0.8 % off 1 on the shared
@@ -35,7 +37,8 @@ TWIN_TOLERANCE = 0.01
 # The operation groups: (group, dataset, the irikit implementation the others are compared with).
 OPERATIONS = [("to_uri", "intl_wiki_iri", "irikit-validate-iri"), ("to_iri", "intl_wiki_uri", "irikit-to_iri"),
               ("resolve", "cc_pairs", "irikit"), ("idna", "ascii_hosts", "irikit"), ("idna", "idn_hosts", "irikit"),
-              ("edit", "set_param_kasztp", "irikit"), ("edit", "assemble_parts", "irikit")]
+              ("edit", "set_param_kasztp", "irikit"), ("edit", "assemble_parts", "irikit"),
+              ("to_iri", "idn_uris", "irikit-to_iri-idna"), ("lint", "ascii_host_uris", "irikit-lint-without-new-rules")]
 
 URL_COLUMNS = ["floor", "irikit-validate-uri", "irikit-parse-uri", "irikit-validate-iri", "irikit-parse_unchecked",
                "boost-url", "uriparser", "curl"]
@@ -200,6 +203,14 @@ def main():
         r = op_ratio("edit", ds, "irikit", "boost-url")
         if r is not None:
             target(f"edit, {label}: irikit ÷ Boost.URL ≤ 1 (no slower)", r, r <= 1.0, fmt_ratio(r))
+    r = op_ratio("to_iri", "idn_uris", "irikit-to_iri-idna-policy", "irikit-to_iri-idna")
+    if r is not None:
+        target(f"to_iri --idna-to-unicode idn_uris: display policy ÷ ToUnicode alone ≤ {MAX_DISPLAY_POLICY_RATIO:g}", r,
+               r <= MAX_DISPLAY_POLICY_RATIO, fmt_ratio(r))
+    r = op_ratio("lint", "ascii_host_uris", "irikit-lint", "irikit-lint-without-new-rules")
+    if r is not None:
+        target(f"lint ascii_host_uris: with the issue 24 rules ÷ without ≤ {MAX_LINT_ASCII_HOSTS_RATIO:g} (noise)", r,
+               r <= MAX_LINT_ASCII_HOSTS_RATIO, fmt_ratio(r))
     if e2e is not None:
         for task in ("check", "to-uri"):
             base = statistics.median(e2e["wall"][f"{task}/irikit"])

@@ -39,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const unsigned flags = data[0];
   const std::string input = ((flags & 1) ? "xn--" : "") + std::string(fuzz_input.substr(1));
-  const std::string_view label = input.substr(0, std::min<std::size_t>(input.find('.'), input.size()));
+  const std::string_view label =
+      std::string_view(input).substr(0, std::min<std::size_t>(input.find('.'), input.size()));
 
   const a_label_decoding d = decode_a_label(label);
   FUZZ_CHECK(static_cast<unsigned>(d.status) <= static_cast<unsigned>(a_label_status::contextj_rule));

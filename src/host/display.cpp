@@ -271,6 +271,8 @@ result<host_display> display_host(std::string_view host, const host_display_opti
       a_label_decoding decoded = unicode::decode_a_label(s.text);
       if (decoded.status != a_label_status::ok) {
         d.reason = label_reason::invalid_a_label;
+        // An "xn--" label with non-ASCII characters in it is not shown as Unicode either.
+        if (decoded.status == a_label_status::non_ascii) d.shown = percent_encoded(s.text);
         d.message = quoted(s.text) +
                     " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
                     (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");

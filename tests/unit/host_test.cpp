@@ -448,6 +448,8 @@ TEST(DisplayHost, LookAlikesKeepTheirALabel) {
   EXPECT_EQ(labels("xn--i-9bb.example")[0], (shown_label{"xn--i-9bb", "invisible"}));  // i + U+0307
   EXPECT_EQ(labels("xn--abc-.com")[0], (shown_label{"xn--abc-", "invalid-a-label"}));
   EXPECT_EQ(labels("xn--99999999999a.com")[0], (shown_label{"xn--99999999999a", "invalid-a-label"}));
+  // An "xn--" label with non-ASCII characters in it is not shown as Unicode (found by fuzz_alabel).
+  EXPECT_EQ(labels("xn--d;\uC800b.com")[0], (shown_label{"xn--d;%EC%A0%80b", "invalid-a-label"}));
   // A Cyrillic label under the Greek TLD: tld-script (the label alone is fine).
   EXPECT_EQ(labels("xn--e1afmkfd.xn--qxam")[0], (shown_label{"xn--e1afmkfd", "tld-script"}));
   EXPECT_EQ(labels("\u043F\u0440\u0438\u043C\u0435\u0440.gr")[0],
