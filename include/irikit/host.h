@@ -198,7 +198,7 @@ struct host_display {
 /// Unicode or with A-labels: an "xn--" label is shown as Unicode only when it decodes validly and
 /// passes every check; a Unicode label that fails a check is shown as its A-label. Labels are
 /// separated by "." only; a label with "%" is kept as it is. Errors: utf8_* for invalid UTF-8.
-///   display_host("xn--80ak6aa92e.com")  // "xn--80ak6aa92e.com": "аррӏе" looks like "apple"
+///   display_host("xn--80ak6aa92e.com")  // "xn--80ak6aa92e.com": Cyrillic "аррӏе" looks like ASCII
 ///   display_host("xn--bcher-kva.de")    // "bücher.de"
 result<host_display> display_host(std::string_view host, const host_display_options& options = {});
 
