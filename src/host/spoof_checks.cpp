@@ -2,6 +2,7 @@
 #include "host/spoof_checks.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
@@ -69,38 +70,61 @@ bool has_non_ascii(std::string_view s) noexcept {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+namespace {
+
+/// What the UTS #39 skeleton of one character is made of, remembered per thread (labels share
+/// their characters, and the skeleton of a label is the skeletons of its characters one after the
+/// other, so a label whose skeleton cannot be ASCII is known without computing it).
+enum class skeleton_kind : unsigned char { other, ascii, ascii_digits };
+
+skeleton_kind kind_of(char32_t cp) {
+  thread_local std::unordered_map<char32_t, skeleton_kind> known;
+  if (const auto it = known.find(cp); it != known.end()) return it->second;
+  std::string one;
+  grammar::append_utf8(one, cp);
+  const std::string skel = unicode::skeleton(one);
+  skeleton_kind k = skel.empty() ? skeleton_kind::other : skeleton_kind::ascii_digits;
+  for (const char c : skel) {
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      k = skeleton_kind::other;
+      break;
+    }
+    if (c < '0' || c > '9') k = skeleton_kind::ascii;
+  }
+  if (known.size() > 65536) known.clear();  // bounded: a text with every character of Unicode
+  known.emplace(cp, k);
+  return k;
+}
+
+}  // namespace
+
 lookalikes lookalikes_of(std::string_view label) {
   lookalikes out;
   // Only labels with a letter of another script than Latin can look like an ASCII label: Latin
   // labels with accented or dotless letters ("spænska", "dolları") are single-script
   // look-alikes, which UTS #39 leaves to the registry's own rules.
   static const int latin = script_of(U'a');
-  bool non_latin = false, non_ascii = false;
+  bool non_latin = false, non_ascii = false, all_ascii_skeleton = true, all_digits = true;
   each_code_point(label, [&](char32_t cp) {
-    non_ascii = non_ascii || cp >= 0x80;
-    const int sc = cp < 0x80 ? latin : script_of(cp);
+    if (cp < 0x80) {
+      all_digits = all_digits && cp >= '0' && cp <= '9';
+      return true;
+    }
+    non_ascii = true;
+    const int sc = script_of(cp);
     non_latin = non_latin || (unicode::is_letter(cp) && !unicode::is_script_neutral(sc) && sc != latin);
-    return true;
+    const skeleton_kind k = kind_of(cp);
+    all_ascii_skeleton = all_ascii_skeleton && k != skeleton_kind::other;
+    all_digits = all_digits && k == skeleton_kind::ascii_digits;
+    return all_ascii_skeleton;
   });
-  if (!non_ascii) return out;
+  // Digit look-alikes: ASCII digits, and characters whose skeleton is ASCII digits (ICU's skeleton
+  // of "1" itself is "l", so ASCII digits count as they are).
+  out.digits = non_ascii && all_ascii_skeleton && all_digits;
+  if (!non_ascii || !non_latin || !all_ascii_skeleton) return out;
   std::string lowered(label);
   for (char& ch : lowered) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
   std::string skel = unicode::skeleton(lowered);
-  // Digit look-alikes: ASCII digits, and characters whose skeleton is ASCII digits (ICU's skeleton
-  // of "1" itself is "l", so the ASCII digits are left out of the test).
-  const auto all_digits = [](std::string_view t) {
-    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (lowered.find_first_of("0123456789") == std::string::npos) {
-    out.digits = all_digits(skel);
-  } else {
-    std::string rest;
-    for (const char c : lowered) {
-      if (c < '0' || c > '9') rest.push_back(c);
-    }
-    out.digits = all_digits(unicode::skeleton(rest));
-  }
-  if (!non_latin) return out;
   // A skeleton with digits that the label does not have, like "6r" for Bulgarian "бг", is no word
   // a reader expects, so digits must come from the label itself.
   bool has_letter = false;

@@ -526,11 +526,9 @@ a_label_decoding decode_a_label(std::string_view label) {
   }
   if (!canonical) return fail(a_label_status::bad_punycode);
   if (ascii) return fail(a_label_status::decodes_to_ascii);  // UTS #46 §4.1 step 4.2
-  for (const char32_t cp : cps) {
-    if (u_charType(static_cast<UChar32>(cp)) == U_UNASSIGNED) return fail(a_label_status::unassigned);
-  }
-  if (!is_normalized(r.unicode, normal_form::nfc)) return fail(a_label_status::not_nfc);
-  // The validity criteria of UTS #46 §4.1 (and CheckBidi, CheckJoiners) through ICU.
+  // The validity criteria of UTS #46 §4.1 (and CheckBidi, CheckJoiners) through ICU. A label ICU
+  // accepts is in NFC and has only assigned code points, so those are looked at only to say why
+  // a label fails.
   const UIDNA* idna = uts46(false);
   if (idna == nullptr) return fail(a_label_status::disallowed);
   std::string out;
@@ -539,6 +537,10 @@ a_label_decoding decode_a_label(std::string_view label) {
     r.status = a_label_status::ok;
     return r;
   }
+  for (const char32_t cp : cps) {
+    if (u_charType(static_cast<UChar32>(cp)) == U_UNASSIGNED) return fail(a_label_status::unassigned);
+  }
+  if (!is_normalized(r.unicode, normal_form::nfc)) return fail(a_label_status::not_nfc);
   std::uint32_t why = errors;
   if (errors & UIDNA_ERROR_INVALID_ACE_LABEL) {
     // ICU says only that the decoded label is not in its mapped, normalized form: processing the

@@ -1,5 +1,6 @@
 #include "unicode/spoof.h"
 
+#include <unicode/uchar.h>
 #include <unicode/uset.h>
 #include <unicode/uspoof.h>
 
@@ -50,11 +51,16 @@ int32_t run(const USpoofChecker* c, std::string_view utf8) {
   return U_SUCCESS(status) ? r : 0;
 }
 
+/// The checks every label needs, and those that can only fire on a label with a combining mark or
+/// a decimal digit (repeated or hidden marks, mixed numbering systems), run only then.
 const USpoofChecker* identifier_checker() {
   static const checker_ptr c =
-      make_checker(USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_SCRIPT_CONFUSABLE | USPOOF_INVISIBLE |
-                       USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY | USPOOF_AUX_INFO,
-                   USPOOF_ASCII);
+      make_checker(USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_SCRIPT_CONFUSABLE | USPOOF_AUX_INFO, USPOOF_ASCII);
+  return c.get();
+}
+const USpoofChecker* marks_and_digits_checker() {
+  static const checker_ptr c =
+      make_checker(USPOOF_INVISIBLE | USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY, USPOOF_UNRESTRICTIVE);
   return c.get();
 }
 
@@ -82,24 +88,45 @@ identifier_report check_identifier(std::string_view utf8) {
   identifier_report report;
   const USpoofChecker* c = identifier_checker();
   if (c == nullptr) return report;
+  // One result object per thread, reused (check2 resets it).
+  struct result_closer {
+    void operator()(USpoofCheckResult* p) const noexcept { uspoof_closeCheckResult(p); }
+  };
+  thread_local const std::unique_ptr<USpoofCheckResult, result_closer> owned = [] {
+    UErrorCode s = U_ZERO_ERROR;
+    return std::unique_ptr<USpoofCheckResult, result_closer>(uspoof_openCheckResult(&s));
+  }();
+  USpoofCheckResult* result = owned.get();
+  if (result == nullptr) return report;
   UErrorCode status = U_ZERO_ERROR;
-  USpoofCheckResult* result = uspoof_openCheckResult(&status);
   const int32_t checks =
       uspoof_check2UTF8(c, utf8.data(), static_cast<int32_t>(utf8.size()), result, &status);
   if (U_SUCCESS(status)) {
     report.level = static_cast<restriction>(
         static_cast<int>(uspoof_getCheckResultRestrictionLevel(result, &status)) / 0x10000000);
     report.mixed_script_confusable = (checks & USPOOF_MIXED_SCRIPT_CONFUSABLE) != 0;
-    report.invisible = (checks & USPOOF_INVISIBLE) != 0;
-    report.hidden_overlay = (checks & USPOOF_HIDDEN_OVERLAY) != 0;
-    report.mixed_numbers = (checks & USPOOF_MIXED_NUMBERS) != 0;
   }
-  uspoof_closeCheckResult(result);
   const USet* profile = identifier_profile();
-  for (std::size_t i = 0; i < utf8.size() && !report.outside_profile;) {
+  bool marks_or_digits = false;
+  for (std::size_t i = 0; i < utf8.size();) {
     const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
-    report.outside_profile = d.code != error_code::ok || !uset_contains(profile, static_cast<UChar32>(d.cp));
+    const auto cp = static_cast<UChar32>(d.cp);
+    report.outside_profile =
+        report.outside_profile || d.code != error_code::ok || !uset_contains(profile, cp);
+    marks_or_digits = marks_or_digits || (U_GET_GC_MASK(cp) & (U_GC_M_MASK | U_GC_ND_MASK)) != 0;
     i += d.code == error_code::ok ? d.length : 1;
+  }
+  // A repeated or hidden mark needs a mark, mixed numbering systems a digit (after NFD, marks come
+  // from precomposed letters too, but never the same mark twice or a dot above a soft-dotted i/j).
+  if (marks_or_digits) {
+    status = U_ZERO_ERROR;
+    const int32_t more = uspoof_checkUTF8(marks_and_digits_checker(), utf8.data(),
+                                          static_cast<int32_t>(utf8.size()), nullptr, &status);
+    if (U_SUCCESS(status)) {
+      report.invisible = (more & USPOOF_INVISIBLE) != 0;
+      report.hidden_overlay = (more & USPOOF_HIDDEN_OVERLAY) != 0;
+      report.mixed_numbers = (more & USPOOF_MIXED_NUMBERS) != 0;
+    }
   }
   return report;
 }
