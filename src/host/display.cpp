@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "grammar/utf8.h"
@@ -95,6 +96,41 @@ struct label_state {
   label_display decision;
 };
 
+/// Per-thread memory of what is costly to learn about a label and depends on nothing else: what
+/// an A-label decodes to, and what the spoof checker and the skeleton say about a U-label. Hosts
+/// share labels (top-level domains above all), so most lookups are answered here. Bounded: the
+/// memory is cleared when it holds 4096 labels.
+struct string_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+template <class T>
+using label_memory = std::unordered_map<std::string, T, string_hash, std::equal_to<>>;
+
+template <class T, class Compute>
+const T& remembered(label_memory<T>& memory, std::string_view key, Compute compute) {
+  if (const auto it = memory.find(key); it != memory.end()) return it->second;
+  if (memory.size() >= 4096) memory.clear();
+  return memory.emplace(std::string(key), compute()).first->second;
+}
+
+const a_label_decoding& decoded_a_label(std::string_view label) {
+  thread_local label_memory<a_label_decoding> memory;
+  return remembered(memory, label, [label] { return unicode::decode_a_label(label); });
+}
+
+struct label_facts {
+  unicode::identifier_report report;
+  host_checks::lookalikes looks;
+};
+
+const label_facts& facts_of(std::string_view u) {
+  thread_local label_memory<label_facts> memory;
+  return remembered(memory, u, [u] {
+    return label_facts{unicode::check_identifier(u), host_checks::lookalikes_of(u)};
+  });
+}
+
 /// The policy's checks on one U-label (display_host runs them in this order; the first that
 /// fails keeps the A-label).
 void judge(label_state& s, const host_display_options& options, const std::vector<int>& tld) {
@@ -105,7 +141,8 @@ void judge(label_state& s, const host_display_options& options, const std::vecto
     s.decision.shown = s.a_label;
     s.decision.message = std::move(message);
   };
-  const unicode::identifier_report r = unicode::check_identifier(u);
+  const label_facts& facts = facts_of(u);
+  const unicode::identifier_report& r = facts.report;
   if (r.outside_profile && options.level < restriction_level::unrestricted) {
     return keep(label_reason::outside_profile,
                 quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)");
@@ -127,7 +164,7 @@ void judge(label_state& s, const host_display_options& options, const std::vecto
                 quoted(u) + " mixes digits of several numbering systems (UTS #39 §5.3)");
   }
   // One skeleton serves both look-alike tests.
-  const host_checks::lookalikes l = host_checks::lookalikes_of(u);
+  const host_checks::lookalikes& l = facts.looks;
   if (l.digits) {
     return keep(label_reason::digit_lookalike,
                 quoted(u) + " has letters that look like digits (UTS #39 skeleton)");
@@ -148,20 +185,6 @@ void judge(label_state& s, const host_display_options& options, const std::vecto
                                                 ", which its top-level domain does not use");
     }
   }
-}
-
-/// The scripts the top-level label implies, remembered for the last TLD seen on this thread
-/// (hosts come in runs with the same TLD, and an internationalized TLD must be decoded).
-const std::vector<int>& tld_scripts_cached(std::string_view tld) {
-  thread_local std::string last_tld;
-  thread_local std::vector<int> last_scripts;
-  thread_local bool filled = false;
-  if (!filled || last_tld != tld) {
-    last_scripts = host_checks::tld_scripts(tld);
-    last_tld.assign(tld);
-    filled = true;
-  }
-  return last_scripts;
 }
 
 }  // namespace
@@ -275,7 +298,7 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     if (s.text.find('%') != std::string_view::npos || (!a_label && !host_checks::has_non_ascii(s.text)))
       continue;
     if (a_label) {
-      a_label_decoding decoded = unicode::decode_a_label(s.text);
+      const a_label_decoding& decoded = decoded_a_label(s.text);
       if (decoded.status != a_label_status::ok) {
         d.reason = label_reason::invalid_a_label;
         // An "xn--" label with non-ASCII characters in it is not shown as Unicode either.
@@ -285,7 +308,7 @@ result<host_display> display_host(std::string_view host, const host_display_opti
                     (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
         continue;
       }
-      s.unicode = std::move(decoded.unicode);
+      s.unicode = decoded.unicode;
       s.a_label.assign(s.text);
     } else {
       auto ascii = unicode::domain_to_ascii(s.text, unicode::idna_mode::uts46_nontransitional);
@@ -308,7 +331,9 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     // The top-level domain: the last label (before a root ".").
     std::size_t last = labels.size() - 1;
     if (labels[last].text.empty() && last > 0) --last;
-    const std::vector<int>& tld = tld_scripts_cached(labels[last].text);
+    // Its scripts, from the U-label it was decoded to when it is an A-label.
+    const std::vector<int> tld = host_checks::tld_scripts(
+        labels[last].checked ? std::string_view(labels[last].unicode) : labels[last].text);
     std::size_t checked = 0, safe = 0;
     for (label_state& s : labels) {
       if (!s.checked) continue;
