@@ -111,19 +111,28 @@ def _worker_version() -> str:
     return module.__version__
 
 
-def _write(records: List[Any], path: str, command: str, as_json: bool, compression: Optional[str]) -> Tuple[int, int]:
-    """Writes one partition's records to `path` (one line each; text as `iri`); returns (lines,
-    failed). Runs on a worker: only the two counts travel back."""
+def _write(
+    part: List[Any], path: str, command: str, options: Dict[str, Any], as_json: bool, compression: Optional[str]
+) -> Tuple[int, int]:
+    """Runs `command` over one partition of lines (dedupe: of groups) and writes the output to
+    `path`, one line each (text as `iri`); returns (lines, failed). Runs on a worker: only the
+    two counts travel back."""
     import fsspec
 
     if command == "dedupe":
-        lines = [irid.json_line(g) if as_json else _dedupe_text(g) for g in records]
-        counts = (sum(g["count"] for g in records), sum(g["count"] for g in records if "error" in g))
-    else:
-        lines = irid._json_partition(records) if as_json else irid._text_partition(records, command)
+        lines = [irid.json_line(g) if as_json else _dedupe_text(g) for g in part]
+        counts = (sum(g["count"] for g in part), sum(g["count"] for g in part if "error" in g))
+    elif as_json:
+        records = irid.records(command, part, **options)
+        lines = irid._json_partition(records)
         counts = irid._summary(records)
+    else:
+        lines, failed = irid.text_lines(command, part, **options)
+        counts = (len(part), failed)
     with fsspec.open(path, "wt", compression=compression, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
-        f.writelines(line + "\n" for line in lines)
+        if lines:
+            f.write("\n".join(lines))
+            f.write("\n")
     return counts
 
 
@@ -149,7 +158,7 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
         level = options.pop("level")
         out = irid.dedupe(lines, level, **options)
     else:
-        out = irid._map(command, lines, options)
+        out = lines  # each write task maps its partition itself
     suffix = ".jsonl" if args.json else ".txt"
     if args.compression:
         suffix += {"gzip": ".gz", "bz2": ".bz2", "xz": ".xz"}.get(args.compression, "." + args.compression)
@@ -157,7 +166,7 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     fs.makedirs(root, exist_ok=True)
     base = args.output.rstrip("/")
     writes = [
-        delayed(_write)(part, f"{base}/part-{i:05d}{suffix}", command, args.json, args.compression)
+        delayed(_write)(part, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
         for i, part in enumerate(out.to_delayed())
     ]
     partition_counts = dask.compute(*writes)

@@ -38,6 +38,7 @@ there. docs/guide.md, "At scale", has the details and measured figures.
 from __future__ import annotations
 
 import json
+from itertools import repeat
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 import irikit
@@ -108,6 +109,37 @@ def _line(item: Any) -> Any:
             item = item[:-1]
         return item
     raise TypeError(f"a line must be str or bytes or None, not {type(item).__name__}")
+
+
+def _escaped_bytes(text: str) -> Any:
+    """A str read with errors="surrogateescape" as the bytes it was read from (see _line)."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return text
+
+
+def _lines(items: Iterable[Any]) -> List[Any]:
+    """_line of each item; for a partition of str (what read_text gives) with C-level passes over
+    the whole partition instead of a Python call per line (the runner's hot path)."""
+    items = items if isinstance(items, list) else list(items)
+    try:
+        texts = list(map(str.removesuffix, items, repeat("\n")))
+    except TypeError:  # bytes or None among them
+        return [_line(item) for item in items]
+    blob = "".join(texts)
+    if "\r" in blob:
+        texts = [t[:-1] if t.endswith("\r") else t for t in texts]
+    if not blob.isascii():
+        try:
+            blob.encode("utf-8")
+        except UnicodeEncodeError:
+            texts = [t if t.isascii() else _escaped_bytes(t) for t in texts]
+    return texts
 
 
 def _one_by_one(function: Callable[[Any], Any], texts: List[Any]) -> List[Any]:
@@ -185,7 +217,7 @@ def records(command: str, items: Iterable[Any], **options: Any) -> List[Optional
     >>> [r["valid"] for r in records("validate", ["http://a/", "http://a b/\\n"])]
     [True, False]
     """
-    texts = [_line(item) for item in items]
+    texts = _lines(items)
     value_key = VALUE_KEY[command]
     out: List[Optional[Dict[str, Any]]] = []
     for text, result in zip(texts, _results(command, texts, options)):
@@ -386,14 +418,29 @@ def text_line(command: str, record: Optional[Dict[str, Any]]) -> Optional[str]:
     return record[VALUE_KEY[command]]
 
 
+def text_lines(command: str, items: Iterable[Any], **options: Any) -> Tuple[List[str], int]:
+    """What `iri COMMAND` prints on stdout for these lines, and how many failed: the runner's
+    text output, straight from the batch results (no records on the way)."""
+    texts = _lines(items)
+    if command == "validate":
+        threads = options.pop("threads", 1)
+        errors = irikit.validate_many(texts, options.get("rule", "iri-reference"), threads=threads)
+        out = ["" if e is not None else (t if isinstance(t, str) else t.decode("utf-8")) for t, e in zip(texts, errors)]
+        return out, len(errors) - errors.count(None)
+    results = _results(command, texts, options)
+    failed = sum(1 for r in results if isinstance(r, IRIError))
+    if command in ("to_uri", "to_iri", "normalize", "resolve"):
+        return ["" if isinstance(r, IRIError) else r for r in results], failed
+    records_ = [None if isinstance(r, IRIError) else {VALUE_KEY[command]: r} for r in results]
+    if command == "extract":  # one line per IRI found; nothing for a line without any
+        records_ = [r for r in records_ if r is not None]
+    lines = (text_line(command, r) for r in records_)
+    return [line for line in lines if line is not None], failed
+
+
 def json_line(record: Optional[Dict[str, Any]]) -> str:
     """The record as one line of JSON (compact and UTF-8, as `iri --json`)."""
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-def _text_partition(records_: List[Optional[Dict[str, Any]]], command: str) -> List[str]:
-    lines = (text_line(command, r) for r in records_)
-    return [line for line in lines if line is not None]
 
 
 def _json_partition(records_: List[Optional[Dict[str, Any]]]) -> List[str]:

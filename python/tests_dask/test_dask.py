@@ -279,9 +279,8 @@ def test_worker_killed_mid_job_loses_nothing(client, tmp_path):
 
     partitions = 40
     bag = db.from_sequence(LINES, npartitions=partitions).map_partitions(slowly)
-    out = irid.normalize(bag, "scheme")
-    writes = [delayed(_write)(part, str(tmp_path / f"part-{i:05d}.jsonl"), "normalize", True, None)
-              for i, part in enumerate(out.to_delayed())]
+    writes = [delayed(_write)(part, str(tmp_path / f"part-{i:05d}.jsonl"), "normalize", {"level": "scheme"}, True, None)
+              for i, part in enumerate(bag.to_delayed())]
     futures = client.compute(writes)
     deadline = time.monotonic() + 300
     while sum(f.done() for f in futures) < 4:
