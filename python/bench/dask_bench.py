@@ -20,6 +20,7 @@ import glob
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -42,10 +43,20 @@ def build_input(corpora, lines, path):
 
 
 def time_iri(iri, path):
+    """(wall-clock s, CPU s) of `iri check --jobs 1`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with open(os.devnull, "wb") as sink:
         subprocess.run([iri, "check", "--jobs", "1", path], stdout=sink, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _cpu_seconds():
+    """User + system CPU seconds of this process (run on each worker)."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def runner_job(client, path, out, blocksize):
@@ -57,10 +68,12 @@ def runner_job(client, path, out, blocksize):
     shutil.rmtree(out, ignore_errors=True)
     args = _parser().parse_args(["--scheduler", "unused", "validate", path, out, "--blocksize", str(blocksize)])
     options, _ = _options(args)
+    cpu_before = sum(client.run(_cpu_seconds).values())
     started = time.perf_counter()
     with dask.config.set(scheduler=client.get):
         run(args, options)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    return wall, sum(client.run(_cpu_seconds).values()) - cpu_before
 
 
 def task_overhead(client, tasks=2000):
@@ -104,12 +117,13 @@ def main():
         expected = subprocess.run([a.iri, "check", "--jobs", "1", path], capture_output=True).stdout
         for workers, (_, client) in clusters.items():
             out = os.path.join(tmp, f"out{workers}")
-            runner_job(client, path, out, blocksize)
+            runner_job(client, path, out, blocksize)  # (also a warm-up)
             parts = sorted(glob.glob(os.path.join(out, "part-*.txt")))
             got = b"".join(open(f, "rb").read() for f in parts)
             assert got == expected, f"{workers} worker(s): the output differs from iri check's"
 
         times = {"iri --jobs 1": [], "dask 1 worker": [], "dask 2 workers": []}
+        cpu = {name: [] for name in times}
         jobs = {
             "iri --jobs 1": lambda: time_iri(a.iri, path),
             "dask 1 worker": lambda: runner_job(clusters[1][1], path, os.path.join(tmp, "o1"), blocksize),
@@ -120,7 +134,9 @@ def main():
             order = list(jobs)
             rng.shuffle(order)
             for name in order:
-                times[name].append(jobs[name]())
+                wall, seconds = jobs[name]()
+                times[name].append(wall)
+                cpu[name].append(seconds)
         overhead = statistics.median(task_overhead(clusters[2][1]) for _ in range(3))
         load_after = os.getloadavg()
         for cluster, client in clusters.values():
@@ -130,6 +146,7 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
 
     medians = {k: statistics.median(v) for k, v in times.items()}
+    cpu_medians = {k: statistics.median(v) for k, v in cpu.items()}
     result = {
         "lines": a.lines,
         "bytes": size,
@@ -140,6 +157,9 @@ def main():
         "load_after": load_after,
         "median_s": medians,
         "all_s": times,
+        "median_cpu_s": cpu_medians,
+        "all_cpu_s": cpu,
+        "dask1_cpu_over_iri1_cpu": cpu_medians["dask 1 worker"] / cpu_medians["iri --jobs 1"],
         "speedup_2_over_1": medians["dask 1 worker"] / medians["dask 2 workers"],
         "dask1_over_iri1": medians["dask 1 worker"] / medians["iri --jobs 1"],
         "lines_per_s": {k: a.lines / v for k, v in medians.items()},
@@ -147,10 +167,12 @@ def main():
     }
     print(f"{a.lines} lines ({size} bytes), {a.partitions} partitions, {a.runs} runs; "
           f"load {load_before[0]:.2f} before, {load_after[0]:.2f} after")
-    print("| job | median s | lines/s | ÷ iri --jobs 1 |")
-    print("|---|---:|---:|---:|")
+    print("| job | median wall s | lines/s | wall ÷ iri --jobs 1 | median CPU s (workers) | CPU ÷ iri |")
+    print("|---|---:|---:|---:|---:|---:|")
     for name, m in medians.items():
-        print(f"| {name} | {m:.3f} | {a.lines / m:,.0f} | {m / medians['iri --jobs 1']:.2f}× |")
+        c = cpu_medians[name]
+        print(f"| {name} | {m:.3f} | {a.lines / m:,.0f} | {m / medians['iri --jobs 1']:.2f}× | {c:.3f} | "
+              f"{c / cpu_medians['iri --jobs 1']:.2f}× |")
     print(f"2 workers vs 1: {result['speedup_2_over_1']:.2f}×; scheduler overhead {overhead * 1e3:.2f} ms per task")
     if a.json:
         with open(a.json, "w") as f:
