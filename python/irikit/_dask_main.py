@@ -217,7 +217,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         started = time.monotonic()
         try:
             status = run(args, options)
-        except (FileNotFoundError, ValueError) as e:  # no file matches INPUT ("No files found")
+        except (OSError, ValueError) as e:  # no file matches INPUT ("resolved to no files")
             print(f"irikit.dask: {args.input}: {e}", file=sys.stderr)
             return 2
         print(f"irikit.dask: {time.monotonic() - started:.2f} s", file=sys.stderr)
