@@ -11,7 +11,7 @@ demo: setup
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test:
-	@scripts/setup.sh base peers postgres python
+	@scripts/setup.sh base peers postgres python dask
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)

@@ -10,6 +10,7 @@
 #          present; the Debian package's own cluster is not created (the tests start a private one)
 #   python the Python package (python/): headers, pybind11, the build tools for pip and wheels, the
 #          test tools (pytest, hypothesis, mypy, pandas) and the peers of its benchmarks
+#   dask   irikit.dask (python/irikit/dask.py) and its LocalCluster tests: Dask and Dask distributed
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -23,6 +24,7 @@ for profile in "$@"; do
     python) packages+=(python3 python3-dev pybind11-dev python3-pytest python3-hypothesis python3-setuptools
                        python3-build python3-wheel python3-pip python3-venv python3-pandas mypy
                        python3-rfc3987 python3-rfc3986 python3-idna) ;;
+    dask) packages+=(python3 python3-dask python3-distributed python3-pandas python3-pytest) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done

@@ -1,0 +1,228 @@
+"""The runner behind ``python3 -m irikit.dask`` (see ``irikit.dask``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+import irikit
+import irikit.dask as irid
+
+USAGE_EXAMPLES = """\
+ADDRESS is a Dask scheduler (tcp://HOST:8786, started with `dask scheduler`; every machine runs
+`dask worker tcp://HOST:8786` and has irikit installed), or local:N for N worker processes on
+this machine (one thread each).
+
+INPUT is a file, a glob ('logs/*.txt.gz'; quote it) or a comma-separated list; .gz, .bz2, .xz
+and .zst files are read decompressed (one partition per compressed file). OUTPUT is a folder: it
+gets part-00000.txt, part-00001.txt, ... (.jsonl with --json; .gz added with --compression gzip),
+one per partition, in input order: concatenated, they have one record per input line, the
+records `iri COMMAND --json` prints without "line" (text: what `iri COMMAND` prints on stdout).
+dedupe writes one record per group instead.
+
+Exit status: 0 when every line succeeded, 1 when any failed, 2 for bad usage or input.
+
+Examples:
+  python3 -m irikit.dask --scheduler tcp://10.0.0.1:8786 validate 'crawl/*.txt.gz' out --json
+  python3 -m irikit.dask --scheduler local:2 normalize links.txt normal --level scheme
+  python3 -m irikit.dask --scheduler local:2 dedupe links.txt groups --level scheme
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python3 -m irikit.dask",
+        description="Run an irikit command over text files on a Dask cluster: one outcome per line, "
+        "errors with their code and byte offset, nothing dropped.",
+        epilog=USAGE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--scheduler", required=True, metavar="ADDRESS", help="tcp://HOST:PORT, or local:N")
+    p.add_argument("command", choices=irid.COMMANDS, metavar="COMMAND", help=", ".join(irid.COMMANDS))
+    p.add_argument("input", metavar="INPUT")
+    p.add_argument("output", metavar="OUTPUT")
+    p.add_argument("--json", action="store_true", help="JSON Lines (the default is text, as `iri`)")
+    p.add_argument("--as", dest="rule", default="iri-reference", help="validate, lint: the rule (default iri-reference)")
+    p.add_argument("--idna", help="to_uri: none (default), uts46, idna2003")
+    p.add_argument("--encode-unsafe-ascii", action="store_true", help="to_uri: percent-encode unsafe ASCII")
+    p.add_argument("--idna-to-unicode", action="store_true", help="to_iri: xn-- labels to Unicode")
+    p.add_argument("--level", default="syntax", help="normalize, dedupe: simple, syntax (default), scheme")
+    p.add_argument("--nfc", action="store_true", help="normalize, dedupe: add NFC (RFC 3987 §5.3.2.2)")
+    p.add_argument("--base", help="resolve: the base IRI")
+    p.add_argument("--www", action="store_true", help="extract: also www. hosts without a scheme")
+    p.add_argument("--blocksize", default="32MiB", help="bytes per partition of an uncompressed file (default 32MiB)")
+    p.add_argument("--compression", help="compress the output parts (gzip, bz2, xz)")
+    return p
+
+
+def _options(args: argparse.Namespace) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The keyword options of the command, or an error message for options that do not fit."""
+    c = args.command
+    o: Dict[str, Any] = {}
+    if c in ("validate", "lint") and args.rule != "iri-reference":
+        o["rule"] = args.rule
+    if c == "to_uri":
+        if args.idna:
+            o["idna"] = args.idna
+        if args.encode_unsafe_ascii:
+            o["encode_unsafe_ascii"] = True
+    if c == "to_iri" and args.idna_to_unicode:
+        o["idna_to_unicode"] = True
+    if c in ("normalize", "dedupe"):
+        o["level"] = args.level
+        if args.nfc:
+            o["nfc"] = True
+    if c == "resolve":
+        if not args.base:
+            return o, "resolve needs --base IRI"
+        o["base"] = args.base
+    elif args.base:
+        return o, "--base is for resolve"
+    if c == "extract" and args.www:
+        o["www"] = True
+    return o, None
+
+
+def _input_compression(path: str) -> Optional[str]:
+    for suffix, name in ((".gz", "gzip"), (".bz2", "bz2"), (".xz", "xz"), (".zst", "zstd")):
+        if path.endswith(suffix):
+            return name
+    return None
+
+
+def _client(address: str) -> Tuple[Any, Any]:
+    """A client of the scheduler at `address`, and the LocalCluster started for local:N (or None)."""
+    from distributed import Client, LocalCluster
+
+    if address.startswith("local:"):
+        workers = int(address[len("local:") :])
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        )
+        return Client(cluster), cluster
+    return Client(address), None
+
+
+def _worker_version() -> str:
+    import irikit as module
+
+    return module.__version__
+
+
+def _write(
+    part: List[Any], path: str, command: str, options: Dict[str, Any], as_json: bool, compression: Optional[str]
+) -> Tuple[int, int]:
+    """Runs `command` over one partition of lines (dedupe: of groups) and writes the output to
+    `path`, one line each (text as `iri`); returns (lines, failed). Runs on a worker: only the
+    two counts travel back."""
+    import fsspec
+
+    if command == "dedupe":
+        lines = [irid.json_line(g) if as_json else _dedupe_text(g) for g in part]
+        counts = (sum(g["count"] for g in part), sum(g["count"] for g in part if "error" in g))
+    elif as_json:
+        records = irid.records(command, part, **options)
+        lines = irid._json_partition(records)
+        counts = irid._summary(records)
+    else:
+        lines, failed = irid.text_lines(command, part, **options)
+        counts = (len(part), failed)
+    with fsspec.open(path, "wt", compression=compression, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        if lines:
+            f.write("\n".join(lines))
+            f.write("\n")
+    return counts
+
+
+def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
+    import dask
+    import dask.bag as db
+    import fsspec.core
+    from dask import delayed
+
+    paths: Any = args.input.split(",") if "," in args.input else args.input
+    first = paths[0] if isinstance(paths, list) else paths
+    compression = _input_compression(first)
+    lines = db.read_text(
+        paths,
+        blocksize=None if compression else args.blocksize,
+        compression="infer",
+        encoding="utf-8",
+        errors="surrogateescape",  # invalid UTF-8 reaches the library as the bytes it was
+        linedelimiter="\n",  # LF only: a CR inside a line is part of it (as `iri` reads)
+    )
+    command = args.command
+    if command == "dedupe":
+        level = options.pop("level")
+        out = irid.dedupe(lines, level, **options)
+    else:
+        out = lines  # each write task maps its partition itself
+    suffix = ".jsonl" if args.json else ".txt"
+    if args.compression:
+        suffix += {"gzip": ".gz", "bz2": ".bz2", "xz": ".xz"}.get(args.compression, "." + args.compression)
+    fs, root = fsspec.core.url_to_fs(args.output)
+    fs.makedirs(root, exist_ok=True)
+    base = args.output.rstrip("/")
+    writes = [
+        delayed(_write)(part, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
+        for i, part in enumerate(out.to_delayed())
+    ]
+    partition_counts = dask.compute(*writes)
+    total = sum(n for n, _ in partition_counts)
+    failed = sum(f for _, f in partition_counts)
+    print(
+        f"irikit.dask: {command}: {total} lines, {failed} failed; {len(writes)} part files in {args.output}",
+        file=sys.stderr,
+    )
+    return 1 if failed else 0
+
+
+def _dedupe_text(group: Dict[str, Any]) -> str:
+    """COUNT<TAB>KEY, or for lines that do not parse COUNT<TAB>CODE@OFFSET<TAB>LINE."""
+    if "error" in group:
+        e = group["error"]
+        (line,) = group["inputs"]
+        return f"{group['count']}\t{e['code']}@{e['offset']}\t{line}"
+    return f"{group['count']}\t{group['key']}"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = _parser().parse_args(argv)
+    options, problem = _options(args)
+    if problem:
+        print(f"irikit.dask: {problem}", file=sys.stderr)
+        return 2
+    if args.command == "resolve":
+        try:
+            irikit.validate(options["base"], "iri")
+        except irikit.IRIError as e:
+            print(f"irikit.dask: --base: byte {e.offset}: {e.code}: {e.message}", file=sys.stderr)
+            return 2
+    try:
+        client, cluster = _client(args.scheduler)
+    except (OSError, ValueError) as e:
+        print(f"irikit.dask: cannot reach the scheduler {args.scheduler}: {e}", file=sys.stderr)
+        return 2
+    try:
+        try:
+            versions = set(client.run(_worker_version).values())
+        except ImportError as e:
+            print(f"irikit.dask: a worker cannot import irikit (install it on every machine): {e}", file=sys.stderr)
+            return 2
+        if versions - {irikit.__version__}:
+            print(f"irikit.dask: workers run irikit {sorted(versions)}, this is {irikit.__version__}", file=sys.stderr)
+            return 2
+        started = time.monotonic()
+        try:
+            status = run(args, options)
+        except (OSError, ValueError) as e:  # no file matches INPUT ("resolved to no files")
+            print(f"irikit.dask: {args.input}: {e}", file=sys.stderr)
+            return 2
+        print(f"irikit.dask: {time.monotonic() - started:.2f} s", file=sys.stderr)
+        return status
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
