@@ -5,12 +5,14 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 #include <utility>
 
 #include "grammar/char_class.h"
 #include "grammar/chunk_masks.h"
+#include "irikit/version.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -863,15 +865,31 @@ void install(const implementation& chosen) noexcept {
   g_name.store(chosen.name, std::memory_order_relaxed);
 }
 
-/// The best implementation this build and CPU have.
-void resolve() noexcept {
-  for (const char* name : {"avx512", "avx2", "sse2", "scalar"}) {
-    if (const implementation chosen = implementation_named(name); chosen.name != nullptr) {
-      install(chosen);
-      return;
-    }
-  }
+/// What IRIKIT_SIMD asks for: the environment variable (read once), else the build's CMake option
+/// of that name; nullptr for neither or "auto".
+const char* requested_name() noexcept {
+  static const char* const requested = [] {
+    const char* env = std::getenv("IRIKIT_SIMD");  // NOLINT(concurrency-mt-unsafe): read once
+#ifdef IRIKIT_SIMD_DEFAULT
+    if (env == nullptr || *env == '\0') env = IRIKIT_SIMD_DEFAULT;
+#endif
+    return env == nullptr || *env == '\0' || std::string_view(env) == "auto" ? nullptr : env;
+  }();
+  return requested;
 }
+
+/// The implementation IRIKIT_SIMD asks for when this build and CPU have it, else the best they have.
+implementation default_implementation() noexcept {
+  if (const char* requested = requested_name(); requested != nullptr) {
+    if (const implementation chosen = implementation_named(requested); chosen.name != nullptr) return chosen;
+  }
+  for (const char* name : {"avx512", "avx2", "neon", "sse2", "scalar"}) {
+    if (const implementation chosen = implementation_named(name); chosen.name != nullptr) return chosen;
+  }
+  return {};  // not reached: "scalar" is always there
+}
+
+void resolve() noexcept { install(default_implementation()); }
 
 std::size_t skip_resolve(const char* s, std::size_t i, std::size_t to, std::size_t size,
                          plain_set set) noexcept {
@@ -948,11 +966,29 @@ const char* scan_implementation() noexcept {
   return g_name.load(std::memory_order_relaxed);
 }
 
+const char* requested_scan_implementation() noexcept { return requested_name(); }
+
+bool requested_scan_implementation_missing() noexcept {
+  const char* requested = requested_name();
+  return requested != nullptr && std::string_view(requested) != default_implementation().name;
+}
+
 bool use_scan_implementation(const char* name) noexcept {
-  const implementation chosen = implementation_named(name);
+  const implementation chosen = name == nullptr ? default_implementation() : implementation_named(name);
   if (chosen.name == nullptr) return false;
   install(chosen);
   return true;
 }
 
 }  // namespace irikit::grammar
+
+namespace irikit {
+
+std::string_view simd_implementation() noexcept { return grammar::scan_implementation(); }
+
+std::string_view simd_requested() noexcept {
+  const char* requested = grammar::requested_scan_implementation();
+  return requested == nullptr ? std::string_view() : std::string_view(requested);
+}
+
+}  // namespace irikit
