@@ -8,6 +8,8 @@
 #   postgres  PostgreSQL 15 server and PGXS (postgresql-15, postgresql-server-dev-15): the irikit
 #          extension's pg_regress suite (postgres/run_tests.sh) runs in `make test` when they are
 #          present; the Debian package's own cluster is not created (the tests start a private one)
+#   arm64  the AArch64 cross compiler, qemu-user and the arm64 libraries of Debian multiarch (ICU,
+#          GoogleTest) for `make test-arm64`; adds the arm64 architecture to dpkg
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -18,6 +20,8 @@ for profile in "$@"; do
     bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     postgres) packages+=(postgresql-15 postgresql-server-dev-15) ;;
+    arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
+                      libgmock-dev:arm64) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
@@ -34,6 +38,9 @@ if [[ " ${missing[*]} " == *" postgresql-15 "* && ! -d /etc/postgresql-common/cr
   # no system cluster: postgresql-common would create and start 15/main on installation
   $sudo mkdir -p /etc/postgresql-common/createcluster.d
   echo 'create_main_cluster = false' | $sudo tee /etc/postgresql-common/createcluster.d/irikit.conf >/dev/null
+fi
+if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $sudo dpkg --add-architecture arm64
 fi
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
