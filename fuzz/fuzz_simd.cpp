@@ -7,6 +7,8 @@
 //     A block may stop early at a "%" whose two hex digits lie in the next block (char_scan.h):
 //     both sides are settled past such complete triplets before they are compared.
 //
+// IRIKIT_SIMD=NAME restricts the comparison to NAME against scalar.
+//
 // Input: byte 0 = the placement (bits 0-5: 0..63 filler bytes before the body, so that every byte
 // of the body meets every block and chunk boundary; bits 6-7: a prefix, none / "http://h/" / "a:"
 // / "//"), byte 1 = the filler (bit 0: start with "é" so that the text is not ASCII; bit 1: the
@@ -120,6 +122,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (unsigned k = 0; k < (data[0] & 63u); ++k) text += (data[1] & 2) != 0 ? "%41" : "a";
   text += fuzz_input.substr(2);
 
+  // IRIKIT_SIMD=NAME compares that implementation alone with scalar (one fuzzing run per
+  // implementation, docs/robustness.md); unset, every one this build and CPU have.
+  const char* only = requested_scan_implementation();
   for (std::size_t cut = 0; cut <= 3 && cut <= text.size(); ++cut) {
     const std::string_view t(text.data(), text.size() - cut);
     if (t.empty()) continue;
@@ -129,7 +134,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(use_scan_implementation("scalar"));
     const answers expected = answer(e);
     for (const char* name : k_scan_implementations) {
-      if (std::string_view(name) == "scalar" || !use_scan_implementation(name)) continue;
+      if (std::string_view(name) == "scalar" || (only != nullptr && std::string_view(name) != only) ||
+          !use_scan_implementation(name))
+        continue;
       const answers got = answer(e);
       FUZZ_CHECK(got.values == expected.values, describe(expected, got, name));
     }
