@@ -12,6 +12,7 @@
 
 #include "corpus.h"
 #include "floor.h"
+#include "irikit/batch.h"
 #include "irikit/iri.h"
 #include "irikit/irikit_c.h"
 #include "peers.h"
@@ -26,6 +27,9 @@ namespace irikit::bench {
 using line_fn = bool (*)(std::string_view) noexcept;
 
 inline bool floor_line(std::string_view l) noexcept { return floor_scan(l); }
+#if IRIKIT_BENCH_VECTOR_FLOOR
+inline bool floor_vector_line(std::string_view l) noexcept { return floor_vector(l); }
+#endif
 
 inline bool irikit_validate_uri(std::string_view l) noexcept {
   return irikit::validate(l, irikit::rule::uri_reference).has_value();
@@ -63,7 +67,7 @@ using map_fn = bool (*)(std::string_view line, std::string& out) noexcept;
 using pair_fn = bool (*)(std::string_view base, std::string_view ref, std::string& out) noexcept;
 
 struct dataset {
-  std::string group;  ///< "url" or "iri"
+  std::string group;  ///< "url", "iri" or "long" (lines of 1 KB and more)
   corpus lines;
   bool absolute_urls;  ///< every line is meant as an absolute URL (curl can take part)
 };

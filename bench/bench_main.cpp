@@ -10,9 +10,11 @@
 #include <benchmark/benchmark.h>
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,11 +82,45 @@ void add(const std::string& group, const corpus& c, const char* impl) {
   benchmark::RegisterBenchmark(name.c_str(), time_pass<Fn>, &c)->Unit(benchmark::kMicrosecond);
 }
 
+// validate_batch over the whole dataset, k_batch lines per call (the results of a call stay in the
+// L1 cache): the batch rows of issue 25, beside one validate call per line.
+constexpr std::size_t k_batch = 256;
+template <rule R>
+void time_batch(benchmark::State& state, const corpus* c) {
+  std::vector<parse_error> errors(k_batch);
+  const std::span<const std::string_view> lines(c->lines);
+  for (auto _ : state) {
+    std::size_t accepted = 0;
+    for (std::size_t at = 0; at < lines.size(); at += k_batch) {
+      const std::size_t n = std::min(k_batch, lines.size() - at);
+      accepted += validate_batch(lines.subspan(at, n), std::span(errors).first(n), R);
+    }
+    benchmark::DoNotOptimize(accepted);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c->bytes));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * c->lines.size()));
+  count_corpus(state, *c);
+}
+template <rule R>
+void add_batch(const std::string& group, const corpus& c, const char* impl) {
+  const std::string name = group + "/" + c.name + "/" + impl;
+  benchmark::RegisterBenchmark(name.c_str(), time_batch<R>, &c)->Unit(benchmark::kMicrosecond);
+}
+
+// The scalar floor and, where the CPU has one, the vector floor beside it.
+void add_floors(const std::string& group, const corpus& c) {
+  add<floor_line>(group, c, "floor");
+#if IRIKIT_BENCH_VECTOR_FLOOR
+  add<floor_vector_line>(group, c, "floor-vector");
+#endif
+}
+
 // The implementations compared per kind of dataset, one benchmark each; checks.cpp checks the
 // same implementations under the same names.
 void register_url_group(const std::string& group, const corpus& c, bool absolute_urls) {
-  add<floor_line>(group, c, "floor");
+  add_floors(group, c);
   add<irikit_validate_uri>(group, c, "irikit-validate-uri");
+  add_batch<rule::uri_reference>(group, c, "irikit-validate-uri-batch");
   add<irikit_parse_uri>(group, c, "irikit-parse-uri");
   add<irikit_validate_iri>(group, c, "irikit-validate-iri");
   add<irikit_c_validate_iri>(group, c, "irikit-c-validate-iri");
@@ -95,8 +131,9 @@ void register_url_group(const std::string& group, const corpus& c, bool absolute
 }
 
 void register_iri_group(const std::string& group, const corpus& c) {
-  add<floor_line>(group, c, "floor");
+  add_floors(group, c);
   add<irikit_validate_iri>(group, c, "irikit-validate-iri");
+  add_batch<rule::iri_reference>(group, c, "irikit-validate-iri-batch");
   add<irikit_c_validate_iri>(group, c, "irikit-c-validate-iri");
   add<irikit_parse_iri>(group, c, "irikit-parse-iri");
   add<irikit_parse_unchecked>(group, c, "irikit-parse_unchecked");
@@ -150,7 +187,7 @@ int main(int argc, char** argv) {
 
   for (const dataset& d : data) {
     if (d.group == "url") register_url_group(d.group, d.lines, d.absolute_urls);
-    if (d.group == "iri") register_iri_group(d.group, d.lines);
+    if (d.group == "iri" || d.group == "long") register_iri_group(d.group, d.lines);
   }
   // An IRI corpus and its ASCII twin, paired; and the corpus with a copy of itself, the control: it
   // measures what the pairing resolves (the two passes differ only in where the lines lie).

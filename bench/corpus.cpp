@@ -5,6 +5,7 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 namespace irikit::bench {
 namespace {
@@ -55,6 +56,23 @@ corpus make_corpus(std::string name, const std::string& path, const std::vector<
 corpus load_lines(std::string name, const std::string& path) {
   const std::string text = read_file(path);
   return make_corpus(std::move(name), path, split_lines(text));
+}
+
+corpus long_lines(const corpus& c, std::string name, std::size_t min_bytes) {
+  std::vector<std::string> joined;
+  std::string line;
+  for (std::string_view l : c.lines) {
+    if (line.empty()) {
+      line = l;
+    } else {
+      // Later lines go on as path segments of the first one: a "#" starts no second fragment.
+      line += '/';
+      for (char ch : l) ch == '#' ? line += "%23" : line += ch;
+    }
+    if (line.size() >= min_bytes) joined.push_back(std::move(line)), line.clear();
+  }
+  const std::vector<std::string_view> views(joined.begin(), joined.end());
+  return make_corpus(std::move(name), c.path, views);
 }
 
 corpus ascii_twin(const corpus& c) {

@@ -32,6 +32,10 @@ corpus load_lines(std::string name, const std::string& path);
 /// ASCII. What non-ASCII costs per byte is the difference between a corpus and its twin.
 corpus ascii_twin(const corpus& c);
 
+/// Consecutive lines of `c` joined into lines of at least `min_bytes` (the later ones as path
+/// segments of the first, "/" between them, "#" written %23): long lines of the same bytes.
+corpus long_lines(const corpus& c, std::string name, std::size_t min_bytes);
+
 /// The same lines, byte for byte, in storage of its own: a corpus paired with its copy measures
 /// what the paired benchmark resolves (the two differ only in where they lie in memory).
 corpus copy_of(const corpus& c, std::string name);

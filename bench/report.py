@@ -40,9 +40,17 @@ OPERATIONS = [("to_uri", "intl_wiki_iri", "irikit-validate-iri"), ("to_iri", "in
               ("edit", "set_param_kasztp", "irikit"), ("edit", "assemble_parts", "irikit"),
               ("to_iri", "idn_uris", "irikit-to_iri-idna"), ("lint", "ascii_host_uris", "irikit-lint-without-new-rules")]
 
-URL_COLUMNS = ["floor", "irikit-validate-uri", "irikit-parse-uri", "irikit-validate-iri", "irikit-parse_unchecked",
-               "boost-url", "uriparser", "curl"]
-IRI_COLUMNS = ["floor", "irikit-validate-iri", "irikit-parse-iri", "irikit-parse_unchecked"]
+URL_COLUMNS = ["floor", "floor-vector", "irikit-validate-uri", "irikit-validate-uri-batch", "irikit-parse-uri",
+               "irikit-validate-iri", "irikit-validate-iri-batch", "irikit-parse_unchecked", "boost-url", "uriparser",
+               "curl"]
+IRI_COLUMNS = ["floor", "floor-vector", "irikit-validate-iri", "irikit-validate-iri-batch", "irikit-parse-iri",
+               "irikit-parse_unchecked"]
+# Issue 25: short URLs per call and long lines against the vector floor.
+BATCH_TARGET_DATASETS = ["kasztp", "node_files"]
+MIN_BATCH_RATIO = 1.5           # one validate call per URL ÷ the batch, per URL
+MAX_BATCH_NS_PER_URL = 15.0
+MAX_LONG_VECTOR_FLOOR_RATIO = 1.5
+MAX_LONG_NS_PER_BYTE = 0.2
 
 
 def load(path):
@@ -173,6 +181,29 @@ def main():
             shape_rows.append(f"| {ds} | {nspb:.3f} | " + (f"{twin_nspb:.3f}" if twin_nspb is not None else "—") +
                               f" | {ascii_ref:.3f} |")
 
+    # Issue 25: the batch entry point on short URLs; long lines against the vector floor.
+    for ds in BATCH_TARGET_DATASETS:
+        for rule_name in ("uri", "iri"):
+            single, batch = m("url", ds, f"irikit-validate-{rule_name}"), m("url", ds, f"irikit-validate-{rule_name}-batch")
+            if single is None or batch is None:
+                continue
+            r = single / batch
+            target(f"URLs {ds}, {rule_name.upper()}-reference: one validate per URL ÷ validate_batch ≥ {MIN_BATCH_RATIO:g}",
+                   r, r >= MIN_BATCH_RATIO, fmt_ratio(r))
+            per_url = batch * 1000 / info[ds]["lines"]
+            target(f"URLs {ds}, {rule_name.upper()}-reference: validate_batch ≤ {MAX_BATCH_NS_PER_URL:g} ns per URL", per_url,
+                   per_url <= MAX_BATCH_NS_PER_URL, f"{per_url:.1f} ns (one call per URL: {single * 1000 / info[ds]['lines']:.1f} ns)")
+    for ds in sorted({d for (g, d, _) in med if g == "long"}):
+        irikit, vfloor = m("long", ds, "irikit-validate-iri"), m("long", ds, "floor-vector")
+        r = ratio(irikit, vfloor)
+        if r is not None:
+            target(f"long lines {ds}: irikit ÷ vector floor ≤ {MAX_LONG_VECTOR_FLOOR_RATIO:g}", r,
+                   r <= MAX_LONG_VECTOR_FLOOR_RATIO, fmt_ratio(r))
+        nspb = ns_per_byte("long", ds, "irikit-validate-iri")
+        if nspb is not None:
+            target(f"long lines {ds}: irikit ≤ {MAX_LONG_NS_PER_BYTE:g} ns per byte", nspb, nspb <= MAX_LONG_NS_PER_BYTE,
+                   f"{nspb:.3f}")
+
     # The operations beyond validation.
     def op_ratio(group, ds, num, den):
         return ratio(m(group, ds, num), m(group, ds, den))
@@ -276,6 +307,7 @@ def main():
 
     table("url", URL_COLUMNS, "URLs (RFC 3986 URI-reference)")
     table("iri", IRI_COLUMNS, "IRIs (RFC 3987 IRI-reference, strict)")
+    table("long", IRI_COLUMNS, "Long lines (1 KB and more: the corpora's lines joined; issue 25)")
 
     present_ops = [(g, ds, b) for (g, ds, b) in OPERATIONS if (g, ds, b) in med]
     if present_ops:

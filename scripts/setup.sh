@@ -11,6 +11,8 @@
 #   python the Python package (python/): headers, pybind11, the build tools for pip and wheels, the
 #          test tools (pytest, hypothesis, mypy, pandas) and the peers of its benchmarks
 #   dask   irikit.dask (python/irikit/dask.py) and its LocalCluster tests: Dask and Dask distributed
+#   arm64  the AArch64 cross compiler, qemu-user and the arm64 libraries of Debian multiarch (ICU,
+#          GoogleTest) for `make test-arm64`; adds the arm64 architecture to dpkg
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -25,6 +27,8 @@ for profile in "$@"; do
                        python3-build python3-wheel python3-pip python3-venv python3-pandas mypy
                        python3-rfc3987 python3-rfc3986 python3-idna) ;;
     dask) packages+=(python3 python3-dask python3-distributed python3-pandas python3-pytest) ;;
+    arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
+                      libgmock-dev:arm64) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
@@ -41,6 +45,9 @@ if [[ " ${missing[*]} " == *" postgresql-15 "* && ! -d /etc/postgresql-common/cr
   # no system cluster: postgresql-common would create and start 15/main on installation
   $sudo mkdir -p /etc/postgresql-common/createcluster.d
   echo 'create_main_cluster = false' | $sudo tee /etc/postgresql-common/createcluster.d/irikit.conf >/dev/null
+fi
+if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $sudo dpkg --add-architecture arm64
 fi
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

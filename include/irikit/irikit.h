@@ -2,6 +2,7 @@
 #ifndef IRIKIT_IRIKIT_H
 #define IRIKIT_IRIKIT_H
 
+#include "irikit/batch.h"
 #include "irikit/bidi.h"
 #include "irikit/convert.h"
 #include "irikit/edit.h"

@@ -1,4 +1,5 @@
-// irikit/version.h — the library version and the Unicode version of its Unicode backend (ICU).
+// irikit/version.h — the library version, the Unicode version of its Unicode backend (ICU) and the
+// scan implementation chosen for this machine.
 #ifndef IRIKIT_VERSION_H
 #define IRIKIT_VERSION_H
 
@@ -14,6 +15,14 @@ std::string_view version() noexcept;
 std::string unicode_version();
 /// The backend's own version, e.g. "ICU 72.1".
 std::string unicode_backend_version();
+/// The block-scan implementation the library runs on this machine: "scalar", "sse2", "avx2",
+/// "avx512" (x86-64) or "neon" (AArch64). The best the CPU has unless the environment variable
+/// IRIKIT_SIMD (read once, at the first call into the library that scans) or the CMake option of that
+/// name asks for another one that it has; every implementation gives the same results.
+std::string_view simd_implementation() noexcept;
+/// What IRIKIT_SIMD asks for ("" when nothing or "auto"): simd_implementation() differs from it when
+/// this build or CPU does not have that implementation.
+std::string_view simd_requested() noexcept;
 
 #pragma GCC visibility pop
 }  // namespace irikit

@@ -5,12 +5,14 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 #include <utility>
 
 #include "grammar/char_class.h"
 #include "grammar/chunk_masks.h"
+#include "irikit/version.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -19,6 +21,10 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define IRIKIT_SCAN_AVX2 1  // compiled with target("avx2"), used only when the CPU has it
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
+#define IRIKIT_SCAN_NEON 1  // Advanced SIMD is part of every AArch64 CPU
 #endif
 
 namespace irikit::grammar {
@@ -196,6 +202,102 @@ constexpr byte_set set_of_chars(std::string_view chars) {
   return b;
 }
 
+// ---------------------------------------------------------------------------------------------
+// What the table-lookup implementations share (AVX2, AVX-512, NEON): the classes as nibble tables,
+// and the pair rules of the non-ASCII bytes.
+
+using chunks::cut_at;
+using chunks::nibble_rows;
+constexpr nibble_rows rows_of(const byte_set& b) {
+  nibble_rows t;
+  for (int c = 0; c < 128; ++c) {
+    if (!b[c]) continue;
+    t.row[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
+    t.row[16 + (c & 15)] |= static_cast<std::uint8_t>(1u << (c >> 4));
+  }
+  return t;
+}
+inline constexpr nibble_rows k_high_bits{{1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0,  //
+                                          1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0}};
+inline constexpr nibble_rows k_plain_rows[] = {
+    rows_of(set_of_mask(mask_of(plain_set::path))), rows_of(set_of_mask(mask_of(plain_set::query))),
+    rows_of(set_of_mask(mask_of(plain_set::userinfo))), rows_of(set_of_mask(mask_of(plain_set::reg_name)))};
+inline constexpr nibble_rows k_hex_rows = rows_of(set_of_mask(k_hexdig));
+inline constexpr nibble_rows k_stop_rows[] = {rows_of(set_of_chars(chars_of(stop_set::authority_end))),
+                                              rows_of(set_of_chars(chars_of(stop_set::scheme_colon)))};
+
+/// The start of the character that contains the byte before `r`, when that character does not end
+/// before `r` (it is cut by `r`); else `r`. Only bytes in [from, r) are looked at.
+inline std::size_t back_to_character_start(const char* s, std::size_t from, std::size_t r) noexcept {
+  for (std::size_t k = 1; k <= 3 && r >= from + k; ++k) {
+    const auto b = static_cast<unsigned char>(s[r - k]);
+    if (b < 0x80) break;
+    if (b >= 0xC0) {
+      const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+      return k < length ? r - k : r;
+    }
+  }
+  return r;
+}
+
+// Which non-ASCII bytes stop skip_plain_iri, decided over pairs of bytes (the byte before, this
+// byte) as in Keiser and Lemire's UTF-8 validation ("Validating UTF-8 In Less Than One Instruction
+// Per Byte", 2021): every rule below is a product of three sets of nibbles — the high and the low
+// nibble of the byte before, the high nibble of this byte — so three table lookups and two ANDs
+// evaluate all the rules of a table at once, one bit per rule. The rules are the definition of
+// ucschar_length above, byte by byte.
+struct pair_rule {
+  std::uint16_t before_high, before_low, high;  // bit n: nibble n is in the set
+};
+constexpr std::uint16_t nibbles(unsigned lo, unsigned hi) noexcept {
+  return static_cast<std::uint16_t>(((1u << (hi + 1)) - 1) & ~((1u << lo) - 1));
+}
+constexpr std::uint16_t k_any = 0xFFFF, k_cont = nibbles(8, 11);
+
+// Table 1: each rule is an error by itself.
+constexpr pair_rule k_direct_rules[8] = {
+    {nibbles(12, 15), k_any, static_cast<std::uint16_t>(~k_cont)},  // a lead without a continuation
+    {nibbles(0, 7), k_any, k_cont},                                 // a continuation after ASCII
+    {nibbles(12, 12), nibbles(0, 1), k_cont},                       // C0, C1: overlong
+    {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},                // C2 80..9F: U+0080..U+009F
+    {nibbles(14, 14), nibbles(0, 0), nibbles(8, 9)},                // E0 80..9F: overlong
+    {nibbles(14, 14), nibbles(13, 13), nibbles(10, 11)},            // ED A0..BF: surrogates
+    {nibbles(14, 14), nibbles(14, 14), k_cont},                     // EE: U+E000..U+EFFF
+    {nibbles(14, 14), nibbles(15, 15), nibbles(8, 10)},             // EF 80..AF: U+F000..U+FBFF
+};
+// Table 2: bits 0-2 are errors; bits 3-5 only under the condition named (checked with compares,
+// only in the windows where a lead E2, EF or F0 is there to meet one); bit 7 is "a continuation
+// after a continuation", right exactly where a lead two or three bytes back calls for one.
+using chunks::k_cond_e2, chunks::k_cond_ef, chunks::k_cond_ef_or_f0;
+constexpr pair_rule k_conditional_rules[8] = {
+    {nibbles(15, 15), nibbles(0, 0), nibbles(8, 8)},                     // F0 80..8F: overlong
+    {nibbles(15, 15), nibbles(1, 15), k_cont},                           // F1..FF: plane 4 and above
+    {nibbles(13, 13), nibbles(8, 8), nibbles(9, 9)},                     // D8 9x: U+0610..U+061F
+    {nibbles(11, 11), nibbles(15, 15), nibbles(11, 11)},                 // (EF | F0 x) BF Bx: U+xFF0..xFFF
+    {nibbles(11, 11), nibbles(7, 7), nibbles(9, 10)},                    // EF B7 90..AF: U+FDD0..U+FDEF
+    {nibbles(8, 8), nibbles(0, 1), static_cast<std::uint16_t>(0x0500)},  // E2 80/81 8E/8F/A6..AE (see below)
+    {0, 0, 0},
+    {k_cont, k_any, k_cont},  // continuation after continuation
+};
+
+using chunks::pair_tables;
+constexpr pair_tables tables_of(const pair_rule (&rules)[8]) {
+  pair_tables t;
+  for (unsigned r = 0; r < 8; ++r) {
+    for (unsigned n = 0; n < 16; ++n) {
+      const auto bit = static_cast<std::uint8_t>(1u << r);
+      for (unsigned lane : {0u, 16u}) {
+        if (rules[r].before_high >> n & 1) t.before_high.row[lane + n] |= bit;
+        if (rules[r].before_low >> n & 1) t.before_low.row[lane + n] |= bit;
+        if (rules[r].high >> n & 1) t.high.row[lane + n] |= bit;
+      }
+    }
+  }
+  return t;
+}
+inline constexpr pair_tables k_direct_tables = tables_of(k_direct_rules);
+inline constexpr pair_tables k_conditional_tables = tables_of(k_conditional_rules);
+
 #if IRIKIT_SCAN_SSE2
 // ---------------------------------------------------------------------------------------------
 // SSE2 (16-byte blocks). SSE2 has no byte shuffle, so a class is tested as a union of byte ranges
@@ -316,26 +418,6 @@ std::size_t find_sse2(const char* s, std::size_t i, std::size_t to, std::size_t 
 // byte is a member; the high nibble picks the bit to test in that row (no bit for 8..15, so bytes
 // >= 0x80 are never members). vpshufb looks up within each 128-bit lane: tables are duplicated.
 
-using chunks::cut_at;
-using chunks::nibble_rows;
-constexpr nibble_rows rows_of(const byte_set& b) {
-  nibble_rows t;
-  for (int c = 0; c < 128; ++c) {
-    if (!b[c]) continue;
-    t.row[c & 15] |= static_cast<std::uint8_t>(1u << (c >> 4));
-    t.row[16 + (c & 15)] |= static_cast<std::uint8_t>(1u << (c >> 4));
-  }
-  return t;
-}
-inline constexpr nibble_rows k_high_bits{{1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0,  //
-                                          1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0}};
-inline constexpr nibble_rows k_plain_rows[] = {
-    rows_of(set_of_mask(mask_of(plain_set::path))), rows_of(set_of_mask(mask_of(plain_set::query))),
-    rows_of(set_of_mask(mask_of(plain_set::userinfo))), rows_of(set_of_mask(mask_of(plain_set::reg_name)))};
-inline constexpr nibble_rows k_hex_rows = rows_of(set_of_mask(k_hexdig));
-inline constexpr nibble_rows k_stop_rows[] = {rows_of(set_of_chars(chars_of(stop_set::authority_end))),
-                                              rows_of(set_of_chars(chars_of(stop_set::scheme_colon)))};
-
 __attribute__((target("avx2"))) inline __m256i load32(const void* p) noexcept {
   return _mm256_loadu_si256(static_cast<const __m256i*>(p));
 }
@@ -433,78 +515,6 @@ __attribute__((target("avx2"))) std::size_t skip_avx2(const char* s, std::size_t
   if (size >= 16) return skip_avx2_blocks<16>(s, i, to, size, set);
   return with_padding<16>(s, size, [&](const char* p) { return skip_avx2_blocks<16>(p, i, to, 16, set); });
 }
-
-/// The start of the character that contains the byte before `r`, when that character does not end
-/// before `r` (it is cut by `r`); else `r`. Only bytes in [from, r) are looked at.
-inline std::size_t back_to_character_start(const char* s, std::size_t from, std::size_t r) noexcept {
-  for (std::size_t k = 1; k <= 3 && r >= from + k; ++k) {
-    const auto b = static_cast<unsigned char>(s[r - k]);
-    if (b < 0x80) break;
-    if (b >= 0xC0) {
-      const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-      return k < length ? r - k : r;
-    }
-  }
-  return r;
-}
-
-// Which non-ASCII bytes stop skip_plain_iri, decided over pairs of bytes (the byte before, this
-// byte) as in Keiser and Lemire's UTF-8 validation ("Validating UTF-8 In Less Than One Instruction
-// Per Byte", 2021): every rule below is a product of three sets of nibbles — the high and the low
-// nibble of the byte before, the high nibble of this byte — so three table lookups and two ANDs
-// evaluate all the rules of a table at once, one bit per rule. The rules are the definition of
-// ucschar_length above, byte by byte.
-struct pair_rule {
-  std::uint16_t before_high, before_low, high;  // bit n: nibble n is in the set
-};
-constexpr std::uint16_t nibbles(unsigned lo, unsigned hi) noexcept {
-  return static_cast<std::uint16_t>(((1u << (hi + 1)) - 1) & ~((1u << lo) - 1));
-}
-constexpr std::uint16_t k_any = 0xFFFF, k_cont = nibbles(8, 11);
-
-// Table 1: each rule is an error by itself.
-constexpr pair_rule k_direct_rules[8] = {
-    {nibbles(12, 15), k_any, static_cast<std::uint16_t>(~k_cont)},  // a lead without a continuation
-    {nibbles(0, 7), k_any, k_cont},                                 // a continuation after ASCII
-    {nibbles(12, 12), nibbles(0, 1), k_cont},                       // C0, C1: overlong
-    {nibbles(12, 12), nibbles(2, 2), nibbles(8, 9)},                // C2 80..9F: U+0080..U+009F
-    {nibbles(14, 14), nibbles(0, 0), nibbles(8, 9)},                // E0 80..9F: overlong
-    {nibbles(14, 14), nibbles(13, 13), nibbles(10, 11)},            // ED A0..BF: surrogates
-    {nibbles(14, 14), nibbles(14, 14), k_cont},                     // EE: U+E000..U+EFFF
-    {nibbles(14, 14), nibbles(15, 15), nibbles(8, 10)},             // EF 80..AF: U+F000..U+FBFF
-};
-// Table 2: bits 0-2 are errors; bits 3-5 only under the condition named (checked with compares,
-// only in the windows where a lead E2, EF or F0 is there to meet one); bit 7 is "a continuation
-// after a continuation", right exactly where a lead two or three bytes back calls for one.
-using chunks::k_cond_e2, chunks::k_cond_ef, chunks::k_cond_ef_or_f0;
-constexpr pair_rule k_conditional_rules[8] = {
-    {nibbles(15, 15), nibbles(0, 0), nibbles(8, 8)},                     // F0 80..8F: overlong
-    {nibbles(15, 15), nibbles(1, 15), k_cont},                           // F1..FF: plane 4 and above
-    {nibbles(13, 13), nibbles(8, 8), nibbles(9, 9)},                     // D8 9x: U+0610..U+061F
-    {nibbles(11, 11), nibbles(15, 15), nibbles(11, 11)},                 // (EF | F0 x) BF Bx: U+xFF0..xFFF
-    {nibbles(11, 11), nibbles(7, 7), nibbles(9, 10)},                    // EF B7 90..AF: U+FDD0..U+FDEF
-    {nibbles(8, 8), nibbles(0, 1), static_cast<std::uint16_t>(0x0500)},  // E2 80/81 8E/8F/A6..AE (see below)
-    {0, 0, 0},
-    {k_cont, k_any, k_cont},  // continuation after continuation
-};
-
-using chunks::pair_tables;
-constexpr pair_tables tables_of(const pair_rule (&rules)[8]) {
-  pair_tables t;
-  for (unsigned r = 0; r < 8; ++r) {
-    for (unsigned n = 0; n < 16; ++n) {
-      const auto bit = static_cast<std::uint8_t>(1u << r);
-      for (unsigned lane : {0u, 16u}) {
-        if (rules[r].before_high >> n & 1) t.before_high.row[lane + n] |= bit;
-        if (rules[r].before_low >> n & 1) t.before_low.row[lane + n] |= bit;
-        if (rules[r].high >> n & 1) t.high.row[lane + n] |= bit;
-      }
-    }
-  }
-  return t;
-}
-inline constexpr pair_tables k_direct_tables = tables_of(k_direct_rules);
-inline constexpr pair_tables k_conditional_tables = tables_of(k_conditional_rules);
 
 #define IRIKIT_AVX2 __attribute__((target("avx2"))) inline
 IRIKIT_AVX2 __m256i splat(int c) noexcept { return _mm256_set1_epi8(static_cast<char>(c)); }
@@ -797,6 +807,208 @@ __attribute__((target("avx2"))) std::size_t find_avx2(const char* s, std::size_t
 }
 #endif  // IRIKIT_SCAN_AVX2
 
+#if IRIKIT_SCAN_NEON
+// ---------------------------------------------------------------------------------------------
+// NEON (AArch64, where Advanced SIMD is always there: 16-byte blocks). Class membership as in the
+// AVX2 scans: the low nibble picks a row of the nibble table, the high nibble the bit to test, each
+// one table lookup (tbl, vqtbl1q_u8, the first 16 rows of the tables; an index of 16 or more reads
+// 0, which the high nibbles never reach). The compares give 0xFF lanes, turned into the same bit
+// masks as the x86 blocks (bit k = byte k), so not_plain, bit_range and the pair rules are shared.
+
+inline uint8x16_t neon_load(const void* p) noexcept { return vld1q_u8(static_cast<const std::uint8_t*>(p)); }
+inline uint8x16_t neon_splat(unsigned c) noexcept { return vdupq_n_u8(static_cast<std::uint8_t>(c)); }
+
+/// Bit k set when lane k of m (0x00 or 0xFF lanes) is set.
+inline std::uint32_t neon_bits(uint8x16_t m) noexcept {
+  static constexpr std::uint8_t k_weights[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+  const uint8x16_t weighted = vandq_u8(m, vld1q_u8(k_weights));
+  return static_cast<std::uint32_t>(vaddv_u8(vget_low_u8(weighted))) |
+         static_cast<std::uint32_t>(vaddv_u8(vget_high_u8(weighted))) << 8;
+}
+
+/// 0xFF in the lanes of v whose byte is in the set of `rows` (see above).
+inline uint8x16_t neon_members(uint8x16_t v, uint8x16_t rows, uint8x16_t high_bits) noexcept {
+  const uint8x16_t row = vqtbl1q_u8(rows, vandq_u8(v, neon_splat(0x0F)));
+  return vtstq_u8(row, vqtbl1q_u8(high_bits, vshrq_n_u8(v, 4)));
+}
+
+/// skip_plain, 16 bytes at a time (a padded block below 16 bytes). A block whose bytes are all
+/// members costs one lookup pair and a horizontal minimum.
+std::size_t skip_neon(const char* s, std::size_t i, std::size_t to, std::size_t size,
+                      plain_set set) noexcept {
+  if (size < 16)
+    return with_padding<16>(s, size, [&](const char* p) { return skip_neon(p, i, to, 16, set); });
+  const uint8x16_t rows = neon_load(&k_plain_rows[static_cast<int>(base_of(set))]);
+  const uint8x16_t hex_rows = neon_load(&k_hex_rows);
+  const uint8x16_t high_bits = neon_load(&k_high_bits);
+  const bool any_non_ascii = takes_non_ascii(set);
+  while (i < to) {
+    // A window of 16 bytes at `base`, never past the end of the text (see skip_sse2_as).
+    const std::size_t base = i + 16 <= size ? i : size - 16;
+    const auto valid =
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 16 ? to - base : 16));
+    const uint8x16_t v = neon_load(s + base);
+    uint8x16_t member = neon_members(v, rows, high_bits);
+    if (any_non_ascii) member = vorrq_u8(member, vcgeq_u8(v, neon_splat(0x80)));
+    if (vminvq_u8(member) != 0xFF) {
+      const std::uint32_t bad = not_plain(neon_bits(member), neon_bits(vceqq_u8(v, neon_splat('%'))),
+                                          neon_bits(neon_members(v, hex_rows, high_bits)), valid);
+      if (bad != 0) return base + static_cast<std::size_t>(__builtin_ctz(bad));
+    }
+    i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+  }
+  return to;
+}
+
+std::size_t find_neon(const char* s, std::size_t i, std::size_t to, std::size_t size, stop_set set) noexcept {
+  if (size < 16)
+    return with_padding<16>(s, size, [&](const char* p) { return find_neon(p, i, to, 16, set); });
+  const uint8x16_t rows = neon_load(&k_stop_rows[static_cast<int>(set)]);
+  const uint8x16_t high_bits = neon_load(&k_high_bits);
+  while (i < to) {
+    const std::size_t base = i + 16 <= size ? i : size - 16;
+    const auto valid =
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 16 ? to - base : 16));
+    const uint8x16_t hit = neon_members(neon_load(s + base), rows, high_bits);
+    if (vmaxvq_u8(hit) != 0) {
+      const std::uint32_t bits = neon_bits(hit) & valid;
+      if (bits != 0) return base + static_cast<std::size_t>(__builtin_ctz(bits));
+    }
+    i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+  }
+  return to;
+}
+
+inline uint8x16_t neon_apply(const pair_tables& t, uint8x16_t high1, uint8x16_t low1,
+                             uint8x16_t high) noexcept {
+  return vandq_u8(
+      vandq_u8(vqtbl1q_u8(neon_load(&t.before_high), high1), vqtbl1q_u8(neon_load(&t.before_low), low1)),
+      vqtbl1q_u8(neon_load(&t.high), high));
+}
+
+/// utf8_iri_bad over 16 bytes (the same rules, the same arithmetic): bit k set when byte k of v
+/// stops skip_plain_iri for a UTF-8 or IRI reason; p1, p2, p3: the block one, two and three bytes
+/// earlier.
+inline std::uint32_t utf8_iri_bad_neon(uint8x16_t v, uint8x16_t p1, uint8x16_t p2, uint8x16_t p3) noexcept {
+  const uint8x16_t high1 = vshrq_n_u8(p1, 4), low1 = vandq_u8(p1, neon_splat(0x0F)), high = vshrq_n_u8(v, 4);
+  const uint8x16_t direct = neon_apply(k_direct_tables, high1, low1, high);
+  const uint8x16_t conditional = neon_apply(k_conditional_tables, high1, low1, high);
+  // Bit 7: a continuation byte is due here (a lead E0..FF two bytes back, or F0..FF three back).
+  const uint8x16_t due =
+      vorrq_u8(vqsubq_u8(p2, neon_splat(0xE0 - 0x80)), vqsubq_u8(p3, neon_splat(0xF0 - 0x80)));
+  uint8x16_t bad = vorrq_u8(direct, vorrq_u8(vandq_u8(conditional, neon_splat(0x07)),
+                                             vandq_u8(veorq_u8(conditional, due), neon_splat(0x80))));
+  const uint8x16_t ef = vceqq_u8(p2, neon_splat(0xEF)), e2 = vceqq_u8(p2, neon_splat(0xE2)),
+                   f0 = vceqq_u8(p3, neon_splat(0xF0));
+  if (vmaxvq_u8(vorrq_u8(vorrq_u8(ef, e2), f0)) != 0) {
+    uint8x16_t when = vorrq_u8(vandq_u8(vorrq_u8(ef, f0), neon_splat(chunks::k_cond_ef_or_f0)),
+                               vandq_u8(ef, neon_splat(chunks::k_cond_ef)));
+    // E2 80..81 8E/8F/A6..AE (chunks::is_e2_bad_third).
+    const uint8x16_t e2_tail = vorrq_u8(vceqq_u8(vandq_u8(v, neon_splat(0xFE)), neon_splat(0x8E)),
+                                        vcleq_u8(vsubq_u8(v, neon_splat(0xA6)), neon_splat(0xAE - 0xA6)));
+    when = vorrq_u8(when, vandq_u8(vandq_u8(e2, e2_tail), neon_splat(chunks::k_cond_e2)));
+    bad = vorrq_u8(bad, vandq_u8(conditional, when));
+  }
+  return neon_bits(vtstq_u8(bad, bad));
+}
+
+/// skip_plain_iri, 16 bytes at a time (skip_iri_avx2_windows with 16-byte windows).
+[[gnu::noinline]] std::size_t skip_iri_neon_windows(const char* s, std::size_t from, std::size_t to,
+                                                    std::size_t size, plain_set set) noexcept {
+  if (size < 19 || from < 3) return skip_iri_generic<skip_neon>(s, from, to, size, set);
+  const uint8x16_t rows = neon_load(&k_plain_rows[static_cast<int>(base_of(set))]);
+  const uint8x16_t hex_rows = neon_load(&k_hex_rows);
+  const uint8x16_t high_bits = neon_load(&k_high_bits);
+  static constexpr std::uint8_t k_lanes[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  std::size_t i = from;
+  while (i < to) {
+    const std::size_t base = i + 16 <= size ? i : size - 16;
+    const auto valid =
+        bit_range(static_cast<unsigned>(i - base), static_cast<unsigned>(to - base < 16 ? to - base : 16));
+    const uint8x16_t v = neon_load(s + base);
+    const uint8x16_t non_ascii_lanes = vcgeq_u8(v, neon_splat(0x80));
+    const std::uint32_t non_ascii = neon_bits(non_ascii_lanes);
+    const std::uint32_t ascii_bad =
+        not_plain(neon_bits(neon_members(v, rows, high_bits)), neon_bits(vceqq_u8(v, neon_splat('%'))),
+                  neon_bits(neon_members(v, hex_rows, high_bits)), valid) &
+        ~non_ascii;
+    // An ASCII window after a complete character: only the ASCII rules apply.
+    if (non_ascii == 0 && (base < from + 1 || u[base - 1] < 0xC0) &&
+        (base < from + 2 || u[base - 2] < 0xE0) && (base < from + 3 || u[base - 3] < 0xF0)) {
+      if (ascii_bad != 0)
+        return back_to_character_start(s, from, base + static_cast<std::size_t>(__builtin_ctz(ascii_bad)));
+      i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+      continue;
+    }
+    uint8x16_t p1 = neon_load(s + base - 1), p2 = neon_load(s + base - 2), p3 = neon_load(s + base - 3);
+    if (base < from + 3) {
+      // Bytes before `from` read as 0 (lane k of p_d holds byte base + k - d), as in the AVX2 loop.
+      const auto n = static_cast<std::ptrdiff_t>(from) - static_cast<std::ptrdiff_t>(base);
+      const auto below = [n](std::ptrdiff_t d) {
+        return vcltq_u8(vld1q_u8(k_lanes), neon_splat(static_cast<unsigned>(n + d < 0 ? 0 : n + d)));
+      };
+      p1 = vbicq_u8(p1, below(1));
+      p2 = vbicq_u8(p2, below(2));
+      p3 = vbicq_u8(p3, below(3));
+    }
+    const std::uint32_t bad = (ascii_bad | utf8_iri_bad_neon(v, p1, p2, p3)) & valid;
+    if (bad != 0)
+      return back_to_character_start(s, from, base + static_cast<std::size_t>(__builtin_ctz(bad)));
+    i = base + 32 - static_cast<std::size_t>(__builtin_clz(valid));
+  }
+  return back_to_character_start(s, from, to);
+}
+
+/// ASCII first, exactly as skip_plain; the window loop from the first non-ASCII byte on.
+std::size_t skip_iri_neon(const char* s, std::size_t from, std::size_t to, std::size_t size,
+                          plain_set set) noexcept {
+  const std::size_t i = skip_neon(s, from, to, size, set);
+  if (i >= to || static_cast<unsigned char>(s[i]) < 0x80) return i;
+  return skip_iri_neon_windows(s, i, to, size, set);
+}
+
+/// classify_text, 16 bytes at a time (classify_avx2 with 16-byte windows): an ASCII window after
+/// an ASCII window costs a test, the others the pair rules.
+text_kind classify_neon(const char* s, std::size_t from, std::size_t size) noexcept {
+  // Windows need the three bytes before them: a text under 19 bytes is classified in a copy padded
+  // with zeros (ASCII; a character they cut is not plain).
+  if (size < 19) {
+    alignas(16) char block[32] = {};
+    std::memcpy(block, s, size);
+    return classify_neon(block, from, 32);
+  }
+  bool seen = false, previous = false;  // non-ASCII anywhere so far, in the previous window
+  std::size_t base = from + 16 <= size ? from : size - 16;  // size >= 19: a later window has base >= 3
+  if (base < 3) base = 0;
+  for (;;) {
+    const uint8x16_t v = neon_load(s + base);
+    const bool here = vmaxvq_u8(v) >= 0x80;
+    if (here || previous) {
+      seen = true;
+      uint8x16_t p1, p2, p3;
+      if (base == 0) {  // zeros before the text
+        const uint8x16_t zero = vdupq_n_u8(0);
+        p1 = vextq_u8(zero, v, 15);
+        p2 = vextq_u8(zero, v, 14);
+        p3 = vextq_u8(zero, v, 13);
+      } else {
+        p1 = neon_load(s + base - 1);
+        p2 = neon_load(s + base - 2);
+        p3 = neon_load(s + base - 3);
+      }
+      if (utf8_iri_bad_neon(v, p1, p2, p3) != 0) return text_kind::other;
+    }
+    previous = here;
+    if (base + 16 >= size) break;
+    base = base + 32 <= size ? base + 16 : size - 16;
+  }
+  // A character cut by the end of the text.
+  if (cut_at(reinterpret_cast<const unsigned char*>(s) + size, size)) return text_kind::other;
+  return seen ? text_kind::plain_non_ascii : text_kind::ascii;
+}
+#endif  // IRIKIT_SCAN_NEON
+
 // ---------------------------------------------------------------------------------------------
 // Run-time choice, made on the first call: the pointers start at a resolver that replaces them.
 
@@ -850,6 +1062,9 @@ implementation implementation_named(std::string_view want) noexcept {
             __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
                 __builtin_cpu_supports("popcnt")};
 #endif
+#if IRIKIT_SCAN_NEON
+  if (want == "neon") return {"neon", skip_neon, skip_iri_neon, find_neon, classify_neon};
+#endif
   return {};
 }
 
@@ -863,15 +1078,31 @@ void install(const implementation& chosen) noexcept {
   g_name.store(chosen.name, std::memory_order_relaxed);
 }
 
-/// The best implementation this build and CPU have.
-void resolve() noexcept {
-  for (const char* name : {"avx512", "avx2", "sse2", "scalar"}) {
-    if (const implementation chosen = implementation_named(name); chosen.name != nullptr) {
-      install(chosen);
-      return;
-    }
-  }
+/// What IRIKIT_SIMD asks for: the environment variable (read once), else the build's CMake option
+/// of that name; nullptr for neither or "auto".
+const char* requested_name() noexcept {
+  static const char* const requested = [] {
+    const char* env = std::getenv("IRIKIT_SIMD");  // NOLINT(concurrency-mt-unsafe): read once
+#ifdef IRIKIT_SIMD_DEFAULT
+    if (env == nullptr || *env == '\0') env = IRIKIT_SIMD_DEFAULT;
+#endif
+    return env == nullptr || *env == '\0' || std::string_view(env) == "auto" ? nullptr : env;
+  }();
+  return requested;
 }
+
+/// The implementation IRIKIT_SIMD asks for when this build and CPU have it, else the best they have.
+implementation default_implementation() noexcept {
+  if (const char* requested = requested_name(); requested != nullptr) {
+    if (const implementation chosen = implementation_named(requested); chosen.name != nullptr) return chosen;
+  }
+  for (const char* name : {"avx512", "avx2", "neon", "sse2", "scalar"}) {
+    if (const implementation chosen = implementation_named(name); chosen.name != nullptr) return chosen;
+  }
+  return {};  // not reached: "scalar" is always there
+}
+
+void resolve() noexcept { install(default_implementation()); }
 
 std::size_t skip_resolve(const char* s, std::size_t i, std::size_t to, std::size_t size,
                          plain_set set) noexcept {
@@ -921,7 +1152,8 @@ text_kind classify_text(const char* s, std::size_t from, std::size_t size) noexc
              : kind;
 }
 
-bool mask_text_chunk(const char* s, std::size_t n, chunk_place place, text_masks& out) noexcept {
+bool mask_text_chunk([[maybe_unused]] const char* s, [[maybe_unused]] std::size_t n,
+                     [[maybe_unused]] chunk_place place, [[maybe_unused]] text_masks& out) noexcept {
 #if IRIKIT_CHUNK_MASKS
   return chunk_masks_available() && mask_chunk_avx512(s, n, place, out);
 #else
@@ -948,11 +1180,29 @@ const char* scan_implementation() noexcept {
   return g_name.load(std::memory_order_relaxed);
 }
 
+const char* requested_scan_implementation() noexcept { return requested_name(); }
+
+bool requested_scan_implementation_missing() noexcept {
+  const char* requested = requested_name();
+  return requested != nullptr && std::string_view(requested) != default_implementation().name;
+}
+
 bool use_scan_implementation(const char* name) noexcept {
-  const implementation chosen = implementation_named(name);
+  const implementation chosen = name == nullptr ? default_implementation() : implementation_named(name);
   if (chosen.name == nullptr) return false;
   install(chosen);
   return true;
 }
 
 }  // namespace irikit::grammar
+
+namespace irikit {
+
+std::string_view simd_implementation() noexcept { return grammar::scan_implementation(); }
+
+std::string_view simd_requested() noexcept {
+  const char* requested = grammar::requested_scan_implementation();
+  return requested == nullptr ? std::string_view() : std::string_view(requested);
+}
+
+}  // namespace irikit

@@ -122,9 +122,14 @@ inline bool chunk_masks_available() noexcept {
   return state == 2;
 }
 
-/// "avx512", "avx2", "sse2" or "scalar": the implementation chosen for this machine (for benchmarks
-/// and tests). "avx512" is the AVX2 block scans with the whole-text work (classify_text,
-/// mask_text_chunk) 64 bytes at a time; only it has mask_text_chunk.
+/// Every implementation's name, on any build: those of another architecture are never chosen.
+inline constexpr const char* k_scan_implementations[] = {"scalar", "sse2", "avx2", "avx512", "neon"};
+
+/// "avx512", "avx2", "sse2", "neon" or "scalar": the implementation chosen for this machine (for
+/// benchmarks and tests, and shown by `iri --version`). The choice is made once, at the first call:
+/// the one the environment variable IRIKIT_SIMD names (else the build's CMake option IRIKIT_SIMD)
+/// when this build and CPU have it, otherwise the best they have. "avx512" is the AVX2 block scans with the
+/// whole-text work (classify_text, mask_text_chunk) 64 bytes at a time; only it has mask_text_chunk.
 const char* scan_implementation() noexcept;
 
 /// Whether the chosen implementation is "avx512" on a CPU that also has VBMI and VBMI2 (byte
@@ -136,8 +141,18 @@ bool use_byte_permutes() noexcept;
 /// (so the parser takes the per-component IRI scans), to compare both ways. True at start.
 void use_text_classification(bool on) noexcept;
 
-/// For tests and benchmarks only: switch to the named implementation ("avx512", "avx2", "sse2", "scalar") for
-/// the whole process. False (and nothing changes) when this build or CPU does not have it.
+/// The implementation IRIKIT_SIMD asks for (the environment variable, read once, else the CMake
+/// option), or nullptr when neither names one (unset, empty or "auto"). scan_implementation()
+/// differs from it when this build or CPU does not have it.
+const char* requested_scan_implementation() noexcept;
+
+/// Whether IRIKIT_SIMD asks for an implementation that this build or CPU does not have: the test
+/// programs that CTest runs once per implementation then exit with 77 (skipped).
+bool requested_scan_implementation_missing() noexcept;
+
+/// For tests and benchmarks only: switch to the named implementation (one of
+/// k_scan_implementations) for the whole process; nullptr switches back to the choice made at start
+/// (IRIKIT_SIMD's, or the best). False (and nothing changes) when this build or CPU does not have it.
 bool use_scan_implementation(const char* name) noexcept;
 
 }  // namespace irikit::grammar

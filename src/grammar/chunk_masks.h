@@ -12,11 +12,8 @@
 
 #include "grammar/char_scan.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define IRIKIT_CHUNK_MASKS 1
-#define IRIKIT_CHUNK_TARGET __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
-
+// The tables' shapes and the helpers every vector implementation shares (the NEON scans read the
+// first 16 rows of each table).
 namespace irikit::grammar::chunks {
 
 /// A class of ASCII bytes for a byte shuffle: the low nibble of a byte picks a row, an 8-bit mask
@@ -56,6 +53,27 @@ constexpr pair_tables64 widen(const pair_tables& t) noexcept {
 inline constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
 /// The bit of the rare rule "E2 80..8F" (k_rare_rules in char_scan.cpp), the only one in its lanes.
 inline constexpr std::uint8_t k_rare_e2 = 1 << 7;
+/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
+/// `end` (a lead byte that calls for more bytes than are left before it).
+inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
+  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
+         (readable >= 3 && end[-3] >= 0xF0);
+}
+
+/// Whether b is 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E, U+200F,
+/// U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
+constexpr bool is_e2_bad_third(unsigned b) noexcept {
+  return (b & 0xFE) == 0x8E || static_cast<std::uint8_t>(b - 0xA6) <= 0xAE - 0xA6;
+}
+}  // namespace irikit::grammar::chunks
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define IRIKIT_CHUNK_MASKS 1
+#define IRIKIT_CHUNK_TARGET __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
+
+namespace irikit::grammar::chunks {
+
 /// The byte constants of mask_chunk and leads_of as whole vectors in memory: compares take them as operands
 /// (a load) instead of building each from an immediate (a shuffle-port broadcast per constant per chunk).
 /// Defined out of line, so the compiler cannot fold them back into immediates.
@@ -68,13 +86,6 @@ struct alignas(64) chunk_constants {
 extern const rows64 k_high_bits, k_query_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
 extern const pair_tables64 k_direct_tables, k_conditional_tables, k_rare_tables;
 extern const chunk_constants k_chunk_constants;
-
-/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
-/// `end` (a lead byte that calls for more bytes than are left before it).
-inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
-  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
-         (readable >= 3 && end[-3] >= 0xF0);
-}
 
 IRIKIT_CHUNK_TARGET inline __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
 IRIKIT_CHUNK_TARGET inline __m512i load64(const std::array<std::uint8_t, 64>& c) noexcept {
@@ -91,11 +102,6 @@ IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1
                           _mm512_shuffle_epi8(lanes4(t.high), high));
 }
 
-/// Whether b is 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E, U+200F,
-/// U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
-constexpr bool is_e2_bad_third(unsigned b) noexcept {
-  return (b & 0xFE) == 0x8E || static_cast<std::uint8_t>(b - 0xA6) <= 0xAE - 0xA6;
-}
 /// The lanes of v holding an is_e2_bad_third byte (the same arithmetic).
 IRIKIT_CHUNK_TARGET inline std::uint64_t e2_bad_third(__m512i v) noexcept {
   return _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |

@@ -1,4 +1,5 @@
 // The public parsing API of irikit/iri.h on top of parse_into.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -6,6 +7,7 @@
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
 #include "grammar/ip_address.h"
+#include "irikit/batch.h"
 #include "irikit/iri.h"
 #include "parse/parser.h"
 
@@ -122,6 +124,18 @@ result<void> validate(std::string_view text, rule r, const parse_options& option
   iri_parts parts;
   if (const parse_error e = parser::parse_into(text, r, options, parts); e.code != error_code::ok) return e;
   return {};
+}
+
+std::size_t validate_batch(std::span<const std::string_view> texts, std::span<parse_error> errors, rule r,
+                           const parse_options& options) noexcept {
+  const std::size_t count = std::min(texts.size(), errors.size());
+  return parser::parse_many(texts.data(), count, r, options, nullptr, errors.data());
+}
+
+std::size_t parse_batch(std::span<const std::string_view> texts, std::span<iri_parts> parts,
+                        std::span<parse_error> errors, rule r, const parse_options& options) noexcept {
+  const std::size_t count = std::min({texts.size(), parts.size(), errors.size()});
+  return parser::parse_many(texts.data(), count, r, options, parts.data(), errors.data());
 }
 
 result<iri_reference> iri_reference::parse(std::string text, const parse_options& options) {

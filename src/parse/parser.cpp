@@ -554,4 +554,72 @@ bool parse_short(std::string_view text, rule r, iri_parts& out) noexcept {
 
 void use_one_pass(bool on) noexcept { g_one_pass.store(on, std::memory_order_relaxed); }
 
+namespace {
+
+/// One text of a batch without the one-pass path: what parse_into gives, `out` left at iri_parts{}
+/// on an error.
+inline parse_error parse_one_general(std::string_view text, rule r, const parse_options& options,
+                                     iri_parts& out) noexcept {
+  out = iri_parts{};
+  if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
+  const parse_error e = parse_general(text, r, options, out);
+  if (e.code != error_code::ok) out = iri_parts{};
+  return e;
+}
+
+template <bool KeepParts>
+[[gnu::noinline]] std::size_t parse_many_general(const std::string_view* texts, std::size_t count, rule r,
+                                                 const parse_options& options, iri_parts* parts,
+                                                 parse_error* errors) noexcept {
+  std::size_t valid = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    iri_parts p;
+    const parse_error e = parse_one_general(texts[k], r, options, p);
+    if constexpr (KeepParts) parts[k] = p;
+    errors[k] = e;
+    valid += e.code == error_code::ok ? 1 : 0;
+  }
+  return valid;
+}
+
+#if IRIKIT_CHUNK_MASKS
+/// The batch loop with the one-pass path compiled into it: its tables and constants stay in
+/// registers from one text to the next, and a text the one pass settles costs no call.
+template <bool KeepParts>
+[[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t parse_many_chunks(const std::string_view* texts,
+                                                                    std::size_t count, rule r,
+                                                                    const parse_options& options,
+                                                                    iri_parts* parts,
+                                                                    parse_error* errors) noexcept {
+  std::size_t valid = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::string_view text = texts[k];
+    iri_parts p{};
+    parse_error e = k_ok;
+    if (text.empty() || text.size() >= std::numeric_limits<std::uint32_t>::max() ||
+        !parse_by_chunks(text, r, p))
+      e = parse_one_general(text, r, options, p);
+    if constexpr (KeepParts) parts[k] = p;
+    errors[k] = e;
+    valid += e.code == error_code::ok ? 1 : 0;
+  }
+  return valid;
+}
+#endif
+
+}  // namespace
+
+std::size_t parse_many(const std::string_view* texts, std::size_t count, rule r, const parse_options& options,
+                       iri_parts* parts, parse_error* errors) noexcept {
+#if IRIKIT_CHUNK_MASKS
+  if (g_one_pass.load(std::memory_order_relaxed) && repertoire_of(r) != repertoire::leiri &&
+      chunk_masks_available()) {
+    return parts != nullptr ? parse_many_chunks<true>(texts, count, r, options, parts, errors)
+                            : parse_many_chunks<false>(texts, count, r, options, parts, errors);
+  }
+#endif
+  return parts != nullptr ? parse_many_general<true>(texts, count, r, options, parts, errors)
+                          : parse_many_general<false>(texts, count, r, options, parts, errors);
+}
+
 }  // namespace irikit::parser

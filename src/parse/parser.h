@@ -3,6 +3,7 @@
 #ifndef IRIKIT_PARSE_PARSER_H
 #define IRIKIT_PARSE_PARSER_H
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -27,6 +28,12 @@ parse_error validate_component(std::string_view text, std::uint32_t begin, std::
 
 /// Splits and validates `text` (the workhorse behind every public parse function).
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept;
+
+/// parse_into for each of texts[0, count): errors[k] its error (code ok for a valid text) and, when
+/// `parts` is not null, parts[k] its components (iri_parts{} for an invalid text). Returns how many
+/// are valid. The batch functions of irikit/batch.h.
+std::size_t parse_many(const std::string_view* texts, std::size_t count, rule r, const parse_options& options,
+                       iri_parts* parts, parse_error* errors) noexcept;
 
 /// parse_into's one-pass path (texts of 1 to 128 bytes) alone, for tests: true when it settled `text` (then
 /// `out` is what parse_into gives), false when parse_into would go on to its general path.

@@ -18,6 +18,7 @@
 #include <system_error>
 #include <vector>
 
+#include "grammar/char_scan.h"  // requested_scan_implementation_missing
 #include "runner.h"
 
 #ifndef IRIKIT_KNOWN_DIVERGENCES_FILE
@@ -215,6 +216,13 @@ int run(const options& opts) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // CTest runs the suites once per scan implementation (IRIKIT_SIMD, tests/CMakeLists.txt).
+  if (irikit::grammar::requested_scan_implementation_missing()) {
+    std::cerr << "IRIKIT_SIMD=" << irikit::grammar::requested_scan_implementation()
+              << ": not on this machine; skipped\n";
+    return exit_skipped;
+  }
+  std::cout << "scan implementation: " << irikit::grammar::scan_implementation() << '\n';
   options opts;
   bool have_dir = false;
   for (int i = 1; i < argc; ++i) {

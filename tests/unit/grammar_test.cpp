@@ -2,11 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grammar/char_class.h"
@@ -15,9 +18,45 @@
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
 #include "irikit/encoding.h"
+#include "irikit/version.h"
 
 namespace irikit::grammar {
 namespace {
+
+// CTest runs this program once per scan implementation (IRIKIT_SIMD, tests/CMakeLists.txt): a run
+// asking for one this machine does not have is skipped (77).
+const bool g_requested_implementation_checked = [] {
+  if (requested_scan_implementation_missing()) {
+    std::fprintf(stderr, "IRIKIT_SIMD=%s: not on this machine; skipped\n", requested_scan_implementation());
+    std::exit(77);
+  }
+  return true;
+}();
+
+TEST(CharScan, ForcedImplementationIsTheOneChosen) {
+  const char* requested = requested_scan_implementation();
+  if (requested == nullptr) GTEST_SKIP() << "IRIKIT_SIMD not set";
+  EXPECT_STREQ(scan_implementation(), requested);
+  EXPECT_EQ(irikit::simd_implementation(), requested);
+}
+
+TEST(CharScan, NamedImplementationsSwitchAndSwitchBack) {
+  const std::string chosen = scan_implementation();
+  ASSERT_TRUE(use_scan_implementation("scalar"));
+  EXPECT_STREQ(scan_implementation(), "scalar");
+  EXPECT_FALSE(use_scan_implementation("mmx"));
+  EXPECT_STREQ(scan_implementation(), "scalar");
+  ASSERT_TRUE(use_scan_implementation(nullptr));
+  EXPECT_EQ(scan_implementation(), chosen);
+#if defined(__x86_64__)
+  EXPECT_FALSE(use_scan_implementation("neon"));
+  EXPECT_TRUE(use_scan_implementation("sse2"));
+#elif defined(__aarch64__)
+  EXPECT_FALSE(use_scan_implementation("sse2"));
+  EXPECT_TRUE(use_scan_implementation("neon"));
+#endif
+  ASSERT_TRUE(use_scan_implementation(nullptr));
+}
 
 TEST(CharClass, ComponentClassesFollowRfc3986) {
   for (char c : std::string_view("-._~")) EXPECT_TRUE(is_in(c, k_unreserved)) << c;
@@ -261,12 +300,11 @@ TEST(CharScan, BidiFormattingAfterASlidingWindowStops) {
       "a\xCC\x81"
       "a\xE2\x80\xAE";
   ASSERT_EQ(text.size(), 37u);
-  for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) {
+  for (const char* name : k_scan_implementations) {
     if (!use_scan_implementation(name)) continue;
     EXPECT_EQ(skip_plain_iri(text.data(), 3, text.size(), text.size(), plain_set::path), 34u) << name;
   }
-  use_scan_implementation("avx2");
-  use_scan_implementation("avx512");
+  use_scan_implementation(nullptr);  // the choice made at start
 }
 
 // Whole characters that skip_plain_iri skips, and some it leaves to the parser (each deciding a
@@ -333,8 +371,8 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
         for (plain_set set : {plain_set::path, plain_set::query, plain_set::userinfo, plain_set::reg_name}) {
           ASSERT_TRUE(use_scan_implementation("scalar"));
           const std::size_t expected = settle(from, to, set);
-          for (const char* name : {"sse2", "avx2", "avx512"}) {
-            if (!use_scan_implementation(name)) continue;
+          for (const char* name : k_scan_implementations) {
+            if (std::string_view(name) == "scalar" || !use_scan_implementation(name)) continue;
             ASSERT_EQ(settle(from, to, set), expected)
                 << name << " from " << from << " to " << to << " set " << static_cast<int>(set) << " in "
                 << ::testing::PrintToString(text);
@@ -343,10 +381,7 @@ TEST(CharScan, SkipPlainIriAgreesAcrossImplementations) {
       }
     }
   }
-  use_scan_implementation("scalar");
-  use_scan_implementation("sse2");
-  use_scan_implementation("avx2");
-  use_scan_implementation("avx512");  // the best one this CPU has, as at start
+  use_scan_implementation(nullptr);  // the choice made at start
 }
 
 // classify_text: every implementation agrees with the definition (a loop of plain_ucschar_length),
@@ -372,7 +407,7 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
     }
     std::size_t first = 0;
     while (first < text.size() && static_cast<unsigned char>(text[first]) < 0x80) ++first;
-    for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) {
+    for (const char* name : k_scan_implementations) {
       if (!use_scan_implementation(name)) continue;
       for (const std::size_t from : {std::size_t{0}, first}) {
         ASSERT_EQ(classify_text(text.data(), from, text.size()), expected)
@@ -380,10 +415,7 @@ TEST(CharScan, ClassifyTextAgreesWithTheDefinition) {
       }
     }
   }
-  use_scan_implementation("scalar");
-  use_scan_implementation("sse2");
-  use_scan_implementation("avx2");
-  use_scan_implementation("avx512");
+  use_scan_implementation(nullptr);  // the choice made at start
 }
 
 /// Whether mask_text_chunk accepts every chunk of 64 bytes of `text` (in `masks`, when given, the
@@ -490,8 +522,8 @@ TEST(CharScan, SkipPlainAnyNonAsciiAgreesAcrossImplementations) {
         const plain_set set = with_non_ascii(base);
         ASSERT_TRUE(use_scan_implementation("scalar"));
         const std::size_t expected = skip_plain(text.data(), from, text.size(), text.size(), set);
-        for (const char* name : {"sse2", "avx2", "avx512"}) {
-          if (!use_scan_implementation(name)) continue;
+        for (const char* name : k_scan_implementations) {
+          if (std::string_view(name) == "scalar" || !use_scan_implementation(name)) continue;
           const std::size_t got = skip_plain(text.data(), from, text.size(), text.size(), set);
           // A block may stop early at a "%" whose hex digits lie in the next block.
           ASSERT_TRUE(got == expected || (got < expected && text[got] == '%')) << name << " from " << from;
@@ -499,10 +531,7 @@ TEST(CharScan, SkipPlainAnyNonAsciiAgreesAcrossImplementations) {
       }
     }
   }
-  use_scan_implementation("scalar");
-  use_scan_implementation("sse2");
-  use_scan_implementation("avx2");
-  use_scan_implementation("avx512");
+  use_scan_implementation(nullptr);  // the choice made at start
 }
 
 }  // namespace

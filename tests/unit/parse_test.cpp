@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grammar/char_scan.h"  // use_text_classification, use_scan_implementation
+#include "irikit/batch.h"
 #include "irikit/iri.h"
 #include "parse/parser.h"  // use_one_pass
 
@@ -419,7 +420,7 @@ TEST(Parse, TextClassificationChangesNothing) {
     for (std::size_t k = 0; k < count; ++k) {
       text += rng() % 3 == 0 ? "b" : pieces[rng() % std::size(pieces)];
     }
-    for (const char* name : {"scalar", "sse2", "avx2", "avx512"}) {
+    for (const char* name : grammar::k_scan_implementations) {
       if (!grammar::use_scan_implementation(name)) continue;
       for (rule r : {rule::iri_reference, rule::iri, rule::absolute_iri, rule::relative_ref}) {
         grammar::use_text_classification(false);
@@ -430,10 +431,7 @@ TEST(Parse, TextClassificationChangesNothing) {
       }
     }
   }
-  grammar::use_scan_implementation("scalar");
-  grammar::use_scan_implementation("sse2");
-  grammar::use_scan_implementation("avx2");
-  grammar::use_scan_implementation("avx512");
+  grammar::use_scan_implementation(nullptr);  // the choice made at start
   parser::use_one_pass(true);
 }
 
@@ -579,6 +577,81 @@ TEST(Parse, OnePassChangesNothing) {
     iri_parts parts;
     EXPECT_FALSE(parser::parse_short(text, rule::iri_reference, parts)) << text;
   }
+}
+
+// The batch functions (irikit/batch.h): one result per text, each what the single call gives.
+TEST(Batch, ValidateBatchGivesEachTextsVerdictAndOffset) {
+  const std::vector<std::string_view> texts{"http://a/b",     "http://exa mple/", "",      "a:b",
+                                            "//例え.jp/パス", "http://a/%zz",     "a:\xC3"};
+  std::vector<parse_error> errors(texts.size(), parse_error{error_code::missing_scheme, 99});
+  EXPECT_EQ(validate_batch(texts, errors, rule::iri), 2u);  // "http://a/b" and "a:b"
+  EXPECT_EQ(errors[0], parse_error{});
+  EXPECT_EQ(errors[1], (parse_error{error_code::invalid_host_char, 10}));
+  EXPECT_EQ(errors[2], (parse_error{error_code::missing_scheme, 0}));
+  EXPECT_EQ(errors[3], parse_error{});
+  EXPECT_EQ(errors[4].code, error_code::missing_scheme);
+  EXPECT_EQ(errors[5], (parse_error{error_code::invalid_percent_encoding, 9}));
+  EXPECT_EQ(errors[6], (parse_error{error_code::utf8_truncated, 2}));
+  // Only as many texts as there are results.
+  std::vector<parse_error> two(2);
+  EXPECT_EQ(validate_batch(texts, two, rule::iri_reference), 1u);
+  EXPECT_EQ(two[1].offset, 10u);
+  EXPECT_EQ(validate_batch({}, two), 0u);
+}
+
+TEST(Batch, ParseBatchGivesTheComponentsOfParse) {
+  const std::vector<std::string_view> texts{"http://user@h:8080/p?q#f", "x y", "a:b?", "[::1]"};
+  std::vector<iri_parts> parts(texts.size(), iri_parts{.scheme_end = 7});
+  std::vector<parse_error> errors(texts.size());
+  EXPECT_EQ(parse_batch(texts, parts, errors), 2u);
+  const auto first = iri_reference_view::from_parts(texts[0], parts[0]);
+  EXPECT_EQ(first.userinfo(), "user");
+  EXPECT_EQ(first.port(), "8080");
+  EXPECT_EQ(first.fragment(), "f");
+  EXPECT_EQ(errors[1], (parse_error{error_code::invalid_path_char, 1}));
+  EXPECT_EQ(parts[1], iri_parts{});  // an invalid text's parts are the defaults
+  EXPECT_EQ(iri_reference_view::from_parts(texts[2], parts[2]).query(), "");
+  EXPECT_EQ(errors[3], (parse_error{error_code::invalid_scheme_char, 0}));  // "[" before the first ":"
+}
+
+// On random texts of every length around the chunk sizes, with every rule, on each scan
+// implementation and with the one-pass path off: the batch gives exactly the single calls' results.
+TEST(Batch, AgreesWithOneCallPerText) {
+  std::mt19937 rng(25);
+  const std::string alphabet = "ab:/?#@[]%2F.-\x01 \xC3\xA9\xE4\xB8\xAD\xE2\x80\xAE\xF0\x9F\x98\x80";
+  std::vector<std::string> owned;
+  for (int k = 0; k < 600; ++k) {
+    std::string t = k % 3 == 0 ? "http://h/" : k % 3 == 1 ? "" : "//";
+    const std::size_t length = rng() % 200;
+    while (t.size() < length) t += alphabet[rng() % alphabet.size()];
+    owned.push_back(t);
+  }
+  const std::vector<std::string_view> texts(owned.begin(), owned.end());
+  for (const bool one_pass : {true, false}) {
+    parser::use_one_pass(one_pass);
+    for (const char* name : grammar::k_scan_implementations) {
+      if (!grammar::use_scan_implementation(name)) continue;
+      for (const rule r :
+           {rule::iri_reference, rule::iri, rule::absolute_uri, rule::relative_ref, rule::leiri}) {
+        std::vector<parse_error> errors(texts.size()), errors_only(texts.size());
+        std::vector<iri_parts> parts(texts.size());
+        const std::size_t valid = parse_batch(texts, parts, errors, r);
+        EXPECT_EQ(validate_batch(texts, errors_only, r), valid);
+        std::size_t expected_valid = 0;
+        for (std::size_t k = 0; k < texts.size(); ++k) {
+          const auto single = parse(texts[k], r);
+          expected_valid += single ? 1 : 0;
+          ASSERT_EQ(errors[k], single ? parse_error{} : single.error()) << name << " " << texts[k];
+          ASSERT_EQ(errors_only[k], errors[k]) << name << " " << texts[k];
+          ASSERT_EQ(parts[k], single ? single->parts() : iri_parts{}) << name << " " << texts[k];
+        }
+        EXPECT_EQ(valid, expected_valid);
+        EXPECT_GT(valid, 0u);
+      }
+    }
+  }
+  parser::use_one_pass(true);
+  grammar::use_scan_implementation(nullptr);
 }
 
 }  // namespace

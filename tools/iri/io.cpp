@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "irikit/version.h"  // simd_implementation
+
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -69,8 +71,9 @@ std::atomic<bool> g_wide_blocks{true};
 bool blocks64() {
   static const bool available = [] {
     __builtin_cpu_init();
+    // Only under the library's "avx512" scans, so that IRIKIT_SIMD forces the line reader too.
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("bmi");
+           __builtin_cpu_supports("bmi") && irikit::simd_implementation() == "avx512";
   }();
   return available && g_wide_blocks.load(std::memory_order_relaxed);
 }

@@ -139,7 +139,15 @@ int print_version() {
   out += irikit::unicode_version();
   out += " (";
   out += irikit::unicode_backend_version();
-  out += ")\n";
+  out += ")\nScans ";
+  out += irikit::simd_implementation();
+  if (const std::string_view requested = irikit::simd_requested();
+      !requested.empty() && requested != irikit::simd_implementation()) {
+    out += " (IRIKIT_SIMD=";
+    out += requested;
+    out += " is not available here)";
+  }
+  out += '\n';
   print(stdout, out);
   return exit_ok;
 }
