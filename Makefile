@@ -1,7 +1,6 @@
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-asan bench fuzz format clean setup public-suffix
-.PHONY: demo test test-asan test-arm64 bench fuzz format clean setup
+.PHONY: demo test test-asan test-arm64 bench fuzz format clean setup public-suffix
 
 setup:
 	@scripts/setup.sh base
