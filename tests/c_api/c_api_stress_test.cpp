@@ -294,11 +294,12 @@ TEST(CApiMemory, OutOfMemoryIsReportedInTheErrorStruct) {
   std::thread([&] {  // a fresh thread: its scratch buffer must be allocated
     g_budget = 0;
     rc = c_call([&] {
-      return irikit_to_uri("http://résumé.example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 66, nullptr, out,
-                           sizeof out, &len, &err);
+      return irikit_to_uri("http://résumé.example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 66, nullptr,
+                           out, sizeof out, &len, &err);
     });
     g_budget = -1;
-  }).join();
+  })
+      .join();
   EXPECT_EQ(rc, IRIKIT_E_OUT_OF_MEMORY);
   EXPECT_EQ(err.code, IRIKIT_E_OUT_OF_MEMORY);
   EXPECT_STREQ(irikit_code_name(err.code), "out-of-memory");
