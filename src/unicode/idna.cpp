@@ -18,6 +18,7 @@
 // called: ICU 72 leaks memory in them on some invalid "xn--" labels (docs/robustness.md, F1).
 #include "unicode/idna.h"
 
+#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/uidna.h>
 #include <unicode/unistr.h>
@@ -557,6 +558,72 @@ a_label_decoding decode_a_label(std::string_view label) {
   if (why & UIDNA_ERROR_PUNYCODE) return fail(a_label_status::bad_punycode);
   if (why & UIDNA_ERROR_INVALID_ACE_LABEL) return fail(a_label_status::mapped);
   return fail(a_label_status::disallowed);
+namespace {
+
+// URL Standard §3.3: CheckBidi and CheckJoiners on, UseSTD3ASCIIRules off, non-transitional.
+// ICU always checks hyphens and reports the DNS length checks; with CheckHyphens = false and
+// VerifyDnsLength = false those error bits are not failures (ICU still writes the label).
+constexpr std::uint32_t k_whatwg_ignored = UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG |
+                                           UIDNA_ERROR_DOMAIN_NAME_TOO_LONG | UIDNA_ERROR_LEADING_HYPHEN |
+                                           UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
+
+const UIDNA* whatwg_uts46() {
+  static const uidna_ptr instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    uidna_ptr p(uidna_openUTS46(UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII |
+                                    UIDNA_NONTRANSITIONAL_TO_UNICODE,
+                                &status));
+    return U_SUCCESS(status) ? std::move(p) : nullptr;
+  }();
+  return instance.get();
+}
+
+}  // namespace
+
+result<std::string> whatwg_domain_to_ascii(std::string_view utf8_domain) {
+  const UIDNA* idna = whatwg_uts46();
+  if (idna == nullptr) return idna_error(0);
+  std::string out;
+  if ((run_uts46(uidna_nameToASCII_UTF8, idna, utf8_domain, out) & ~k_whatwg_ignored) == 0) return out;
+  for (const auto& [offset, length] : split_labels(utf8_domain)) {
+    std::string ignored;
+    if (length != 0 &&
+        (run_uts46(uidna_labelToASCII_UTF8, idna, utf8_domain.substr(offset, length), ignored) &
+         ~k_whatwg_ignored) != 0) {
+      return idna_error(static_cast<std::uint32_t>(offset));
+    }
+  }
+  return idna_error(0);
+}
+
+std::pair<std::string, bool> whatwg_domain_to_unicode(std::string_view domain) {
+  const UIDNA* idna = whatwg_uts46();
+  std::string out;
+  if (idna == nullptr) return {std::string(domain), true};
+  const std::uint32_t errors = run_uts46(uidna_nameToUnicodeUTF8, idna, domain, out) & ~k_whatwg_ignored;
+  return {std::move(out), errors != 0};
+}
+
+bool uts46_backend_disallows(char32_t cp) {
+  const UIDNA* idna = whatwg_uts46();
+  if (idna == nullptr) return false;
+  std::string in;
+  grammar::append_utf8(in, cp);
+  std::string out;
+  return (run_uts46(uidna_labelToASCII_UTF8, idna, in, out) & UIDNA_ERROR_DISALLOWED) != 0;
+}
+
+std::string nfkc_casefold(std::string_view utf8) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+  if (U_FAILURE(status)) return std::string(utf8);
+  const icu::UnicodeString in =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+  const icu::UnicodeString folded = n->normalize(in, status);
+  std::string out;
+  if (U_FAILURE(status)) return std::string(utf8);
+  folded.toUTF8String(out);
+  return out;
 }
 
 bool idna_backend_assigns(char32_t cp) { return u_charType(static_cast<UChar32>(cp)) != U_UNASSIGNED; }

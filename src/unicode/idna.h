@@ -12,6 +12,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "irikit/error.h"
 #include "irikit/host.h"  // a_label_status, a_label_decoding
@@ -54,6 +55,28 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode);
 
 /// Decodes and checks one "xn--" label (irikit/host.h `decode_a_label`, which calls this).
 a_label_decoding decode_a_label(std::string_view label);
+/// The URL Standard's "domain to ASCII" with beStrict = false (URL Standard §3.3): UTS #46 ToASCII
+/// with CheckHyphens = false, CheckBidi = true, CheckJoiners = true, UseSTD3ASCIIRules = false,
+/// Transitional_Processing = false, VerifyDnsLength = false (so empty labels and long names pass).
+/// `utf8_domain` is valid UTF-8 (U+FFFD from a lossy decode is disallowed by UTS #46 and fails).
+/// Failure: `error_code::idna_failed` at the byte offset of the first label that fails on its own
+/// (0 when the failure needs the whole name). The caller applies the Standard's own checks
+/// (empty result, forbidden domain code points) and its ASCII fast path.
+result<std::string> whatwg_domain_to_ascii(std::string_view utf8_domain);
+
+/// The URL Standard's "domain to Unicode" with beStrict = false (§3.3): UTS #46 ToUnicode with the
+/// same flags. Never fails: the Standard keeps the result even when UTS #46 reports errors; the
+/// second member says whether it did (a "domain-to-Unicode" validation error).
+std::pair<std::string, bool> whatwg_domain_to_unicode(std::string_view domain);
+
+/// Whether the backend's UTS #46 data (with the URL Standard's flags) disallows `cp` on its own:
+/// ToASCII of a label made of `cp` reports "disallowed". Conformance runners use it with
+/// `nfkc_casefold` to classify failures caused by UTS #46 15.1, which maps many code points that
+/// earlier versions disallowed (Georgian capitals, U+2132, U+04C0, Hangul fillers) by NFKC_Casefold.
+bool uts46_backend_disallows(char32_t cp);
+
+/// NFKC_Casefold of valid UTF-8 (Unicode §3.13, through the backend's data).
+std::string nfkc_casefold(std::string_view utf8);
 
 /// Whether the backend's Unicode version (the one its IDNA mapping table comes from) assigns
 /// `cp`. Conformance runners use it to classify failures caused by characters newer than the
