@@ -1,0 +1,240 @@
+// Percent-encoding (URL Standard §1.3) and the UTF-8 decode the Standard's input goes through.
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "grammar/utf8.h"
+#include "unicode/charset.h"
+#include "whatwg/record.h"
+
+namespace irikit::whatwg {
+namespace detail {
+namespace {
+
+/// One bit per percent-encode set for every ASCII byte (§1.3); bytes >= 0x80 are in every set.
+constexpr std::array<std::uint8_t, 128> make_sets() {
+  std::array<std::uint8_t, 128> t{};
+  const auto add = [&t](encode_set s, std::string_view chars) {
+    for (const char c : chars) t[static_cast<unsigned char>(c)] |= static_cast<std::uint8_t>(1u << int(s));
+  };
+  const auto all_from = [&](encode_set first, std::string_view chars) {
+    // The sets after `first` in the chain c0 ⊂ query ⊂ special-query, query ⊂ path ⊂ userinfo ⊂
+    // component ⊂ form-urlencoded also contain `chars`.
+    add(first, chars);
+    switch (first) {
+      case encode_set::query:
+        add(encode_set::special_query, chars);
+        [[fallthrough]];
+      case encode_set::path:
+        add(encode_set::path, chars);
+        [[fallthrough]];
+      case encode_set::userinfo:
+        add(encode_set::userinfo, chars);
+        [[fallthrough]];
+      case encode_set::component:
+        add(encode_set::component, chars);
+        [[fallthrough]];
+      case encode_set::form_urlencoded:
+        add(encode_set::form_urlencoded, chars);
+        break;
+      default:
+        break;
+    }
+  };
+  // C0 control percent-encode set: C0 controls and code points greater than U+007E.
+  for (int c = 0; c < 0x20; ++c) {
+    for (int s = 0; s <= int(encode_set::form_urlencoded); ++s) t[c] |= static_cast<std::uint8_t>(1u << s);
+  }
+  for (int s = 0; s <= int(encode_set::form_urlencoded); ++s) t[0x7F] |= static_cast<std::uint8_t>(1u << s);
+  add(encode_set::fragment, " \"<>`");
+  all_from(encode_set::query, " \"#<>");
+  add(encode_set::special_query, "'");
+  all_from(encode_set::path, "?^`{}");
+  all_from(encode_set::userinfo, "/:;=@[\\]|");
+  all_from(encode_set::component, "$%&+,");
+  add(encode_set::form_urlencoded, "!'()~");
+  return t;
+}
+
+constexpr std::array<std::uint8_t, 128> k_sets = make_sets();
+constexpr char k_hex[] = "0123456789ABCDEF";
+
+}  // namespace
+
+bool in_encode_set(unsigned char c, encode_set set) noexcept {
+  return c >= 0x80 || (k_sets[c] >> int(set) & 1u) != 0;
+}
+
+void percent_encode_into(std::string_view input, encode_set set, std::string& out) {
+  for (const char ch : input) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (in_encode_set(c, set)) {
+      out.push_back('%');
+      out.push_back(k_hex[c >> 4]);
+      out.push_back(k_hex[c & 15]);
+    } else {
+      out.push_back(ch);
+    }
+  }
+}
+
+namespace {
+
+/// Encodes `input` (no forced errors in it) through the backend's converter; a code point the
+/// encoding cannot represent becomes "%26%23" N "%3B" (the "&#N;" of the encoder's html error
+/// mode, always percent-encoded).
+void encode_legacy(std::string_view input, std::string_view encoding, encode_set set, std::string& out) {
+  while (!input.empty()) {
+    auto bytes = unicode::encode_charset(input, encoding);
+    if (bytes) {
+      percent_encode_into(*bytes, set, out);
+      return;
+    }
+    if (bytes.error().code != error_code::charset_unmappable) {  // unknown encoding: UTF-8
+      percent_encode_into(input, set, out);
+      return;
+    }
+    const std::size_t bad = bytes.error().offset;
+    if (bad > 0) {
+      auto head = unicode::encode_charset(input.substr(0, bad), encoding);
+      if (head) percent_encode_into(*head, set, out);
+    }
+    const grammar::decoded d = grammar::decode_utf8(input.data(), bad, input.size());
+    const std::size_t length = d.code == error_code::ok ? d.length : 1;
+    out += "%26%23";
+    out += std::to_string(static_cast<std::uint32_t>(d.code == error_code::ok ? d.cp : 0xFFFD));
+    out += "%3B";
+    input.remove_prefix(bad + length);
+  }
+}
+
+bool label_is(std::string_view encoding, std::string_view name) {
+  if (encoding.size() != name.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = encoding[i];
+    if (((c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c) != name[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// §1.3 "percent-encode after encoding" for a legacy encoding. The backend's converters are ICU's;
+// where the Encoding Standard's encoder has a rule of its own, it is applied here first: Shift_JIS
+// and EUC-JP encode U+2212 as U+FF0D; gb18030 refuses U+E5E5; ISO-2022-JP refuses U+000E, U+000F
+// and U+001B (error with U+FFFD).
+void percent_encode_after_encoding(std::string_view input, std::string_view encoding, encode_set set,
+                                   std::string& out) {
+  if (encoding.empty()) return percent_encode_into(input, set, out);
+  const bool jis = label_is(encoding, "shift_jis") || label_is(encoding, "euc-jp");
+  const bool gb18030 = label_is(encoding, "gb18030");
+  const bool iso2022jp = label_is(encoding, "iso-2022-jp");
+  std::string adjusted;
+  if (jis && input.find("\xE2\x88\x92") != std::string_view::npos) {
+    for (std::size_t at; (at = input.find("\xE2\x88\x92")) != std::string_view::npos;) {
+      adjusted.append(input.substr(0, at)).append("\xEF\xBC\x8D");
+      input.remove_prefix(at + 3);
+    }
+    adjusted.append(input);
+    input = adjusted;
+  }
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    std::uint32_t forced = 0;
+    std::size_t length = 1;
+    const char c = input[i];
+    if (iso2022jp && (c == 0x0E || c == 0x0F || c == 0x1B)) {
+      forced = 0xFFFD;
+    } else if (gb18030 && input.compare(i, 3, "\xEE\x97\xA5") == 0) {
+      forced = 0xE5E5;
+      length = 3;
+    }
+    if (forced == 0) continue;
+    encode_legacy(input.substr(begin, i - begin), encoding, set, out);
+    out += "%26%23" + std::to_string(forced) + "%3B";
+    begin = i + length;
+    i += length - 1;
+  }
+  encode_legacy(input.substr(begin), encoding, set, out);
+}
+
+std::optional<std::string> replace_ill_formed_utf8(std::string_view input) {
+  std::size_t i = 0;
+  const std::size_t n = input.size();
+  const auto ascii_run = [&] {
+    while (i < n && static_cast<unsigned char>(input[i]) < 0x80) ++i;
+  };
+  ascii_run();
+  // Find the first ill-formed sequence; nothing to do without one.
+  for (; i < n; ascii_run()) {
+    const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
+    if (d.code != error_code::ok) break;
+    i += d.length;
+  }
+  if (i == n) return std::nullopt;
+  std::string out(input.substr(0, i));
+  while (i < n) {
+    const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
+    if (d.code == error_code::ok) {
+      out.append(input.substr(i, d.length));
+      i += d.length;
+      continue;
+    }
+    // The maximal subpart of an ill-formed sequence becomes one U+FFFD (Encoding Standard §UTF-8
+    // decoder; Unicode §3.9 "U+FFFD substitution of maximal subparts").
+    std::size_t length = 1;
+    const auto b0 = static_cast<unsigned char>(input[i]);
+    if (d.code == error_code::utf8_truncated) {
+      length = 2;
+      if (b0 >= 0xF0 && i + 2 < n && grammar::is_continuation(static_cast<unsigned char>(input[i + 2])))
+        length = 3;
+      if (b0 < 0xE0) length = 1;  // a two-byte lead without its continuation
+      if (i + 1 >= n || !grammar::is_continuation(static_cast<unsigned char>(input[i + 1]))) length = 1;
+    }
+    out += "\xEF\xBF\xBD";
+    i += length;
+  }
+  return out;
+}
+
+}  // namespace detail
+
+std::string percent_encode(std::string_view input, encode_set set, bool space_as_plus) {
+  std::string out;
+  out.reserve(input.size());
+  if (!space_as_plus) {
+    detail::percent_encode_into(input, set, out);
+    return out;
+  }
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= input.size(); ++i) {
+    if (i == input.size() || input[i] == ' ') {
+      detail::percent_encode_into(input.substr(begin, i - begin), set, out);
+      if (i < input.size()) out.push_back('+');
+      begin = i + 1;
+    }
+  }
+  return out;
+}
+
+std::string percent_decode(std::string_view input) {
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(input.size());
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    if (input[i] == '%' && i + 2 < input.size() && hex(input[i + 1]) >= 0 && hex(input[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(hex(input[i + 1]) * 16 + hex(input[i + 2])));
+      i += 2;
+    } else {
+      out.push_back(input[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace irikit::whatwg

@@ -1,0 +1,105 @@
+// The URL record as the basic URL parser edits it (URL Standard §4.1), and the internal entry
+// points shared by src/whatwg/*.cpp. `irikit::whatwg::url` (whatwg.h) is the serialized form:
+// one href string plus offsets; `record` is what the state machine and the setters work on.
+#ifndef IRIKIT_WHATWG_RECORD_H
+#define IRIKIT_WHATWG_RECORD_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "irikit/whatwg.h"
+
+namespace irikit::whatwg::detail {
+
+/// §4.1 URL record. The path is kept serialized: a list of segments is "/" + segment for each
+/// segment ("" is the empty list, "/" the list of one empty segment); an opaque path is its string.
+struct record {
+  std::string scheme;
+  std::string username;
+  std::string password;
+  host_type host_kind = host_type::none;
+  std::string host;  // serialized (§3.6); meaningful when host_kind != none
+  std::int32_t port = -1;
+  std::string path;
+  bool opaque_path = false;
+  std::optional<std::string> query;
+  std::optional<std::string> fragment;
+
+  bool special() const noexcept;
+  bool includes_credentials() const noexcept { return !username.empty() || !password.empty(); }
+  /// §4.2 "cannot have a username/password/port".
+  bool cannot_have_credentials_or_port() const noexcept {
+    return host_kind == host_type::none || host_kind == host_type::empty || scheme == "file";
+  }
+};
+
+/// The default port of a special scheme (§4.2), or -1.
+std::int32_t default_port(std::string_view scheme) noexcept;
+bool is_special_scheme(std::string_view scheme) noexcept;
+
+/// The states a state override can name (§4.4).
+enum class state : std::uint8_t {
+  scheme_start,
+  scheme,
+  no_scheme,
+  special_relative_or_authority,
+  path_or_authority,
+  relative,
+  relative_slash,
+  special_authority_slashes,
+  special_authority_ignore_slashes,
+  authority,
+  host,
+  hostname,
+  port,
+  file,
+  file_slash,
+  file_host,
+  path_start,
+  path,
+  opaque_path,
+  query,
+  fragment,
+  none,  // no state override
+};
+
+/// Where validation errors go, and the byte offset of the parsed text in the caller's input.
+struct reporter {
+  std::vector<validation>* notes = nullptr;
+  void add(validation_error e, std::size_t offset) const {
+    if (notes != nullptr) notes->push_back({e, static_cast<std::uint32_t>(offset)});
+  }
+};
+
+/// The basic URL parser (§4.4). With `override_state` != none, `out` is the URL to modify (a
+/// setter); otherwise `out` is filled from scratch. `encoding` is empty for UTF-8.
+std::optional<url_error> basic_parse(std::string_view input, const record* base, record& out,
+                                     state override_state, std::string_view encoding,
+                                     std::vector<validation>* notes);
+
+/// The host parser (§3.5) on text at `offset` in the input; errors are reported at offset + i.
+std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque, host& out, const reporter& r,
+                                         std::size_t offset);
+
+/// Appends the UTF-8 percent-encoding of `input` in `set` (§1.3) to `out`.
+void percent_encode_into(std::string_view input, encode_set set, std::string& out);
+/// Appends `input` percent-encoded after encoding in `encoding` (§1.3), for queries.
+void percent_encode_after_encoding(std::string_view input, std::string_view encoding, encode_set set,
+                                   std::string& out);
+/// Whether a byte is in the set (bytes >= 0x80 are in every set).
+bool in_encode_set(unsigned char c, encode_set set) noexcept;
+
+/// The ill-formed UTF-8 sequences of `input` replaced by U+FFFD (the Encoding Standard's UTF-8
+/// decode), or nullopt when `input` is well-formed.
+std::optional<std::string> replace_ill_formed_utf8(std::string_view input);
+
+/// `url` ↔ `record`.
+record to_record(const url& u);
+url from_record(const record& r);
+
+}  // namespace irikit::whatwg::detail
+
+#endif  // IRIKIT_WHATWG_RECORD_H

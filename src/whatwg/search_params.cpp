@@ -1,0 +1,140 @@
+// application/x-www-form-urlencoded (URL Standard §5) and URLSearchParams (§6.2).
+#include <algorithm>
+#include <string>
+
+#include "grammar/utf8.h"
+#include "whatwg/record.h"
+
+namespace irikit::whatwg {
+namespace {
+
+/// §5.1 step 3.3-3.5: "+" to space, percent-decode, UTF-8 decode without BOM or fail (lossy).
+std::string decode_form_part(std::string_view part) {
+  std::string s(part);
+  std::replace(s.begin(), s.end(), '+', ' ');
+  if (s.find('%') != std::string::npos) s = percent_decode(s);
+  if (auto fixed = detail::replace_ill_formed_utf8(s)) return std::move(*fixed);
+  return s;
+}
+
+/// UTF-16 code units of well-formed UTF-8, for the sort's comparison (§6.2 sort()).
+std::u16string utf16_units(std::string_view s) {
+  std::u16string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    const char32_t cp = d.code == error_code::ok ? d.cp : 0xFFFD;
+    i += d.code == error_code::ok ? d.length : 1;
+    if (cp >= 0x10000) {
+      out.push_back(static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+    } else {
+      out.push_back(static_cast<char16_t>(cp));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parse_form_urlencoded(std::string_view input) {
+  std::vector<std::pair<std::string, std::string>> out;
+  while (true) {
+    const std::size_t amp = input.find('&');
+    const std::string_view bytes = input.substr(0, amp);
+    if (!bytes.empty()) {
+      const std::size_t eq = bytes.find('=');
+      const std::string_view name = bytes.substr(0, eq);
+      const std::string_view value = eq == std::string_view::npos ? std::string_view() : bytes.substr(eq + 1);
+      out.emplace_back(decode_form_part(name), decode_form_part(value));
+    }
+    if (amp == std::string_view::npos) break;
+    input.remove_prefix(amp + 1);
+  }
+  return out;
+}
+
+std::string serialize_form_urlencoded(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  std::string out;
+  for (const auto& [name, value] : pairs) {
+    if (!out.empty()) out += '&';
+    out += percent_encode(name, encode_set::form_urlencoded, true);
+    out += '=';
+    out += percent_encode(value, encode_set::form_urlencoded, true);
+  }
+  return out;
+}
+
+search_params::search_params(std::string_view init) {
+  if (!init.empty() && init.front() == '?') init.remove_prefix(1);
+  list_ = parse_form_urlencoded(init);
+}
+
+search_params search_params::of(const url& u) {
+  search_params p;
+  if (auto q = u.query()) p.list_ = parse_form_urlencoded(*q);
+  return p;
+}
+
+void search_params::append(std::string_view name, std::string_view value) { list_.emplace_back(name, value); }
+
+void search_params::remove(std::string_view name, std::optional<std::string_view> value) {
+  std::erase_if(list_, [&](const auto& p) { return p.first == name && (!value || p.second == *value); });
+}
+
+std::optional<std::string_view> search_params::get(std::string_view name) const {
+  for (const auto& p : list_) {
+    if (p.first == name) return std::string_view(p.second);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string_view> search_params::get_all(std::string_view name) const {
+  std::vector<std::string_view> out;
+  for (const auto& p : list_) {
+    if (p.first == name) out.emplace_back(p.second);
+  }
+  return out;
+}
+
+bool search_params::has(std::string_view name, std::optional<std::string_view> value) const {
+  return std::any_of(list_.begin(), list_.end(),
+                     [&](const auto& p) { return p.first == name && (!value || p.second == *value); });
+}
+
+void search_params::set(std::string_view name, std::string_view value) {
+  // §6.2 set(): the first pair with the name gets the value, the others are removed.
+  bool found = false;
+  std::erase_if(list_, [&](auto& p) {
+    if (p.first != name) return false;
+    if (found) return true;
+    found = true;
+    p.second = std::string(value);
+    return false;
+  });
+  if (!found) list_.emplace_back(name, value);
+}
+
+void search_params::sort() {
+  std::vector<std::pair<std::u16string, std::size_t>> keys;
+  keys.reserve(list_.size());
+  for (std::size_t i = 0; i < list_.size(); ++i) keys.emplace_back(utf16_units(list_[i].first), i);
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<std::string, std::string>> sorted;
+  sorted.reserve(list_.size());
+  for (const auto& k : keys) sorted.push_back(std::move(list_[k.second]));
+  list_ = std::move(sorted);
+}
+
+void search_params::update_url(url& u) const {
+  // §6.2 update steps: serialize; the empty string sets the query to null.
+  detail::record r = detail::to_record(u);
+  std::string query = to_string();
+  if (query.empty()) {
+    r.query.reset();
+  } else {
+    r.query = std::move(query);
+  }
+  u = detail::from_record(r);
+}
+
+}  // namespace irikit::whatwg
