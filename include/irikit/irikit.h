@@ -14,5 +14,6 @@
 #include "irikit/normalize.h"
 #include "irikit/resolve.h"
 #include "irikit/version.h"
+#include "irikit/whatwg.h"
 
 #endif  // IRIKIT_IRIKIT_H

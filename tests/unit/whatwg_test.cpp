@@ -1,0 +1,256 @@
+#include "irikit/whatwg.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace w = irikit::whatwg;
+
+namespace {
+
+w::url parsed(std::string_view input, const w::url* base = nullptr) {
+  auto u = w::parse(input, base);
+  EXPECT_TRUE(u.has_value()) << input;
+  return u ? *u : w::url();
+}
+
+std::vector<std::string> names(const std::vector<w::validation>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes)
+    out.emplace_back(std::string(w::error_name(n.error)) + "@" + std::to_string(n.offset));
+  return out;
+}
+
+}  // namespace
+
+// URL Standard §4.4 and §4.5: the parser rewrites what it accepts; href and every getter.
+TEST(WhatwgParse, GettersOfASpecialUrl) {
+  const w::url u = parsed("HTTP://User:Pa ss@EXAMPLE.com:8080/a/./b/../c?q=1 2'#f g");
+  EXPECT_EQ(u.href(), "http://User:Pa%20ss@example.com:8080/a/c?q=1%202%27#f%20g");
+  EXPECT_EQ(u.protocol(), "http:");
+  EXPECT_EQ(u.username(), "User");
+  EXPECT_EQ(u.password(), "Pa%20ss");
+  EXPECT_EQ(u.host(), "example.com:8080");
+  EXPECT_EQ(u.hostname(), "example.com");
+  EXPECT_EQ(u.port(), "8080");
+  EXPECT_EQ(u.pathname(), "/a/c");
+  EXPECT_EQ(u.search(), "?q=1%202%27");
+  EXPECT_EQ(u.hash(), "#f%20g");
+  EXPECT_EQ(u.origin(), "http://example.com:8080");
+  EXPECT_EQ(u.host_kind(), w::host_type::domain);
+  EXPECT_EQ(u.port_number(), 8080);
+  EXPECT_EQ(u.path_segments(), (std::vector<std::string_view>{"a", "c"}));
+}
+
+TEST(WhatwgParse, DefaultPortIsDropped) {
+  EXPECT_EQ(parsed("https://h:443/").href(), "https://h/");
+  EXPECT_EQ(parsed("ws://h:80").href(), "ws://h/");
+  EXPECT_EQ(parsed("foo://h:80").href(), "foo://h:80");
+}
+
+TEST(WhatwgParse, OpaquePathsAndNonSpecialUrls) {
+  const w::url u = parsed("mailto:Joe@Example.COM?subject=hi there");
+  EXPECT_TRUE(u.has_opaque_path());
+  EXPECT_EQ(u.pathname(), "Joe@Example.COM");
+  EXPECT_EQ(u.search(), "?subject=hi%20there");
+  EXPECT_EQ(u.origin(), "null");
+  EXPECT_FALSE(u.host_record().has_value());
+  // §4.5 step 3: "/." keeps an empty first segment from reading as an authority.
+  const w::url v = parsed("web+demo:/.//not-a-host/");
+  EXPECT_EQ(v.href(), "web+demo:/.//not-a-host/");
+  EXPECT_EQ(v.pathname(), "//not-a-host/");
+}
+
+TEST(WhatwgParse, RelativeToABase) {
+  const w::url base = parsed("http://example.org/foo/bar?x#y");
+  EXPECT_EQ(parsed("../baz", &base).href(), "http://example.org/baz");
+  EXPECT_EQ(parsed("?q", &base).href(), "http://example.org/foo/bar?q");
+  EXPECT_EQ(parsed("#z", &base).href(), "http://example.org/foo/bar?x#z");
+  EXPECT_EQ(parsed("//other/p", &base).href(), "http://other/p");
+  EXPECT_EQ(parsed("http:g", &base).href(), "http://example.org/foo/g");
+  EXPECT_EQ(parsed("\\\\srv\\share", &base).href(), "http://srv/share");
+  auto text_base = w::parse("c/d", "file:///C:/a/b");
+  ASSERT_TRUE(text_base);
+  EXPECT_EQ(text_base->href(), "file:///C:/a/c/d");
+}
+
+TEST(WhatwgParse, FileUrls) {
+  EXPECT_EQ(parsed("file:c:\\foo\\bar.html").href(), "file:///c:/foo/bar.html");
+  EXPECT_EQ(parsed("file://localhost/etc").href(), "file:///etc");
+  EXPECT_EQ(parsed("file:///C|/x/../../..").href(), "file:///C:/");
+  EXPECT_EQ(parsed("file://C|/x").href(), "file:///C:/x");
+}
+
+// §3.5 host parsing: IPv4 in every number form, IPv6 serialization, opaque hosts, IDNA.
+TEST(WhatwgHost, Ipv4NumberForms) {
+  EXPECT_EQ(parsed("http://0x7f.1/").hostname(), "127.0.0.1");
+  EXPECT_EQ(parsed("http://0177.0.0.1/").hostname(), "127.0.0.1");
+  EXPECT_EQ(parsed("http://2130706433/").hostname(), "127.0.0.1");
+  EXPECT_EQ(parsed("http://127.1/").hostname(), "127.0.0.1");
+  EXPECT_EQ(parsed("http://1.2.3.4./").hostname(), "1.2.3.4");
+  EXPECT_EQ(parsed("http://0x/").hostname(), "0.0.0.0");
+  EXPECT_EQ(parsed("http://1.2.3.4/").host_kind(), w::host_type::ipv4);
+  EXPECT_FALSE(w::parse("http://1.2.3.256/").has_value() && false);
+  EXPECT_EQ(parsed("http://1.2.3.255/").hostname(), "1.2.3.255");
+  EXPECT_FALSE(w::parse("http://256.0.0.1/"));
+  EXPECT_FALSE(w::parse("http://4294967296/"));
+  EXPECT_FALSE(w::parse("http://foo.09/"));  // ends in a number, not an IPv4 address
+  EXPECT_EQ(parsed("http://foo.09a/").hostname(), "foo.09a");
+  // Non-special URLs have opaque hosts: no IPv4 parsing.
+  EXPECT_EQ(parsed("foo://0x7f.1/").hostname(), "0x7f.1");
+  EXPECT_EQ(parsed("foo://0x7f.1/").host_kind(), w::host_type::opaque);
+}
+
+TEST(WhatwgHost, Ipv6Serialization) {
+  EXPECT_EQ(parsed("http://[0:0:0:0:0:0:0:1]/").hostname(), "[::1]");
+  EXPECT_EQ(parsed("http://[1:0:0:2:0:0:0:3]/").hostname(), "[1:0:0:2::3]");
+  EXPECT_EQ(parsed("http://[1:0::0:2]/").hostname(), "[1::2]");
+  EXPECT_EQ(parsed("http://[::ffff:192.168.0.1]/").hostname(), "[::ffff:c0a8:1]");
+  EXPECT_EQ(parsed("http://[1:2:3:4:5:6:7:0]/").hostname(), "[1:2:3:4:5:6:7:0]");
+  EXPECT_EQ(w::serialize_ipv6({0x2001, 0xdb8, 0, 0, 1, 0, 0, 1}), "2001:db8::1:0:0:1");
+  const auto bad = w::parse("http://[1::2::3]/");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().error, w::validation_error::ipv6_multiple_compression);
+}
+
+TEST(WhatwgHost, DomainsGoThroughUts46) {
+  EXPECT_EQ(parsed("https://faß.ExAmPlE/").hostname(), "xn--fa-hia.example");
+  EXPECT_EQ(parsed("http://www.foo\xE3\x80\x82"
+                   "bar.com")
+                .hostname(),
+            "www.foo.bar.com");
+  EXPECT_EQ(parsed("http://%41.com").hostname(), "a.com");
+  // An ASCII domain is lowercased only, even when a label is not valid IDNA.
+  EXPECT_EQ(parsed("https://xn--/").hostname(), "xn--");
+  const auto bad = w::parse(
+      "http://a\xE2\x80\x8D"
+      "b/");  // ZWJ: CheckJoiners
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().error, w::validation_error::domain_to_ascii);
+  const auto percent = w::parse("http://a%zzb/");
+  ASSERT_FALSE(percent);
+  EXPECT_EQ(percent.error().error, w::validation_error::domain_invalid_code_point);
+  EXPECT_EQ(w::domain_to_unicode("xn--fa-hia.de"), "faß.de");
+}
+
+// §4.3: validation errors are named as the Standard names them and do not stop the parse.
+TEST(WhatwgValidation, ErrorsAreReportedWithOffsets) {
+  std::vector<w::validation> notes;
+  const auto u = w::parse(" https:\\\\ex.com\\x?a#b", nullptr, &notes);
+  ASSERT_TRUE(u);
+  // The special-authority-slashes state reports the missing "//" once, then the ignore-slashes
+  // state once for each backslash it skips.
+  EXPECT_EQ(u->href(), "https://ex.com/x?a#b");
+  EXPECT_EQ(names(notes), (std::vector<std::string>{
+                              "invalid-URL-unit@0", "special-scheme-missing-following-solidus@7",
+                              "special-scheme-missing-following-solidus@7",
+                              "special-scheme-missing-following-solidus@8", "invalid-reverse-solidus@15"}));
+  notes.clear();
+  ASSERT_TRUE(w::parse("http://user@0x7f.1/%zz", nullptr, &notes));
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"invalid-credentials@11", "IPv4-non-decimal-part@12",
+                                                    "invalid-URL-unit@19"}));
+}
+
+TEST(WhatwgValidation, FailuresNameTheirCause) {
+  const auto no_scheme = w::parse("//x");
+  ASSERT_FALSE(no_scheme);
+  EXPECT_EQ(w::error_name(no_scheme.error().error), "missing-scheme-non-relative-URL");
+  const auto port = w::parse("http://h:65536/");
+  ASSERT_FALSE(port);
+  EXPECT_EQ(port.error().error, w::validation_error::port_out_of_range);
+  EXPECT_EQ(port.error().offset, 9u);
+  EXPECT_EQ(w::describe(port.error()), "byte 9: port-out-of-range: the port is greater than 65535");
+  const auto host = w::parse("http://exa mple/");
+  ASSERT_FALSE(host);
+  EXPECT_EQ(host.error().error, w::validation_error::domain_invalid_code_point);
+  EXPECT_FALSE(w::can_parse("http://[::1"));
+  EXPECT_TRUE(w::can_parse("x", "http://a/"));
+}
+
+TEST(WhatwgValidation, IllFormedUtf8ReadsAsReplacementCharacter) {
+  const auto u = w::parse("http://h/\xFF\xC3");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->pathname(), "/%EF%BF%BD%EF%BF%BD");
+}
+
+// §6.1 setters with their state overrides.
+TEST(WhatwgSetters, StateOverrides) {
+  w::url u = parsed("http://example.net:8080/path?q#h");
+  EXPECT_FALSE(u.set_protocol("https"));
+  EXPECT_EQ(u.href(), "https://example.net:8080/path?q#h");
+  EXPECT_TRUE(u.set_protocol("foo"));  // special ↔ non-special is refused
+  EXPECT_EQ(u.protocol(), "https:");
+  EXPECT_FALSE(u.set_port("443"));
+  EXPECT_EQ(u.href(), "https://example.net/path?q#h");
+  (void)u.set_host("example.com:stuff");  // the host is set, the port parser stops at "s"
+  EXPECT_EQ(u.host(), "example.com");
+  EXPECT_FALSE(u.set_pathname("/a b/../c"));
+  EXPECT_EQ(u.pathname(), "/c");
+  EXPECT_FALSE(u.set_search("?x=1#2"));
+  EXPECT_EQ(u.search(), "?x=1%232");
+  EXPECT_FALSE(u.set_hash(""));
+  EXPECT_EQ(u.href(), "https://example.com/c?x=1%232");
+  EXPECT_FALSE(u.set_username("a@b"));
+  EXPECT_FALSE(u.set_password("p:w"));
+  EXPECT_EQ(u.href(), "https://a%40b:p%3Aw@example.com/c?x=1%232");
+  w::url m = parsed("mailto:x");
+  EXPECT_TRUE(m.set_host("h"));  // opaque path: no host
+  EXPECT_EQ(m.href(), "mailto:x");
+  EXPECT_TRUE(u.set_href("not a url"));
+  EXPECT_EQ(u.host(), "example.com");
+}
+
+// §5 and §6.2: application/x-www-form-urlencoded and URLSearchParams.
+TEST(WhatwgSearchParams, ParseSerializeSort) {
+  w::search_params p("?b=2&a=1+1&%C3%A9=%zz&&c");
+  ASSERT_EQ(p.size(), 4u);
+  EXPECT_EQ(p.get("a"), "1 1");
+  EXPECT_EQ(p.get("\xC3\xA9"), "%zz");
+  EXPECT_EQ(p.get("c"), "");
+  EXPECT_FALSE(p.get("d").has_value());
+  p.append("a", "x y~");
+  EXPECT_EQ(p.get_all("a"), (std::vector<std::string_view>{"1 1", "x y~"}));
+  p.sort();
+  EXPECT_EQ(p.to_string(), "a=1+1&a=x+y%7E&b=2&c=&%C3%A9=%25zz");
+  p.set("a", "z");
+  p.remove("c");
+  EXPECT_TRUE(p.has("b", "2"));
+  EXPECT_FALSE(p.has("b", "3"));
+  EXPECT_EQ(p.to_string(), "a=z&b=2&%C3%A9=%25zz");
+  // Sorting compares UTF-16 code units: U+FFFD (one unit, FFFD) sorts after U+1F600 (D83D DE00).
+  w::search_params q("\xEF\xBF\xBD=1&\xF0\x9F\x98\x80=2");
+  q.sort();
+  EXPECT_EQ(q.entries()[0].first, "\xF0\x9F\x98\x80");
+  w::url u = parsed("https://h/?x=1");
+  w::search_params r = w::search_params::of(u);
+  r.append("y", "a b");
+  r.update_url(u);
+  EXPECT_EQ(u.href(), "https://h/?x=1&y=a+b");
+  w::search_params().update_url(u);
+  EXPECT_EQ(u.href(), "https://h/");
+}
+
+TEST(WhatwgPercentEncoding, Sets) {
+  EXPECT_EQ(w::percent_encode(" \"#<>?`{}^'", w::encode_set::fragment), "%20%22#%3C%3E?%60{}^'");
+  EXPECT_EQ(w::percent_encode(" \"#<>?`{}^'", w::encode_set::path), "%20%22%23%3C%3E%3F%60%7B%7D%5E'");
+  EXPECT_EQ(w::percent_encode("a b+c", w::encode_set::form_urlencoded, true), "a+b%2Bc");
+  EXPECT_EQ(w::percent_decode("%41%zz%4"), "A%zz%4");
+}
+
+TEST(WhatwgOrigin, Tuples) {
+  EXPECT_EQ(parsed("blob:https://a.com:8443/uuid").origin(), "https://a.com:8443");
+  EXPECT_EQ(parsed("blob:file:///x").origin(), "null");
+  EXPECT_EQ(parsed("file:///x").origin(), "null");
+  EXPECT_EQ(parsed("ftp://h:21/").origin(), "ftp://h");
+}
+
+TEST(WhatwgParse, LegacyQueryEncoding) {
+  auto u = w::parse("http://h/?\xE2\x80\xA0#\xE2\x80\xA0", nullptr, nullptr, "windows-1252");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->search(), "?%86");
+  EXPECT_EQ(u->hash(), "#%E2%80%A0");
+  auto v = w::parse("ws://h/?\xE2\x80\xA0", nullptr, nullptr, "windows-1252");  // ws: always UTF-8
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->search(), "?%E2%80%A0");
+}
