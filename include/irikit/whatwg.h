@@ -39,6 +39,12 @@
 
 namespace irikit::whatwg {
 
+namespace detail {
+struct detail_access;  // src/whatwg/url.cpp: the record conversions (internal, not exported)
+}
+
+#pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
+
 /// The validation errors of the URL Standard (§4.3 and §3.5 tables), in the Standard's order.
 /// `error_name` gives the Standard's own spelling ("IPv4-non-decimal-part"); new values are only
 /// ever appended.
@@ -126,10 +132,6 @@ enum class host_type : std::uint8_t { none, domain, ipv4, ipv6, opaque, empty };
 
 /// "none", "domain", "ipv4", "ipv6", "opaque", "empty".
 std::string_view host_type_name(host_type t) noexcept;
-
-namespace detail {
-struct detail_access;
-}
 
 /// A URL (§4.1): one string, its href, plus the offsets of the components in it. Getters are the
 /// `URL` class's (§6.1) and return views into href; setters run the Standard's state overrides.
@@ -343,6 +345,7 @@ class search_params {
   std::vector<std::pair<std::string, std::string>> list_;
 };
 
+#pragma GCC visibility pop
 }  // namespace irikit::whatwg
 
 #endif  // IRIKIT_WHATWG_H
