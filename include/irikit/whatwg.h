@@ -37,6 +37,8 @@
 #include <variant>
 #include <vector>
 
+#include "irikit/error.h"
+
 namespace irikit::whatwg {
 
 namespace detail {
@@ -344,6 +346,45 @@ class search_params {
  private:
   std::vector<std::pair<std::string, std::string>> list_;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Bridges between the two specifications (RFC 3987 / RFC 3986 and the URL Standard)
+
+/// The URL written as an RFC 3986 URI: its href with every character RFC 3986 does not allow in
+/// the component (| { } ^ ` \ [ ] in a path, "%" without two hex digits, …) percent-encoded.
+std::string to_rfc3986(const url& u);
+/// The URL as an RFC 3987 IRI: RFC 3987 §3.2 on `to_rfc3986(u)` (UTF-8 percent-encodings decoded
+/// where an IRI allows the character, "xn--" host labels to Unicode when they round-trip).
+std::string to_iri(const url& u);
+/// An RFC 3987 IRI read by the URL Standard: RFC 3987 §3.1 first (non-ASCII percent-encoded,
+/// the host through UTS #46), then the basic URL parser.
+result<url> from_iri(std::string_view iri, std::vector<validation>* notes = nullptr);
+
+/// One place where the two specifications read a string differently.
+struct spec_difference {
+  /// "rfc3987-invalid" (only the URL Standard accepts it), "relative-reference" (RFC 3987 reads a
+  /// relative reference, the Standard has no base), "whatwg-failure" (only RFC 3987 accepts it),
+  /// or the component that differs: "scheme", "userinfo", "host", "port", "path", "query",
+  /// "fragment".
+  std::string what;
+  std::string rfc3987;  ///< what RFC 3987 makes of it
+  std::string whatwg;   ///< what the URL Standard makes of it
+};
+
+/// What one string means to RFC 3987 and to the URL Standard.
+struct spec_comparison {
+  std::string rfc3987;  ///< a valid IRI, normalized (RFC 3987 §5.3.3 scheme rung) and mapped to a URI
+  std::optional<irikit::parse_error> rfc3987_error;  ///< when it is not an RFC 3987 IRI
+  bool rfc3987_relative = false;                     ///< …but a valid relative reference
+  std::string whatwg;                                ///< the href, when the Standard parses it
+  std::optional<url_error> whatwg_error;             ///< when it does not
+  std::vector<validation> notes;                     ///< the Standard's validation errors
+  /// Empty when both read the same URI. Components are compared after writing the URL as an
+  /// RFC 3986 URI and normalizing both at the scheme rung, so only differences of meaning remain.
+  std::vector<spec_difference> differences;
+};
+/// Compares the two readings of `text` (no base).
+spec_comparison compare_specs(std::string_view text);
 
 #pragma GCC visibility pop
 }  // namespace irikit::whatwg

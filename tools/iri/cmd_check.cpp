@@ -5,6 +5,7 @@
 #include "command.h"
 #include "irikit/iri.h"
 #include "rule_option.h"
+#include "spec_option.h"
 
 namespace iri_tool {
 namespace {
@@ -37,20 +38,31 @@ class check_mapper final : public line_mapper {
 
 configured configure_check(const option_values& values) {
   configured result;
+  const std::optional<bool> whatwg = spec_is_whatwg(values, result.usage_error);
+  if (!whatwg) return result;
+  if (*whatwg) {  // --spec whatwg: the WHATWG URL Standard (spec_option.h)
+    result.mapper = whatwg_check_mapper();
+    return result;
+  }
   if (const auto r = rule_from_options(values, result.usage_error))
     result.mapper = std::make_unique<check_mapper>(*r);
   return result;
 }
 
-constexpr option_spec check_option_specs[] = {rule_option_spec};
+constexpr option_spec check_option_specs[] = {spec_option_spec, rule_option_spec};
 
 constexpr command check_command{
     "check",
     "Validate each line against a grammar rule (RFC 3987 / RFC 3986)",
-    "iri check [--as RULE] [--json] [FILE...]",
+    "iri check [--spec SPEC] [--as RULE] [--json] [FILE...]",
     "Validates each line (UTF-8 included) against RULE. Text mode prints a valid line unchanged\n"
     "and an empty line for an invalid one, with the error on stderr, so the output stays\n"
     "aligned with the input. The exit status is 1 when any line is invalid.\n"
+    "\n"
+    "With --spec whatwg each line is parsed by the WHATWG URL Standard instead (no base): it is\n"
+    "valid unless the Standard returns failure; errors carry the Standard's names (host-missing,\n"
+    "port-out-of-range, ...) and JSON adds \"validation\": the validation errors that are not\n"
+    "failures, as [{\"code\", \"offset\"}].\n"
     "\n"
     "JSON keys: \"valid\" (true/false); an invalid line also has \"error\".\n",
     check_option_specs,

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "irikit/iri.h"
 #include "irikit/normalize.h"
+#include "spec_option.h"
 
 namespace iri_tool {
 namespace {
@@ -35,6 +36,12 @@ class normalize_mapper final : public line_mapper {
 
 configured configure_normalize(const option_values& values) {
   configured result;
+  const std::optional<bool> whatwg = spec_is_whatwg(values, result.usage_error);
+  if (!whatwg) return result;
+  if (*whatwg) {  // --spec whatwg: the WHATWG URL Standard (spec_option.h)
+    result.mapper = whatwg_href_mapper();
+    return result;
+  }
   const std::string_view level = values.value("--level").value_or("syntax");
   irikit::normalize_options options;
   if (level == "scheme") {
@@ -50,6 +57,7 @@ configured configure_normalize(const option_values& values) {
 }
 
 constexpr option_spec normalize_option_specs[] = {
+    spec_option_spec,
     {"--level", "LEVEL",
      "syntax (default): RFC 3987 §5.3.2 — case, percent-encoding, dot-segments, empty port\n"
      "scheme: also §5.3.3 for http, https, ws, wss, ftp, file — default port, empty\n"
@@ -61,13 +69,15 @@ constexpr option_spec normalize_option_specs[] = {
 constexpr command normalize_command{
     "normalize",
     "Normalize each line for comparison (RFC 3987 §5.3.2–§5.3.3)",
-    "iri normalize [--level syntax|scheme] [--nfc] [--uri-form] [--json] [FILE...]",
+    "iri normalize [--spec SPEC] [--level syntax|scheme] [--nfc] [--uri-form] [--json] [FILE...]",
     "Prints the normal form of each IRI reference, for comparing: the input is never changed\n"
     "in place, and RFC 3987 §5.3.2.3 asks that the original form be kept when an IRI is passed\n"
     "on. Syntax rung: percent-encoding hex digits upper-cased, the scheme and an ASCII-only host\n"
     "lower-cased, percent-encoded unreserved ASCII and the UTF-8 of characters the component\n"
     "allows decoded, dot-segments removed where resolution would remove them (never from a\n"
     "relative path such as \"../a\"), an empty port dropped. Normalizing twice changes nothing.\n"
+    "\n"
+    "With --spec whatwg: the href of the WHATWG URL Standard, its only normal form.\n"
     "\n"
     "JSON keys: \"output\" (the normal form); a failing line has \"error\" instead.\n",
     normalize_option_specs,

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "irikit/iri.h"
 #include "rule_option.h"
+#include "spec_option.h"
 
 namespace iri_tool {
 namespace {
@@ -51,22 +52,34 @@ class parse_mapper final : public line_mapper {
 
 configured configure_parse(const option_values& values) {
   configured result;
+  const std::optional<bool> whatwg = spec_is_whatwg(values, result.usage_error);
+  if (!whatwg) return result;
+  if (*whatwg) {  // --spec whatwg: the WHATWG URL Standard (spec_option.h)
+    result.mapper = whatwg_parse_mapper();
+    return result;
+  }
   if (const auto r = rule_from_options(values, result.usage_error))
     result.mapper = std::make_unique<parse_mapper>(*r);
   return result;
 }
 
-constexpr option_spec parse_option_specs[] = {rule_option_spec};
+constexpr option_spec parse_option_specs[] = {spec_option_spec, rule_option_spec};
 
 constexpr command parse_command{
     "parse",
     "Split each line into scheme, authority, host, port, path, query, fragment",
-    "iri parse [--as RULE] [--json] [FILE...]",
+    "iri parse [--spec SPEC] [--as RULE] [--json] [FILE...]",
     "Validates each line against RULE and splits it into its components, each exactly as\n"
     "written (an IP-literal host keeps its brackets, the port is the digits as written).\n"
     "Text mode prints the components that are present as TAB-separated key=value pairs in the\n"
     "order scheme, authority, userinfo, host, host_type, port, path, query, fragment (path is\n"
     "always present); an invalid line prints an empty line and its error on stderr.\n"
+    "\n"
+    "With --spec whatwg: the WHATWG URL Standard's parser. Text mode prints href=HREF, then the\n"
+    "non-empty getters protocol, username, password, host, hostname, port, pathname, search,\n"
+    "hash, origin. JSON keys: \"valid\", \"href\", \"origin\", the nine getters, \"record\" (the URL\n"
+    "record: scheme, username, password, host, host_type, port, path, query, fragment) and\n"
+    "\"validation\" ([{\"code\", \"offset\"}]).\n"
     "\n"
     "JSON keys: \"valid\", \"scheme\", \"authority\", \"userinfo\", \"host\", \"host_type\"\n"
     "(reg-name, ipv4, ipv6, ipvfuture; null without an authority), \"port\", \"path\", \"query\",\n"

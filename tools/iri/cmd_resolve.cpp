@@ -6,6 +6,7 @@
 #include "command.h"
 #include "irikit/iri.h"
 #include "irikit/resolve.h"
+#include "spec_option.h"
 
 namespace iri_tool {
 namespace {
@@ -68,6 +69,21 @@ configured configure_resolve(const option_values& values) {
         pairs ? "--base and --pairs exclude each other" : "resolve needs --base IRI or --pairs";
     return result;
   }
+  const std::optional<bool> whatwg = spec_is_whatwg(values, result.usage_error);
+  if (!whatwg) return result;
+  if (*whatwg) {  // --spec whatwg: the URL Standard's parser with a base (spec_option.h)
+    std::optional<irikit::whatwg::url> base_url;
+    if (base) {
+      auto b = irikit::whatwg::parse(*base);
+      if (!b) {
+        result.usage_error = "--base is not a URL: " + irikit::whatwg::describe(b.error());
+        return result;
+      }
+      base_url = std::move(*b);
+    }
+    result.mapper = whatwg_resolve_mapper(std::move(base_url));
+    return result;
+  }
   if (base) {
     const irikit::result<irikit::iri_view> b = irikit::parse_iri(*base);
     if (!b) {
@@ -82,6 +98,7 @@ configured configure_resolve(const option_values& values) {
 }
 
 constexpr option_spec resolve_option_specs[] = {
+    spec_option_spec,
     {"--base", "IRI", "the base IRI (RFC 3987 IRI: a scheme is required; its fragment is ignored)"},
     {"--pairs", "", "each line is BASE<TAB>REFERENCE instead"},
     {"--non-strict", "",
@@ -92,7 +109,7 @@ constexpr option_spec resolve_option_specs[] = {
 constexpr command resolve_command{
     "resolve",
     "Resolve each line against a base IRI (RFC 3986 §5.2, RFC 3987 §6.5)",
-    "iri resolve (--base IRI | --pairs) [--non-strict] [--json] [FILE...]",
+    "iri resolve [--spec SPEC] (--base IRI | --pairs) [--non-strict] [--json] [FILE...]",
     "Resolves each line, an IRI reference, against the base IRI and prints the target IRI\n"
     "(RFC 3986 §5.2.2–§5.3; the IRI characters behave like unreserved ones, RFC 3987 §6.5).\n"
     "Strict by default. The base path is used as written when the reference path is empty,\n"
@@ -100,6 +117,9 @@ constexpr command resolve_command{
     "would begin with \"//\" without an authority gets \"/.\" in front (docs/resolution.md).\n"
     "With --pairs each line is BASE<TAB>REFERENCE; a line without a TAB fails with missing-tab.\n"
     "Error offsets count from the start of the line.\n"
+    "\n"
+    "With --spec whatwg: the WHATWG URL Standard's parser with the base (which must parse as a\n"
+    "URL); the output is the href.\n"
     "\n"
     "JSON keys: \"output\" (the target IRI); a failing line has \"error\" instead.\n",
     resolve_option_specs,

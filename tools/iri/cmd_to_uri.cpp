@@ -6,6 +6,7 @@
 #include "command.h"
 #include "irikit/convert.h"
 #include "irikit/host.h"
+#include "spec_option.h"
 
 namespace iri_tool {
 namespace {
@@ -65,6 +66,12 @@ class to_uri_mapper final : public line_mapper {
 
 configured configure_to_uri(const option_values& values) {
   configured result;
+  const std::optional<bool> whatwg = spec_is_whatwg(values, result.usage_error);
+  if (!whatwg) return result;
+  if (*whatwg) {  // --spec whatwg: the WHATWG URL Standard (spec_option.h)
+    result.mapper = whatwg_href_mapper();
+    return result;
+  }
   irikit::to_uri_options options;
   if (const auto name = values.value("--idna")) {
     const auto mode = idna_mode_from_name(*name);
@@ -90,6 +97,7 @@ configured configure_to_uri(const option_values& values) {
 }
 
 constexpr option_spec to_uri_option_specs[] = {
+    spec_option_spec,
     {"--idna", "MODE",
      "how a host with non-ASCII characters is converted:\n"
      "  none                percent-encode it like every other component (default)\n"
@@ -113,13 +121,17 @@ constexpr option_spec to_uri_option_specs[] = {
 constexpr command to_uri_command{
     "to-uri",
     "Map each IRI to a URI (RFC 3987 §3.1)",
-    "iri to-uri [--idna MODE] [--encode-unsafe-ascii] [--query-charset NAME] [--from-charset NAME] [--json] "
+    "iri to-uri [--spec SPEC] [--idna MODE] [--encode-unsafe-ascii] [--query-charset NAME] [--from-charset "
+    "NAME] [--json] "
     "[FILE...]",
     "Maps each line to a URI: every non-ASCII character becomes the %HH triplets of its UTF-8\n"
     "octets (uppercase hex); characters allowed in URIs and existing percent-encodings are kept,\n"
     "and \"#\", \"%\", \"[\", \"]\" are never converted. The mapping is the identity on URIs and is\n"
     "idempotent. Space, < > \" { } | \\ ^ ` and controls fail the line unless\n"
     "--encode-unsafe-ascii is given. Text mode prints the URI.\n"
+    "\n"
+    "With --spec whatwg: the href of the WHATWG URL Standard (always ASCII: the Standard\n"
+    "percent-encodes and maps hosts with UTS #46 itself; the other options do not apply).\n"
     "\n"
     "JSON keys: \"output\" (the URI); a failing line has \"error\" instead (unsafe-ascii-char,\n"
     "idna-failed, charset-unmappable, ...).\n",

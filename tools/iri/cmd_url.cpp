@@ -1,0 +1,239 @@
+// iri url — the WHATWG URL Standard's URL class from the shell: parse each line (optionally
+// against --base), run setters (--set ATTR=VALUE) and URLSearchParams operations (--search OP) in
+// the order given, and print the href (or one getter with --get).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "command.h"
+#include "json.h"
+#include "spec_option.h"
+
+namespace iri_tool {
+namespace {
+
+namespace w = irikit::whatwg;
+
+using setter = std::optional<w::url_error> (*)(w::url&, std::string_view);
+
+setter setter_named(std::string_view name) {
+  if (name == "href") return [](w::url& u, std::string_view v) { return u.set_href(v); };
+  if (name == "protocol") return [](w::url& u, std::string_view v) { return u.set_protocol(v); };
+  if (name == "username") return [](w::url& u, std::string_view v) { return u.set_username(v); };
+  if (name == "password") return [](w::url& u, std::string_view v) { return u.set_password(v); };
+  if (name == "host") return [](w::url& u, std::string_view v) { return u.set_host(v); };
+  if (name == "hostname") return [](w::url& u, std::string_view v) { return u.set_hostname(v); };
+  if (name == "port") return [](w::url& u, std::string_view v) { return u.set_port(v); };
+  if (name == "pathname") return [](w::url& u, std::string_view v) { return u.set_pathname(v); };
+  if (name == "search") return [](w::url& u, std::string_view v) { return u.set_search(v); };
+  if (name == "hash") return [](w::url& u, std::string_view v) { return u.set_hash(v); };
+  return nullptr;
+}
+
+std::string getter(const w::url& u, std::string_view name) {
+  if (name == "href") return std::string(u.href());
+  if (name == "origin") return u.origin();
+  if (name == "protocol") return std::string(u.protocol());
+  if (name == "username") return std::string(u.username());
+  if (name == "password") return std::string(u.password());
+  if (name == "host") return std::string(u.host());
+  if (name == "hostname") return std::string(u.hostname());
+  if (name == "port") return std::string(u.port());
+  if (name == "pathname") return std::string(u.pathname());
+  if (name == "search") return std::string(u.search());
+  if (name == "hash") return std::string(u.hash());
+  if (name == "searchParams") return w::search_params::of(u).to_string();
+  return {};
+}
+
+constexpr std::string_view k_getters[] = {"href",     "origin", "protocol", "username",
+                                          "password", "host",   "hostname", "port",
+                                          "pathname", "search", "hash",     "searchParams"};
+
+/// One step, as given on the command line.
+struct step {
+  enum kind_t { set, search_append, search_set, search_delete, search_sort } kind;
+  std::string name;   // attribute (set) or parameter name
+  std::string value;  // new value
+  bool has_value = false;
+  setter fn = nullptr;
+};
+
+class url_mapper final : public line_mapper {
+ public:
+  url_mapper(std::optional<w::url> base, std::vector<step> steps, std::string get)
+      : base_(std::move(base)), steps_(std::move(steps)), get_(std::move(get)) {}
+
+  void map(std::string_view line, record_list& out) const override {
+    record& r = out.add();
+    std::vector<w::validation> notes;
+    auto parsed = w::parse(line, base_ ? &*base_ : nullptr, &notes);
+    if (!parsed) {
+      fail_whatwg(r, parsed.error());
+      return;
+    }
+    w::url u = std::move(*parsed);
+    json_builder applied;
+    applied.begin_array();
+    for (const step& s : steps_) {
+      applied.begin_object();
+      std::optional<w::url_error> refused;
+      switch (s.kind) {
+        case step::set:
+          applied.key("set").value(s.name).key("value").value(s.value);
+          refused = s.fn(u, s.value);
+          break;
+        case step::search_append:
+        case step::search_set:
+        case step::search_delete:
+        case step::search_sort: {
+          w::search_params p = w::search_params::of(u);
+          if (s.kind == step::search_append) {
+            applied.key("search").value("append").key("name").value(s.name).key("value").value(s.value);
+            p.append(s.name, s.value);
+          } else if (s.kind == step::search_set) {
+            applied.key("search").value("set").key("name").value(s.name).key("value").value(s.value);
+            p.set(s.name, s.value);
+          } else if (s.kind == step::search_delete) {
+            applied.key("search").value("delete").key("name").value(s.name);
+            if (s.has_value) applied.key("value").value(s.value);
+            p.remove(s.name, s.has_value ? std::optional<std::string_view>(s.value) : std::nullopt);
+          } else {
+            applied.key("search").value("sort");
+            p.sort();
+          }
+          p.update_url(u);
+          break;
+        }
+      }
+      // A setter the Standard ignores is not an error (browsers ignore it silently); its reason
+      // is reported.
+      applied.key("applied").value(!refused.has_value());
+      if (refused) applied.key("reason").value(w::error_name(refused->error));
+      applied.end_object();
+    }
+    applied.end_array();
+    r.text = getter(u, get_);
+    add_url_json(r, u, notes);
+    r.add_raw("steps", applied.take());
+    json_builder params;
+    params.begin_array();
+    const w::search_params final_params = w::search_params::of(u);
+    for (const auto& [name, value] : final_params.entries()) {
+      params.begin_array().value(name).value(value).end_array();
+    }
+    params.end_array();
+    r.add_raw("search_params", params.take());
+  }
+
+ private:
+  std::optional<w::url> base_;
+  std::vector<step> steps_;
+  std::string get_;
+};
+
+configured configure_url(const option_values& values) {
+  configured result;
+  std::optional<w::url> base;
+  if (const auto b = values.value("--base")) {
+    auto parsed = w::parse(*b);
+    if (!parsed) {
+      result.usage_error = "--base is not a URL: " + w::describe(parsed.error());
+      return result;
+    }
+    base = std::move(*parsed);
+  }
+  std::vector<step> steps;
+  for (const std::string_view s : values.values("--set")) {
+    const std::size_t eq = s.find('=');
+    const std::string_view name = s.substr(0, eq);
+    step st{step::set, std::string(name), eq == std::string_view::npos ? "" : std::string(s.substr(eq + 1)),
+            true, setter_named(name)};
+    if (st.fn == nullptr || eq == std::string_view::npos) {
+      result.usage_error =
+          "--set needs ATTR=VALUE with ATTR one of href, protocol, username, password, host, "
+          "hostname, port, pathname, search, hash; got '" +
+          std::string(s) + "'";
+      return result;
+    }
+    steps.push_back(std::move(st));
+  }
+  for (const std::string_view s : values.values("--search")) {
+    const std::size_t colon = s.find(':');
+    const std::string_view op = s.substr(0, colon);
+    const std::string_view arg = colon == std::string_view::npos ? std::string_view() : s.substr(colon + 1);
+    const std::size_t eq = arg.find('=');
+    step st{step::search_sort, std::string(arg.substr(0, eq)),
+            eq == std::string_view::npos ? "" : std::string(arg.substr(eq + 1)), eq != std::string_view::npos,
+            nullptr};
+    if (op == "append" && st.has_value) {
+      st.kind = step::search_append;
+    } else if (op == "set" && st.has_value) {
+      st.kind = step::search_set;
+    } else if (op == "delete" && colon != std::string_view::npos) {
+      st.kind = step::search_delete;
+    } else if (op == "sort" && colon == std::string_view::npos) {
+      st.kind = step::search_sort;
+    } else {
+      result.usage_error =
+          "--search needs append:NAME=VALUE, set:NAME=VALUE, delete:NAME[=VALUE] or sort; got '" +
+          std::string(s) + "'";
+      return result;
+    }
+    steps.push_back(std::move(st));
+  }
+  std::string get = std::string(values.value("--get").value_or("href"));
+  bool known = false;
+  for (const std::string_view g : k_getters) known = known || g == get;
+  if (!known) {
+    result.usage_error = "unknown getter '" + get +
+                         "' for --get (href, origin, protocol, username, password, host, hostname, port, "
+                         "pathname, search, hash, searchParams)";
+    return result;
+  }
+  result.mapper = std::make_unique<url_mapper>(std::move(base), std::move(steps), std::move(get));
+  return result;
+}
+
+constexpr option_spec url_option_specs[] = {
+    {"--base", "URL", "parse each line against this base URL"},
+    {"--set", "ATTR=VALUE",
+     "run the setter ATTR (href, protocol, username, password, host, hostname,\n"
+     "port, pathname, search, hash) with VALUE; repeatable, run in order"},
+    {"--search", "OP",
+     "a URLSearchParams operation on the query, after the setters; repeatable:\n"
+     "append:NAME=VALUE, set:NAME=VALUE, delete:NAME[=VALUE], sort"},
+    {"--get", "GETTER",
+     "what text mode prints (default href): origin, protocol, username,\n"
+     "password, host, hostname, port, pathname, search, hash, searchParams"},
+};
+
+constexpr command url_command{
+    "url",
+    "The WHATWG URL Standard's URL class: parse, setters, URLSearchParams",
+    "iri url [--base URL] [--set ATTR=VALUE]... [--search OP]... [--get GETTER] [--json] [FILE...]",
+    "Parses each line with the WHATWG URL Standard (against --base when given), runs the setters\n"
+    "(--set, in order), then the URLSearchParams operations (--search, in order; each rewrites the\n"
+    "query as URLSearchParams' update steps do), and prints the href, or the getter --get names.\n"
+    "A setter the Standard ignores (a host on an opaque path, a special scheme changed to a\n"
+    "non-special one) leaves the URL as it was, as a browser does; JSON says so. A line that does\n"
+    "not parse fails with the Standard's error name.\n"
+    "\n"
+    "JSON keys: \"href\", \"origin\", the getters, \"record\" (the URL record), \"validation\" (the\n"
+    "parse's validation errors), \"steps\" (each setter or operation with \"applied\" and, when\n"
+    "ignored, \"reason\") and \"search_params\" (the query's name/value pairs).\n",
+    url_option_specs,
+    "Examples:\n"
+    "  $ echo 'https://example.com/a?b=2&a=1' | iri url --set pathname=/x --search sort\n"
+    "  https://example.com/x?a=1&b=2\n"
+    "  $ echo 'mailto:joe' | iri url --set host=example.com --get pathname\n"
+    "  joe\n"
+    "  $ echo '../c d' | iri url --base 'http://h/a/b' --get pathname\n"
+    "  /c%20d\n",
+    configure_url,
+};
+
+const registrar register_url{url_command};
+
+}  // namespace
+}  // namespace iri_tool
