@@ -558,6 +558,8 @@ a_label_decoding decode_a_label(std::string_view label) {
   if (why & UIDNA_ERROR_PUNYCODE) return fail(a_label_status::bad_punycode);
   if (why & UIDNA_ERROR_INVALID_ACE_LABEL) return fail(a_label_status::mapped);
   return fail(a_label_status::disallowed);
+}
+
 namespace {
 
 // URL Standard §3.3: CheckBidi and CheckJoiners on, UseSTD3ASCIIRules off, non-transitional.
