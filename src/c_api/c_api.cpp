@@ -123,10 +123,23 @@ class scratch {
 };
 
 // Writes a string result or its error (offset in argument `argument`).
-int write_result(const irikit::result<std::string>& r, const out_buffer& out, irikit_error* err,
-                 std::uint32_t argument = 0) {
-  if (!r) return fail(err, r.error(), argument);
+int write_result(const irikit::result<std::string>& r, const out_buffer& out, irikit_error* err) {
+  if (!r) return fail(err, r.error());
   return out.write(*r, err);
+}
+
+// The shape of every function with one text argument and a text result: the exception guard, the
+// text and the output buffer checked (in that order), then `body(text, buffer)`.
+template <class Body>
+int text_to_text(const char* data, std::size_t length, char* out, std::size_t out_size, std::size_t* out_len,
+                 irikit_error* err, Body&& body) noexcept {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view text;
+    if (int rc = text_arg(data, length, 0, err, text)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    return body(text, buffer);
+  });
 }
 
 // Arrays of frozen structs: the first `capacity` are written, `*count` is the total.
@@ -457,14 +470,11 @@ int irikit_utf32_to_utf8(const uint32_t* text, size_t units, char* out, size_t o
 
 int irikit_from_charset(const char* bytes, size_t bytes_len, const char* charset, char* out, size_t out_size,
                         size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(bytes, bytes_len, 0, err, t)) return rc;
-    if (charset == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    if (int rc = buffer.check(err)) return rc;
-    return write_result(irikit::from_charset(t, charset), buffer, err);
-  });
+  return text_to_text(bytes, bytes_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        if (charset == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+                        return write_result(irikit::from_charset(t, charset), buffer, err);
+                      });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -478,32 +488,30 @@ const char* irikit_idna_mode_name(int mode) {
 
 namespace {
 template <class Convert>
-int host_call(const char* host, std::size_t host_len, int mode, unsigned flags, const out_buffer& out,
-              irikit_error* err, Convert&& convert) {
-  return guarded(err, [&]() -> int {
-    std::string_view t;
-    if (int rc = text_arg(host, host_len, 0, err, t)) return rc;
-    if (int rc = out.check(err)) return rc;
-    if (!in_range(mode, IRIKIT_IDNA_IDNA2003) || !known_flags(flags, IRIKIT_HOST_ALLOW_UNASSIGNED))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    const irikit::host_options options{static_cast<irikit::idna_mode>(mode),
-                                       (flags & IRIKIT_HOST_ALLOW_UNASSIGNED) != 0};
-    return write_result(convert(t, options), out, err);
-  });
+int host_call(const char* host, std::size_t host_len, int mode, unsigned flags, char* out,
+              std::size_t out_size, std::size_t* out_len, irikit_error* err, Convert&& convert) {
+  return text_to_text(
+      host, host_len, out, out_size, out_len, err, [&](std::string_view t, const out_buffer& buffer) -> int {
+        if (!in_range(mode, IRIKIT_IDNA_IDNA2003) || !known_flags(flags, IRIKIT_HOST_ALLOW_UNASSIGNED))
+          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+        const irikit::host_options options{static_cast<irikit::idna_mode>(mode),
+                                           (flags & IRIKIT_HOST_ALLOW_UNASSIGNED) != 0};
+        return write_result(convert(t, options), buffer, err);
+      });
 }
 }  // namespace
 
 int irikit_host_to_ascii(const char* host, size_t host_len, int mode, unsigned flags, char* out,
                          size_t out_size, size_t* out_len, irikit_error* err) {
   return host_call(
-      host, host_len, mode, flags, out_buffer{out, out_size, out_len}, err,
+      host, host_len, mode, flags, out, out_size, out_len, err,
       [](std::string_view h, const irikit::host_options& o) { return irikit::host_to_ascii(h, o); });
 }
 
 int irikit_host_to_unicode(const char* host, size_t host_len, int mode, unsigned flags, char* out,
                            size_t out_size, size_t* out_len, irikit_error* err) {
   return host_call(
-      host, host_len, mode, flags, out_buffer{out, out_size, out_len}, err,
+      host, host_len, mode, flags, out, out_size, out_len, err,
       [](std::string_view h, const irikit::host_options& o) { return irikit::host_to_unicode(h, o); });
 }
 
@@ -520,56 +528,47 @@ void irikit_to_uri_options_init(irikit_to_uri_options* options) {
 
 int irikit_to_uri(const char* iri, size_t iri_len, const irikit_to_uri_options* options, char* out,
                   size_t out_size, size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(iri, iri_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    irikit_to_uri_options c;
-    irikit_to_uri_options_init(&c);
-    if (!read_options(options, c) || !in_range(c.idna, IRIKIT_IDNA_IDNA2003))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit::to_uri_options o;
-    o.idna = static_cast<irikit::idna_mode>(c.idna);
-    o.idna2003_allow_unassigned = c.idna2003_allow_unassigned != 0;
-    o.encode_unsafe_ascii = c.encode_unsafe_ascii != 0;
-    if (c.query_charset) o.query_charset = c.query_charset;
-    scratch out_text;
-    const auto r = irikit::to_uri_into(t, out_text.text(), o);
-    if (!r) return fail(err, r.error());
-    return buffer.write(out_text.text(), err);
-  });
+  return text_to_text(iri, iri_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        irikit_to_uri_options c;
+                        irikit_to_uri_options_init(&c);
+                        if (!read_options(options, c) || !in_range(c.idna, IRIKIT_IDNA_IDNA2003))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        irikit::to_uri_options o;
+                        o.idna = static_cast<irikit::idna_mode>(c.idna);
+                        o.idna2003_allow_unassigned = c.idna2003_allow_unassigned != 0;
+                        o.encode_unsafe_ascii = c.encode_unsafe_ascii != 0;
+                        if (c.query_charset) o.query_charset = c.query_charset;
+                        scratch out_text;
+                        const auto r = irikit::to_uri_into(t, out_text.text(), o);
+                        if (!r) return fail(err, r.error());
+                        return buffer.write(out_text.text(), err);
+                      });
 }
 
 int irikit_to_iri(const char* uri, size_t uri_len, unsigned flags, int idna, char* out, size_t out_size,
                   size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(uri, uri_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    if (!known_flags(flags, IRIKIT_TO_IRI_IDNA_TO_UNICODE) || !in_range(idna, IRIKIT_IDNA_IDNA2003) ||
-        ((flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) && idna == IRIKIT_IDNA_NONE))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit::to_iri_options o;
-    o.idna_to_unicode = (flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) != 0;
-    if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
-    scratch out_text;
-    const auto r = irikit::to_iri_into(t, out_text.text(), o);
-    if (!r) return fail(err, r.error());
-    return buffer.write(out_text.text(), err);
-  });
+  return text_to_text(
+      uri, uri_len, out, out_size, out_len, err, [&](std::string_view t, const out_buffer& buffer) -> int {
+        if (!known_flags(flags, IRIKIT_TO_IRI_IDNA_TO_UNICODE) || !in_range(idna, IRIKIT_IDNA_IDNA2003) ||
+            ((flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) && idna == IRIKIT_IDNA_NONE))
+          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+        irikit::to_iri_options o;
+        o.idna_to_unicode = (flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) != 0;
+        if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
+        scratch out_text;
+        const auto r = irikit::to_iri_into(t, out_text.text(), o);
+        if (!r) return fail(err, r.error());
+        return buffer.write(out_text.text(), err);
+      });
 }
 
 int irikit_leiri_to_iri(const char* leiri, size_t leiri_len, char* out, size_t out_size, size_t* out_len,
                         irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(leiri, leiri_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    return write_result(irikit::leiri_to_iri(t), buffer, err);
-  });
+  return text_to_text(leiri, leiri_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        return write_result(irikit::leiri_to_iri(t), buffer, err);
+                      });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -664,17 +663,14 @@ int irikit_relativize(const char* base, size_t base_len, const char* target, siz
 
 int irikit_remove_dot_segments(const char* path, size_t path_len, unsigned flags, char* out, size_t out_size,
                                size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view p;
-    if (int rc = text_arg(path, path_len, 0, err, p)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    if (!known_flags(flags, IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit::dot_segment_options o;
-    o.percent_encoded_dots = (flags & IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS) == 0;
-    return buffer.write(irikit::remove_dot_segments(p, o), err);
-  });
+  return text_to_text(path, path_len, out, out_size, out_len, err,
+                      [&](std::string_view p, const out_buffer& buffer) -> int {
+                        if (!known_flags(flags, IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        irikit::dot_segment_options o;
+                        o.percent_encoded_dots = (flags & IRIKIT_RESOLVE_NO_PERCENT_ENCODED_DOTS) == 0;
+                        return buffer.write(irikit::remove_dot_segments(p, o), err);
+                      });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -688,23 +684,20 @@ const char* irikit_level_name(int level) {
 
 int irikit_normalize(const char* text, size_t text_len, int level, unsigned flags, char* out, size_t out_size,
                      size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    if (!in_range(level, IRIKIT_LEVEL_SCHEME) ||
-        !known_flags(flags, (IRIKIT_NORMALIZE_NO_PERCENT_ENCODED_DOTS << 1) - 1))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    if (level == IRIKIT_LEVEL_SIMPLE) {
-      // §5.3.1: the simple rung compares the text as it is; it is only validated.
-      const auto v = irikit::validate(t, irikit::rule::iri_reference);
-      return v ? buffer.write(t, err) : fail(err, v.error());
-    }
-    const auto r = irikit::normalize(t, normalize_options_for(level, flags));
-    if (!r) return fail(err, r.error());
-    return buffer.write(r->text(), err);
-  });
+  return text_to_text(text, text_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        if (!in_range(level, IRIKIT_LEVEL_SCHEME) ||
+                            !known_flags(flags, (IRIKIT_NORMALIZE_NO_PERCENT_ENCODED_DOTS << 1) - 1))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        if (level == IRIKIT_LEVEL_SIMPLE) {
+                          // §5.3.1: the simple rung compares the text as it is; it is only validated.
+                          const auto v = irikit::validate(t, irikit::rule::iri_reference);
+                          return v ? buffer.write(t, err) : fail(err, v.error());
+                        }
+                        const auto r = irikit::normalize(t, normalize_options_for(level, flags));
+                        if (!r) return fail(err, r.error());
+                        return buffer.write(r->text(), err);
+                      });
 }
 
 int irikit_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int level, unsigned flags,
@@ -818,13 +811,10 @@ void irikit_lint_result_free(irikit_lint_result* result) { free_block(result); }
 
 int irikit_visual_order(const char* text, size_t text_len, char* out, size_t out_size, size_t* out_len,
                         irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    return write_result(irikit::visual_order(t), buffer, err);
-  });
+  return text_to_text(text, text_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        return write_result(irikit::visual_order(t), buffer, err);
+                      });
 }
 
 int irikit_needs_embedding(const char* text, size_t text_len, int surrounding, int* needed,
@@ -843,17 +833,14 @@ int irikit_needs_embedding(const char* text, size_t text_len, int surrounding, i
 
 int irikit_display_text(const char* text, size_t text_len, int surrounding, int embedding, char* out,
                         size_t out_size, size_t* out_len, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    const out_buffer buffer{out, out_size, out_len};
-    std::string_view t;
-    if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
-    if (int rc = buffer.check(err)) return rc;
-    if (!in_range(surrounding, IRIKIT_DIRECTION_ANY) || !in_range(embedding, IRIKIT_EMBEDDING_LRI))
-      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    const irikit::display_options o{static_cast<irikit::surrounding_direction>(surrounding),
-                                    static_cast<irikit::embedding_style>(embedding)};
-    return write_result(irikit::display_text(t, o), buffer, err);
-  });
+  return text_to_text(
+      text, text_len, out, out_size, out_len, err, [&](std::string_view t, const out_buffer& buffer) -> int {
+        if (!in_range(surrounding, IRIKIT_DIRECTION_ANY) || !in_range(embedding, IRIKIT_EMBEDDING_LRI))
+          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+        const irikit::display_options o{static_cast<irikit::surrounding_direction>(surrounding),
+                                        static_cast<irikit::embedding_style>(embedding)};
+        return write_result(irikit::display_text(t, o), buffer, err);
+      });
 }
 
 const char* irikit_bidi_component_name(int kind) {
