@@ -44,6 +44,13 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
+// The nothrow form fails by returning null (std::stable_sort's buffer uses it, then sorts in place).
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (g_armed.load(std::memory_order_relaxed) &&
+      g_allocations_left.fetch_sub(1, std::memory_order_relaxed) <= 0)
+    return nullptr;
+  return std::malloc(size == 0 ? 1 : size);
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 

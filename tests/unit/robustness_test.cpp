@@ -47,6 +47,13 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
+// The nothrow form too (std::stable_sort's buffer uses it): otherwise the sanitizer's own nothrow
+// operator new would hand out blocks that the replaced operator delete frees with free.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  g_alloc_bytes.fetch_add(size, std::memory_order_relaxed);
+  g_alloc_count.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(size == 0 ? 1 : size);
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
