@@ -213,6 +213,25 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i l
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
 }
 
+/// Whether the 64 bytes at s (all readable) are ASCII members of k_query (RFC 3987 ipath / iquery /
+/// ifragment characters over ASCII) or "%" HEXDIG HEXDIG triplets that end inside them, with no "?"
+/// unless `question_ok`: a chunk of a long path, query or fragment in which the one-pass loop would
+/// note nothing (no delimiter, no "%" left for the next chunk, no UTF-8 to check).
+IRIKIT_CHUNK_TARGET inline bool plain_query_chunk(const char* s, bool question_ok) noexcept {
+  const chunk_constants* c = &k_chunk_constants;
+  const __m512i v = _mm512_loadu_si512(s);
+  const __m512i low4 = load64(c->low4);
+  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
+  const std::uint64_t query = members64(k_query_rows, low, bit);
+  const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
+  const std::uint64_t hex = members64(k_hex_rows, low, bit) & query;
+  std::uint64_t other =
+      ~(query | percent) | _mm512_movepi8_mask(v) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
+  if (!question_ok) other |= _mm512_cmpeq_epi8_mask(v, load64(c->question));
+  return other == 0;  // one branch, however the "%" fall: they come at random in real text
+}
+
 /// mask_text_chunk with AVX-512BW, for callers that asked chunk_masks_available(): the chunk is one
 /// masked load (bytes past it read as zero, which is in no class), each class two lookups and one
 /// test, each delimiter one compare; the UTF-8 test takes the chunk loaded again one byte earlier
@@ -241,8 +260,11 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i l
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const bool after = place == chunk_place::middle || place == chunk_place::last;
   const bool before = place == chunk_place::first || place == chunk_place::middle;
-  if (!chunk_characters_plain(s, v, high, low4, in, non_ascii, hex_or_marked,
-                              after ? carry_into(u) : lead_carry{}, after ? 7 : 0, before))
+  const lead_carry carry = after ? carry_into(u) : lead_carry{};
+  // An ASCII chunk that no character from before goes on into: nothing for the UTF-8 rules to see
+  // (no lead in it, none before it calling for continuation bytes here, nothing cut at its end).
+  if ((non_ascii | carry.due) == 0) return true;
+  if (!chunk_characters_plain(s, v, high, low4, in, non_ascii, hex_or_marked, carry, after ? 7 : 0, before))
     return false;
   if (before) return true;  // a character cut here goes on in the next chunk
   // A character cut by the end of the text where the lanes after it run out (the rules see the

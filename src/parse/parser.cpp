@@ -370,6 +370,12 @@ template <bool More>
     pending = m.percent & tail;
     previous_hex = m.hex;
     base += 64;
+    // Past the authority, whole chunks with nothing to note are crossed by one class test each
+    // (long paths and queries; the chunk that ends the text always takes the loop above). Not
+    // tried after a chunk with non-ASCII text: the next one would likely have some too.
+    if ((in_authority | pending | m.non_ascii) == 0) {
+      while (n - base > 64 && chunks::plain_query_chunk(s + base, path_end != n)) base += 64;
+    }
     if (!chunks::mask_chunk(s + base, n - base <= 64 ? n - base : 64,
                             n - base <= 64 ? chunk_place::last : chunk_place::middle, m))
       return false;
