@@ -6,7 +6,10 @@
 //     second call with that length plus one succeeds with the same length; IRIKIT_OK leaves a NUL
 //     at out[out_len];
 //   - the C layer agrees with the C++ library: the same code and offset for validate and parse, the
-//     same text for to_uri, to_iri and normalize, components that are ranges of the input.
+//     same text for to_uri, to_iri and normalize, components that are ranges of the input;
+//   - an edit of an irikit_builder gives the code, offset and text of the same edit of an
+//     irikit::iri_builder; a failed edit leaves the text as it was, and the text always parses to
+//     the components the builder reports.
 // The first input bytes choose the function and its arguments; the rest is the text.
 #include <algorithm>
 #include <cstdint>
@@ -70,7 +73,7 @@ int call_out(std::string_view fuzz_input, std::size_t out_size, F&& f, std::stri
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view fuzz_input = irikit_fuzz::as_view(data, size);
   reader r{data, size};
-  const int which = r.byte() % 16;
+  const int which = r.byte() % 17;
   const int enum_value = static_cast<int>(r.byte()) - 8;  // mostly in range, sometimes not
   const unsigned flags = r.byte();                        // sometimes unknown bits
   const std::size_t out_size = r.byte() % 4 == 0 ? 0 : r.byte() * 4u;
@@ -243,6 +246,162 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       call_out(fuzz_input, out_size, [&](char* out, std::size_t s, std::size_t* l) {
         return irikit_utf16_to_utf8(null_text ? nullptr : units.data(), units.size(), out, s, l, &err);
       });
+      break;
+    }
+    case 16: {  // a builder over `text`, one edit with `second`, against iri_builder
+      irikit_builder* b = nullptr;
+      const int made = irikit_builder_new(t, n, IRIKIT_RULE_IRI_REFERENCE, nullptr, &b, &err);
+      FUZZ_CHECK(documented(made) && (made == IRIKIT_OK) == (b != nullptr));
+      if (b == nullptr) break;
+      auto cxx = irikit::iri_builder::parse(null_text ? std::string_view() : text);
+      FUZZ_CHECK(cxx.has_value());
+      const std::string before = irikit_builder_text(b, nullptr);
+      const auto eq = second.find('=');
+      const std::string_view key = second.substr(0, eq);
+      const std::string_view value =
+          eq == std::string_view::npos ? std::string_view() : second.substr(eq + 1);
+      const std::size_t index = flags >> 4;
+      const int flavor = enum_value & 1;
+      const auto fl = static_cast<irikit::query_flavor>(flavor);
+      const char* s2 = second.data();
+      const std::size_t n2 = second.size();
+      int rc = IRIKIT_OK;
+      irikit::result<void> expected;  // the C++ edit; INVALID_ARGUMENT cases are the C layer's own
+      bool compare = true;
+      switch (flags % 12) {
+        case 0:
+        case 1: {
+          const bool encoded = flags % 12 == 1;
+          rc = encoded ? irikit_builder_set_encoded(b, enum_value, s2, n2, &err)
+                       : irikit_builder_set(b, enum_value, s2, n2, &err);
+          irikit::iri_builder& x = *cxx;
+          switch (enum_value) {
+            case IRIKIT_COMPONENT_SCHEME:
+              expected = x.set_scheme(second);
+              break;
+            case IRIKIT_COMPONENT_USERINFO:
+              expected = encoded ? x.set_encoded_userinfo(second) : x.set_userinfo(second);
+              break;
+            case IRIKIT_COMPONENT_HOST:
+              expected = encoded ? x.set_encoded_host(second) : x.set_host(second);
+              break;
+            case IRIKIT_COMPONENT_PORT:
+              expected = x.set_port(second);
+              break;
+            case IRIKIT_COMPONENT_PATH:
+              expected = encoded ? x.set_encoded_path(second) : x.set_path(second);
+              break;
+            case IRIKIT_COMPONENT_QUERY:
+              expected = encoded ? x.set_encoded_query(second) : x.set_query(second);
+              break;
+            case IRIKIT_COMPONENT_FRAGMENT:
+              expected = encoded ? x.set_encoded_fragment(second) : x.set_fragment(second);
+              break;
+            default:
+              FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+              compare = false;
+          }
+          break;
+        }
+        case 2:
+          rc = irikit_builder_remove(b, enum_value, &err);
+          switch (enum_value) {
+            case IRIKIT_COMPONENT_SCHEME:
+              cxx->remove_scheme();
+              break;
+            case IRIKIT_COMPONENT_USERINFO:
+              cxx->remove_userinfo();
+              break;
+            case IRIKIT_COMPONENT_PORT:
+              cxx->remove_port();
+              break;
+            case IRIKIT_COMPONENT_QUERY:
+              cxx->remove_query();
+              break;
+            case IRIKIT_COMPONENT_FRAGMENT:
+              cxx->remove_fragment();
+              break;
+            case IRIKIT_COMPONENT_AUTHORITY:
+              cxx->remove_authority();
+              break;
+            default:
+              FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+              compare = false;
+          }
+          break;
+        case 3:
+          rc = irikit_builder_segment_push_back(b, s2, n2, &err);
+          expected = cxx->segments().push_back(second);
+          break;
+        case 4:
+          rc = irikit_builder_segment_insert(b, index, s2, n2, &err);
+          if (index <= cxx->segments().size())
+            expected = cxx->segments().insert(index, second);
+          else
+            compare = false;
+          break;
+        case 5:
+          rc = irikit_builder_segment_replace(b, index, s2, n2, &err);
+          if (index < cxx->segments().size())
+            expected = cxx->segments().replace(index, second);
+          else
+            compare = false;
+          break;
+        case 6:
+          rc = irikit_builder_segment_erase(b, index, &err);
+          if (index < cxx->segments().size())
+            cxx->segments().erase(index);
+          else
+            compare = false;
+          break;
+        case 7:
+          rc = irikit_builder_param_append(b, flavor, key.data(), key.size(), value.data(), value.size(),
+                                           &err);
+          expected = cxx->params(fl).append(key, value);
+          break;
+        case 8:
+          rc = irikit_builder_param_set(b, flavor, key.data(), key.size(), value.data(), value.size(), &err);
+          expected = cxx->params(fl).set(key, value);
+          break;
+        case 9: {
+          std::size_t erased = 0;
+          rc = irikit_builder_param_erase(b, flavor, key.data(), key.size(), &erased, &err);
+          FUZZ_CHECK(erased == cxx->params(fl).erase(key));
+          break;
+        }
+        case 10:
+          rc = irikit_builder_param_sort(b, flavor, &err);
+          cxx->params(fl).sort();
+          break;
+        default:
+          rc = irikit_builder_set_port_number(b, enum_value * 300, &err);
+          if (enum_value >= 0)
+            cxx->set_port(static_cast<std::uint16_t>(enum_value * 300));
+          else
+            compare = false;
+          break;
+      }
+      FUZZ_CHECK(documented(rc));
+      const std::string after = irikit_builder_text(b, nullptr);
+      if (rc != IRIKIT_OK) FUZZ_CHECK(after == before);
+      if (compare) {
+        FUZZ_CHECK(rc == (expected ? 0 : static_cast<int>(expected.error().code)));
+        if (!expected) FUZZ_CHECK(err.offset == expected.error().offset);
+        FUZZ_CHECK(after == cxx->text());
+      } else {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+      }
+      irikit_components c = IRIKIT_COMPONENTS_INIT;
+      FUZZ_CHECK(irikit_builder_components(b, &c) == IRIKIT_OK);
+      const auto reparsed = irikit::parse_iri_reference(after);
+      FUZZ_CHECK(reparsed &&
+                 reparsed->path() == std::string_view(after).substr(c.path.offset, c.path.length));
+      for (std::size_t i = 0; i < irikit_builder_segment_count(b); ++i) {
+        call_out(fuzz_input, out_size, [&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_builder_segment_get(b, i, out, sz, l, &err);
+        });
+      }
+      irikit_builder_free(b);
       break;
     }
     default: {

@@ -90,3 +90,16 @@ for i, s in enumerate(single[:120]):
     ops = [bytes([(i * 7 + k * 5) % 52]) + edit_args[(i + k * 3) % len(edit_args)] for k in range(1 + i % 6)]
     edit_seeds.append(s.replace(b'\n', b'') + b'\n' + b'\n'.join(ops))
 write('edit', edit_seeds)
+# irikit_builder through the C interface (fuzz_c_api.cpp case 16): which=16, the component or flavour
+# (byte - 8), the edit (flags % 12, an index in flags >> 4), a 64-byte output buffer, then
+# "REFERENCE\tARGUMENT" ("KEY=VALUE" for the parameter edits).
+c_builder_args = [b'\xe4\xbe\x8b\xe3\x81\x88.jp', b'/a%zz', b'a b', b'x:y', b'::1', b'[v1.x]', b'80a', b'https',
+                  b'k=v&w', b'a+b=c d', b'..', b'\xff', b'#?', b'']
+c_builder_refs = [s for s in single if b'?' in s or b'#' in s][:20] + [b'', b'a:b', b'//h/p', b'http://u@h:1/a/b?x=1&y#f']
+c_builder_seeds = []
+for i, flags in enumerate([0, 1, 2, 3, 28, 41, 54, 7, 8, 9, 10, 11, 12, 13, 14]):
+    for k in range(4):
+        ref = c_builder_refs[(i * 4 + k) % len(c_builder_refs)].replace(b'\t', b'')
+        c_builder_seeds.append(bytes([16, 8 + (i + k) % 9, flags, 1, 16, 0]) + ref + b'\t' +
+                               c_builder_args[(i + 3 * k) % len(c_builder_args)])
+write('c_api', c_builder_seeds)

@@ -5,7 +5,8 @@
  * (RFC 3987 §2.2, RFC 3986), IRI → URI and URI → IRI (RFC 3987 §3.1, §3.2) with IDNA, LEIRI, legacy
  * charsets and UTF-16/UTF-32 input, host ToASCII/ToUnicode, reference resolution and
  * relativization (RFC 3986 §5), normalization and equivalence (RFC 3987 §5.3), the lint (§6–§8),
- * bidi display (§4), and extraction from running text (§7.3).
+ * bidi display (§4), extraction from running text (§7.3), and building and editing references
+ * (setters that encode for you, path segments and query parameters).
  *
  *   #include <irikit/irikit_c.h>
  *
@@ -46,7 +47,8 @@
  *     `out` may be NULL when `out_size` is 0 (to ask for the size);
  *   - an array of structs into a caller-provided array with a capacity, the same way (`*count`
  *     receives the number of elements needed);
- *   - an opaque object (irikit_lint_result, irikit_string_list) freed by its own irikit_*_free.
+ *   - an opaque object (irikit_lint_result, irikit_string_list, irikit_builder) freed by its own
+ *     irikit_*_free.
  *     Its memory comes from the optional irikit_allocator passed when it is made (malloc/free when
  *     NULL). Temporary memory inside a call comes from C++ operator new and is released before the
  *     call returns, with one exception: irikit_to_uri, irikit_to_iri and irikit_resolve reuse a
@@ -59,6 +61,7 @@
  * Threads. Every function is thread-safe: the library has no mutable global state, so any function
  * may be called from any number of threads at once. An opaque result is immutable once returned: it
  * may be read from several threads at once, and must be freed exactly once, when no thread reads it.
+ * The one mutable object, irikit_builder, is edited by one thread at a time (see "Building").
  *
  * ABI. The library's SONAME is libirikit.so.<major>; the C functions are versioned symbols. Within
  * a major version the C ABI only grows: functions, enumerators and error codes are appended, never
@@ -642,6 +645,156 @@ typedef struct irikit_extracted {
  * written). */
 IRIKIT_C_API int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_extracted* out,
                                 size_t capacity, size_t* count, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Building and editing (irikit/edit.h)                  (a builder is used by one thread at a time)
+ *
+ * An irikit_builder owns an IRI reference and keeps it valid after every call: its text always
+ * parses (RFC 3987 IRI-reference) to the components it reports. Each component has two setters:
+ * irikit_builder_set takes plain text and percent-encodes exactly what the component's RFC 3987
+ * §2.2 production does not allow ("%" included; non-ASCII characters stay where the production
+ * allows them), irikit_builder_set_encoded takes text that is already encoded and only validates
+ * it. A call that fails returns the library's code with the byte offset in its text argument and
+ * leaves the builder exactly as it was (memory exhaustion included).
+ *
+ *   irikit_builder *b;
+ *   irikit_builder_new("http://example.org", 18, IRIKIT_RULE_IRI, NULL, &b, &err);
+ *   irikit_builder_set(b, IRIKIT_COMPONENT_PATH, "/a b/c?d", 8, &err);          (→ /a%20b/c%3Fd)
+ *   irikit_builder_param_append(b, IRIKIT_QUERY_RFC3986, "q", 1, "x&y", 3, &err);  (→ ?q=x%26y)
+ *   puts(irikit_builder_text(b, NULL));     // http://example.org/a%20b/c%3Fd?q=x%26y
+ *   irikit_builder_free(b);
+ *
+ * Memory: the irikit_builder block comes from the allocator given to irikit_builder_new (malloc and
+ * free when NULL); the text it owns grows with C++ operator new, like the temporary memory of any
+ * call. Threads: functions taking a `const irikit_builder *` may run at once on one builder; an
+ * edit (a non-const builder) needs the builder to itself. Different builders are independent.
+ * Indexes out of range are IRIKIT_E_INVALID_ARGUMENT.
+ */
+
+/** The opaque editable reference. */
+typedef struct irikit_builder irikit_builder;
+
+/** The components a builder sets and removes (irikit_builder_set, _set_encoded, _remove). */
+typedef enum irikit_component {
+  IRIKIT_COMPONENT_SCHEME = 0,   /**< RFC 3986 §3.1, validated (never encoded) */
+  IRIKIT_COMPONENT_USERINFO = 1, /**< iuserinfo */
+  IRIKIT_COMPONENT_HOST = 2,     /**< IP-literal, IPv4address or ireg-name (not removable) */
+  IRIKIT_COMPONENT_PORT = 3,     /**< *DIGIT, validated (never encoded) */
+  IRIKIT_COMPONENT_PATH = 4,     /**< ipath (always present: not removable, set "" instead) */
+  IRIKIT_COMPONENT_QUERY = 5,    /**< iquery */
+  IRIKIT_COMPONENT_FRAGMENT = 6, /**< ifragment */
+  IRIKIT_COMPONENT_AUTHORITY = 7 /**< userinfo, host and port: irikit_builder_remove only */
+} irikit_component;
+
+/** "scheme", "userinfo", "host", "port", "path", "query", "fragment", "authority"; NULL for a value
+ * that is no component. */
+IRIKIT_C_API const char* irikit_component_name(int component);
+
+/** How query parameters are read and written (irikit::query_flavor). */
+typedef enum irikit_query_flavor {
+  IRIKIT_QUERY_RFC3986 = 0, /**< RFC 3986 §3.4: "+" is a plus sign, a space is written "%20" */
+  IRIKIT_QUERY_FORM = 1     /**< application/x-www-form-urlencoded: "+" reads as a space, a space is
+                                 written "+", a plus sign "%2B" */
+} irikit_query_flavor;
+
+/** Parses `text` against `rule` (any irikit_rule but IRIKIT_RULE_LEIRI: convert a LEIRI with
+ * irikit_leiri_to_iri first) into a new builder `*builder` ("" with length 0 is the empty reference).
+ * Errors: the parse errors (nothing is allocated then), IRIKIT_E_NULL_ARGUMENT,
+ * IRIKIT_E_INVALID_ARGUMENT (rule, allocator), IRIKIT_E_OUT_OF_MEMORY. */
+IRIKIT_C_API int irikit_builder_new(const char* text, size_t text_len, int rule,
+                                    const irikit_allocator* allocator, irikit_builder** builder,
+                                    irikit_error* err);
+/** Frees `builder` (NULL is allowed). */
+IRIKIT_C_API void irikit_builder_free(irikit_builder* builder);
+/** The current text, NUL-terminated (`*len`, when not NULL, receives its length): a view valid until
+ * the next edit of the builder or its free. NULL for a NULL builder. */
+IRIKIT_C_API const char* irikit_builder_text(const irikit_builder* builder, size_t* len);
+/** The components of the current text as ranges into irikit_builder_text (as irikit_parse fills
+ * them). Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (components->size too small). */
+IRIKIT_C_API int irikit_builder_components(const irikit_builder* builder, irikit_components* components);
+
+/** Sets `component` from plain text, encoding what it does not allow (edit.h set_X). A host "[…]"
+ * must be an IP-literal; an IPv6 address without brackets gets them. Setting the userinfo or port of
+ * a reference without an authority adds an empty host. Errors (offset in `text`): IRIKIT_E_UTF8_*,
+ * IRIKIT_E_EMPTY_SCHEME, IRIKIT_E_INVALID_SCHEME_CHAR, IRIKIT_E_INVALID_PORT_CHAR,
+ * IRIKIT_E_INVALID_IP_LITERAL, IRIKIT_E_INVALID_IPV6, IRIKIT_E_INVALID_IPVFUTURE,
+ * IRIKIT_E_INPUT_TOO_LONG; IRIKIT_E_INVALID_ARGUMENT for IRIKIT_COMPONENT_AUTHORITY. */
+IRIKIT_C_API int irikit_builder_set(irikit_builder* builder, int component, const char* text, size_t text_len,
+                                    irikit_error* err);
+/** Sets `component` from already-encoded text, which is only validated (edit.h set_encoded_X; for the
+ * scheme and the port the same as irikit_builder_set). Errors: those of irikit_builder_set and the
+ * component's character errors (IRIKIT_E_INVALID_HOST_CHAR, IRIKIT_E_INVALID_PERCENT_ENCODING,
+ * IRIKIT_E_BIDI_FORMATTING_CHAR, IRIKIT_E_IPRIVATE_OUTSIDE_QUERY, …). */
+IRIKIT_C_API int irikit_builder_set_encoded(irikit_builder* builder, int component, const char* text,
+                                            size_t text_len, irikit_error* err);
+/** Sets the port to the decimal digits of `port` (0–65535, else IRIKIT_E_INVALID_ARGUMENT). */
+IRIKIT_C_API int irikit_builder_set_port_number(irikit_builder* builder, int port, irikit_error* err);
+/** Removes `component` (and its delimiter) when present: the scheme, userinfo, port, query,
+ * fragment, or the whole authority. IRIKIT_E_INVALID_ARGUMENT for the host and the path. */
+IRIKIT_C_API int irikit_builder_remove(irikit_builder* builder, int component, irikit_error* err);
+/** RFC 3986 §5.2.4 remove_dot_segments on the path ("%2E" counts as "."). */
+IRIKIT_C_API int irikit_builder_remove_dot_segments(irikit_builder* builder, irikit_error* err);
+
+/* Path segments: "/a/b/" is absolute with the segments "a", "b", ""; "a/b" is relative; "" and "/"
+ * have none. Read decoded, written encoded (everything ipchar does not allow, "/" included). "." and
+ * ".." are dot-segments wherever they are written (RFC 3986 §2.3, §5.2.4). */
+
+/** The number of path segments (0 for NULL). */
+IRIKIT_C_API size_t irikit_builder_segment_count(const irikit_builder* builder);
+/** Segment `index`, decoded (any octets: "%00" gives a NUL byte, so use `*out_len`), snprintf
+ * convention. */
+IRIKIT_C_API int irikit_builder_segment_get(const irikit_builder* builder, size_t index, char* out,
+                                            size_t out_size, size_t* out_len, irikit_error* err);
+/** Appends a segment, encoded. Errors: IRIKIT_E_UTF8_* (offset in `segment`), IRIKIT_E_INPUT_TOO_LONG. */
+IRIKIT_C_API int irikit_builder_segment_push_back(irikit_builder* builder, const char* segment,
+                                                  size_t segment_len, irikit_error* err);
+/** Inserts a segment before `index` (<= the count). */
+IRIKIT_C_API int irikit_builder_segment_insert(irikit_builder* builder, size_t index, const char* segment,
+                                               size_t segment_len, irikit_error* err);
+/** Replaces segment `index`. */
+IRIKIT_C_API int irikit_builder_segment_replace(irikit_builder* builder, size_t index, const char* segment,
+                                                size_t segment_len, irikit_error* err);
+/** Removes segment `index`. */
+IRIKIT_C_API int irikit_builder_segment_erase(irikit_builder* builder, size_t index, irikit_error* err);
+
+/* Query parameters: "&"-separated, each "key" or "key=value" (split at the first "="), read decoded
+ * and written encoded in the flavour given to each call (a key encodes what iquery does not allow
+ * plus "&", "=" and "+", a value the same but "="). An absent and an empty query have no
+ * parameters; removing the last parameter removes the query. Keys compare decoded, byte for byte. */
+
+/** The number of parameters (0 for NULL). */
+IRIKIT_C_API size_t irikit_builder_param_count(const irikit_builder* builder);
+/** Parameter `index`, decoded: the key into `key` and the value into `value`, each by the snprintf
+ * convention (`*key_len`, `*value_len` receive both lengths; when either buffer is too small the
+ * result is IRIKIT_E_BUFFER_TOO_SMALL and nothing but NULs at key[0] and value[0] is written).
+ * `*has_value` (when not NULL) receives 0 for a parameter without "=" (its value is then ""). */
+IRIKIT_C_API int irikit_builder_param_get(const irikit_builder* builder, int flavor, size_t index, char* key,
+                                          size_t key_size, size_t* key_len, char* value, size_t value_size,
+                                          size_t* value_len, int* has_value, irikit_error* err);
+/** Appends "key=value", encoded. Errors: IRIKIT_E_UTF8_* in `key` (argument 0) or `value` (argument
+ * 1), IRIKIT_E_INPUT_TOO_LONG. */
+IRIKIT_C_API int irikit_builder_param_append(irikit_builder* builder, int flavor, const char* key,
+                                             size_t key_len, const char* value, size_t value_len,
+                                             irikit_error* err);
+/** Appends "key" without "=". */
+IRIKIT_C_API int irikit_builder_param_append_key(irikit_builder* builder, int flavor, const char* key,
+                                                 size_t key_len, irikit_error* err);
+/** URLSearchParams.set: the first parameter with this key gets `value` and the later ones are
+ * removed; "key=value" is appended when there is none. Errors as irikit_builder_param_append. */
+IRIKIT_C_API int irikit_builder_param_set(irikit_builder* builder, int flavor, const char* key,
+                                          size_t key_len, const char* value, size_t value_len,
+                                          irikit_error* err);
+/** Removes every parameter with this key; `*erased` (when not NULL) receives how many. */
+IRIKIT_C_API int irikit_builder_param_erase(irikit_builder* builder, int flavor, const char* key,
+                                            size_t key_len, size_t* erased, irikit_error* err);
+/** Removes parameter `index`. */
+IRIKIT_C_API int irikit_builder_param_erase_at(irikit_builder* builder, size_t index, irikit_error* err);
+/** `*index` receives the index of the first parameter with this key, or irikit_builder_param_count
+ * when there is none. */
+IRIKIT_C_API int irikit_builder_param_find(const irikit_builder* builder, int flavor, const char* key,
+                                           size_t key_len, size_t* index, irikit_error* err);
+/** Stable sort of the parameters by decoded key (bytes; UTF-8 byte order is code point order). */
+IRIKIT_C_API int irikit_builder_param_sort(irikit_builder* builder, int flavor, irikit_error* err);
 
 #ifdef __cplusplus
 } /* extern "C" */

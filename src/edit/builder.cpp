@@ -386,6 +386,9 @@ result<void> iri_builder::set_encoded_fragment(std::string_view fragment) {
   }
   const std::size_t begin = parts_.query_end;
   if (begin + 1 + fragment.size() > k_max_size) return at(error_code::input_too_long, 0);
+  // Allocate before anything changes: a std::bad_alloc then leaves the builder as it was (the C
+  // interface promises that a failed call changes nothing, memory exhaustion included).
+  text_.reserve(begin + 1 + fragment.size());
   text_.resize(begin);
   text_.push_back('#');
   text_.append(fragment);

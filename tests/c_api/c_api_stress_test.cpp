@@ -229,11 +229,76 @@ std::vector<std::pair<std::string, call>> every_function() {
     });
     return std::to_string(rc) + "|" + std::to_string(count) + "|" + std::to_string(found[2].span.offset);
   });
+  // The builder: each call makes its own (builders are used by one thread at a time), edits it
+  // through every function and reads it back.
+  add("builder", [] {
+    static const char* k_start = "http://résumé.example.org/a/b?x=1";
+    irikit_builder* b = nullptr;
+    std::string r = std::to_string(c_call([&] {
+      return irikit_builder_new(k_start, std::strlen(k_start), IRIKIT_RULE_IRI, nullptr, &b, nullptr);
+    }));
+    if (b == nullptr) return r;
+    const auto step = [&](auto&& f) { r += "|" + std::to_string(c_call([&] { return f(b); })); };
+    step([](irikit_builder* x) {
+      return irikit_builder_set(x, IRIKIT_COMPONENT_HOST, "例え.jp", std::strlen("例え.jp"), nullptr);
+    });
+    step([](irikit_builder* x) {
+      return irikit_builder_set(x, IRIKIT_COMPONENT_USERINFO, "u s", 3, nullptr);
+    });
+    step([](irikit_builder* x) {
+      return irikit_builder_set_encoded(x, IRIKIT_COMPONENT_PATH, "/p/q", 4, nullptr);
+    });
+    step([](irikit_builder* x) { return irikit_builder_set_port_number(x, 8080, nullptr); });
+    step([](irikit_builder* x) {
+      return irikit_builder_set(x, IRIKIT_COMPONENT_FRAGMENT, "章 1", std::strlen("章 1"), nullptr);
+    });
+    step([](irikit_builder* x) { return irikit_builder_segment_push_back(x, "c d", 3, nullptr); });
+    step([](irikit_builder* x) { return irikit_builder_segment_insert(x, 0, "..", 2, nullptr); });
+    step([](irikit_builder* x) { return irikit_builder_segment_replace(x, 1, "r/s", 3, nullptr); });
+    step([](irikit_builder* x) { return irikit_builder_segment_erase(x, 2, nullptr); });
+    step([](irikit_builder* x) { return irikit_builder_remove_dot_segments(x, nullptr); });
+    step([](irikit_builder* x) {
+      return irikit_builder_param_append(x, IRIKIT_QUERY_FORM, "k", 1, "a b", 3, nullptr);
+    });
+    step([](irikit_builder* x) {
+      return irikit_builder_param_append_key(x, IRIKIT_QUERY_RFC3986, "f", 1, nullptr);
+    });
+    step([](irikit_builder* x) {
+      return irikit_builder_param_set(x, IRIKIT_QUERY_RFC3986, "x", 1, "&", 1, nullptr);
+    });
+    step([](irikit_builder* x) { return irikit_builder_param_sort(x, IRIKIT_QUERY_RFC3986, nullptr); });
+    step([](irikit_builder* x) {
+      return irikit_builder_param_erase(x, IRIKIT_QUERY_FORM, "f", 1, nullptr, nullptr);
+    });
+    step([](irikit_builder* x) { return irikit_builder_param_erase_at(x, 0, nullptr); });
+    step([](irikit_builder* x) { return irikit_builder_remove(x, IRIKIT_COMPONENT_PORT, nullptr); });
+    step([](irikit_builder* x) {
+      return irikit_builder_set(x, IRIKIT_COMPONENT_SCHEME, "https", 5, nullptr);
+    });
+    char key[64], value[64];
+    std::size_t index = 0;
+    step([&](const irikit_builder* x) {
+      return irikit_builder_param_get(x, IRIKIT_QUERY_FORM, 0, key, sizeof key, nullptr, value, sizeof value,
+                                      nullptr, nullptr, nullptr);
+    });
+    step([&](const irikit_builder* x) { return irikit_builder_param_find(x, 0, "k", 1, &index, nullptr); });
+    step([&](const irikit_builder* x) {
+      return irikit_builder_segment_get(x, 0, value, sizeof value, nullptr, nullptr);
+    });
+    irikit_components c = IRIKIT_COMPONENTS_INIT;
+    (void)irikit_builder_components(b, &c);
+    r += "|" + std::string(irikit_builder_text(b, nullptr)) + "|" + std::to_string(c.host.offset) +
+         std::to_string(irikit_builder_segment_count(b)) + std::to_string(irikit_builder_param_count(b)) +
+         std::to_string(index);
+    irikit_builder_free(b);
+    return r;
+  });
   add("versions", [] {
     return std::string(irikit_version()) + irikit_unicode_version() + irikit_unicode_backend_version() +
            std::to_string(irikit_c_api_version()) + irikit_code_name(IRIKIT_E_INTERNAL) +
            irikit_rule_name(2) + irikit_host_kind_name(1) + irikit_idna_mode_name(3) + irikit_level_name(1) +
-           irikit_severity_name(2) + irikit_bidi_component_name(3) + irikit_extracted_form_name(1);
+           irikit_severity_name(2) + irikit_bidi_component_name(3) + irikit_extracted_form_name(1) +
+           irikit_component_name(IRIKIT_COMPONENT_FRAGMENT);
   });
   return calls;
 }
@@ -290,6 +355,113 @@ TEST(CApiMemory, BadAllocInsideEveryFunctionBecomesOutOfMemory) {
     if (name == "validate" || name == "parse" || name == "validate_utf8" || name == "versions")
       continue;  // no allocation
     EXPECT_GT(failures_seen, 0) << name << " never allocated: the test did not exercise it";
+  }
+}
+
+// Every edit of a builder, with each allocation budget in turn: the call either succeeds with the
+// expected text or fails with IRIKIT_E_OUT_OF_MEMORY and leaves the text exactly as it was.
+TEST(CApiMemory, AnEditThatRunsOutOfMemoryLeavesTheBuilderUnchanged) {
+  using edit = std::function<int(irikit_builder*)>;
+  static const std::string k_long(200, 'a');  // longer than the text's capacity: the edit allocates
+  const std::vector<std::pair<std::string, edit>> edits = {
+      {"set scheme",
+       [](irikit_builder* b) { return irikit_builder_set(b, IRIKIT_COMPONENT_SCHEME, "https", 5, nullptr); }},
+      {"set userinfo",
+       [](irikit_builder* b) { return irikit_builder_set(b, IRIKIT_COMPONENT_USERINFO, "u s", 3, nullptr); }},
+      {"set host",
+       [](irikit_builder* b) {
+         return irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "例え.jp", std::strlen("例え.jp"), nullptr);
+       }},
+      {"set host ipv6",
+       [](irikit_builder* b) { return irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "::1", 3, nullptr); }},
+      {"set port", [](irikit_builder* b) { return irikit_builder_set_port_number(b, 8080, nullptr); }},
+      {"set path",
+       [](irikit_builder* b) { return irikit_builder_set(b, IRIKIT_COMPONENT_PATH, "/a b/c", 6, nullptr); }},
+      {"set query",
+       [](irikit_builder* b) {
+         return irikit_builder_set(b, IRIKIT_COMPONENT_QUERY, "q=a b c d e f g h", 17, nullptr);
+       }},
+      {"set encoded query",
+       [](irikit_builder* b) {
+         return irikit_builder_set_encoded(b, IRIKIT_COMPONENT_QUERY, k_long.data(), k_long.size(), nullptr);
+       }},
+      {"set fragment",
+       [](irikit_builder* b) {
+         return irikit_builder_set(b, IRIKIT_COMPONENT_FRAGMENT, "fragment with spaces in it", 26, nullptr);
+       }},
+      {"set encoded fragment",
+       [](irikit_builder* b) {
+         return irikit_builder_set_encoded(b, IRIKIT_COMPONENT_FRAGMENT, k_long.data(), k_long.size(),
+                                           nullptr);
+       }},
+      {"remove scheme",
+       [](irikit_builder* b) { return irikit_builder_remove(b, IRIKIT_COMPONENT_SCHEME, nullptr); }},
+      {"remove authority",
+       [](irikit_builder* b) { return irikit_builder_remove(b, IRIKIT_COMPONENT_AUTHORITY, nullptr); }},
+      {"remove query",
+       [](irikit_builder* b) { return irikit_builder_remove(b, IRIKIT_COMPONENT_QUERY, nullptr); }},
+      {"remove dot segments",
+       [](irikit_builder* b) { return irikit_builder_remove_dot_segments(b, nullptr); }},
+      {"segment push_back",
+       [](irikit_builder* b) { return irikit_builder_segment_push_back(b, "new segment", 11, nullptr); }},
+      {"segment insert",
+       [](irikit_builder* b) { return irikit_builder_segment_insert(b, 1, "x", 1, nullptr); }},
+      {"segment replace",
+       [](irikit_builder* b) { return irikit_builder_segment_replace(b, 0, "y/z", 3, nullptr); }},
+      {"segment erase", [](irikit_builder* b) { return irikit_builder_segment_erase(b, 1, nullptr); }},
+      {"param append",
+       [](irikit_builder* b) {
+         return irikit_builder_param_append(b, IRIKIT_QUERY_FORM, "key", 3, "a value", 7, nullptr);
+       }},
+      {"param append key",
+       [](irikit_builder* b) {
+         return irikit_builder_param_append_key(b, IRIKIT_QUERY_RFC3986, "flag", 4, nullptr);
+       }},
+      {"param set",
+       [](irikit_builder* b) {
+         return irikit_builder_param_set(b, IRIKIT_QUERY_RFC3986, "a", 1, "new", 3, nullptr);
+       }},
+      {"param erase",
+       [](irikit_builder* b) {
+         return irikit_builder_param_erase(b, IRIKIT_QUERY_RFC3986, "a", 1, nullptr, nullptr);
+       }},
+      {"param erase at", [](irikit_builder* b) { return irikit_builder_param_erase_at(b, 1, nullptr); }},
+      {"param sort",
+       [](irikit_builder* b) { return irikit_builder_param_sort(b, IRIKIT_QUERY_RFC3986, nullptr); }},
+  };
+  const std::string start = "http://user@example.org:80/p/./q/../r?z=1&a=2&a=3&long_enough_for_the_heap=1#f";
+  for (const auto& [name, e] : edits) {
+    irikit_builder* reference = nullptr;
+    ASSERT_EQ(irikit_builder_new(start.data(), start.size(), IRIKIT_RULE_IRI, nullptr, &reference, nullptr),
+              IRIKIT_OK);
+    ASSERT_EQ(e(reference), IRIKIT_OK) << name;
+    const std::string expected = irikit_builder_text(reference, nullptr);
+    irikit_builder_free(reference);
+    bool succeeded = false;
+    int failures_seen = 0;
+    for (long budget = 0; budget < 100 && !succeeded; ++budget) {
+      irikit_builder* b = nullptr;
+      ASSERT_EQ(irikit_builder_new(start.data(), start.size(), IRIKIT_RULE_IRI, nullptr, &b, nullptr),
+                IRIKIT_OK);
+      g_budget = budget;
+      const int rc = c_call([&] { return e(b); });
+      g_budget = -1;
+      const std::string after = irikit_builder_text(b, nullptr);
+      irikit_builder_free(b);
+      if (rc == IRIKIT_OK) {
+        EXPECT_EQ(after, expected) << name << " budget " << budget;
+        succeeded = true;
+      } else {
+        ++failures_seen;
+        EXPECT_EQ(rc, IRIKIT_E_OUT_OF_MEMORY) << name << " budget " << budget;
+        EXPECT_EQ(after, start) << name << " budget " << budget;
+      }
+    }
+    EXPECT_TRUE(succeeded) << name;
+    // Removals that only shorten the text in place may need no memory at all.
+    if (name != "remove query") {
+      EXPECT_GT(failures_seen, 0) << name << " never allocated";
+    }
   }
 }
 

@@ -608,6 +608,315 @@ static void test_extract(void) {
   CHECK_EQ_INT(irikit_extract(text, strlen(text), 0, NULL, 4, &count, &err), IRIKIT_E_NULL_ARGUMENT);
 }
 
+/* Building and editing (irikit/edit.h through the C interface). */
+
+/* The builder's text equals `expected`. */
+static int text_is(const irikit_builder* b, const char* expected) {
+  size_t len = 0;
+  const char* t = irikit_builder_text(b, &len);
+  return t != NULL && len == strlen(expected) && strcmp(t, expected) == 0;
+}
+
+static irikit_builder* builder_of(const char* text) {
+  irikit_builder* b = NULL;
+  CHECK_EQ_INT(irikit_builder_new(text, strlen(text), IRIKIT_RULE_IRI_REFERENCE, NULL, &b, &err), IRIKIT_OK);
+  return b;
+}
+
+static void test_builder_new(void) {
+  const char* text = "http://例え.jp/パス?q=1#f";
+  irikit_builder* b = NULL;
+  irikit_components c = IRIKIT_COMPONENTS_INIT;
+  int live = 0;
+  irikit_allocator a = {sizeof(irikit_allocator), counting_alloc, counting_free, NULL};
+  a.context = &live;
+  CHECK_EQ_INT(irikit_builder_new(text, strlen(text), IRIKIT_RULE_IRI, &a, &b, &err), IRIKIT_OK);
+  CHECK_EQ_INT(err.code, IRIKIT_OK);
+  CHECK_EQ_INT(live, 1);
+  CHECK(text_is(b, text));
+  CHECK_EQ_INT(irikit_builder_components(b, &c), IRIKIT_OK);
+  CHECK_EQ_INT(c.present, IRIKIT_HAS_SCHEME | IRIKIT_HAS_AUTHORITY | IRIKIT_HAS_QUERY | IRIKIT_HAS_FRAGMENT);
+  CHECK(range_is(irikit_builder_text(b, NULL), c.host, "例え.jp"));
+  CHECK(range_is(irikit_builder_text(b, NULL), c.path, "/パス"));
+  CHECK_EQ_INT(c.host_kind, IRIKIT_HOST_REG_NAME);
+  CHECK_EQ_INT(c.port_number, -1);
+  irikit_builder_free(b);
+  CHECK_EQ_INT(live, 0);
+  irikit_builder_free(NULL);
+  CHECK(irikit_builder_text(NULL, NULL) == NULL);
+
+  /* The empty reference, and the errors of the parse (code and offset as irikit_validate). */
+  b = NULL;
+  CHECK_EQ_INT(irikit_builder_new(NULL, 0, IRIKIT_RULE_IRI_REFERENCE, NULL, &b, &err), IRIKIT_OK);
+  CHECK(text_is(b, ""));
+  CHECK_EQ_INT(irikit_builder_segment_count(b), 0);
+  CHECK_EQ_INT(irikit_builder_param_count(b), 0);
+  irikit_builder_free(b);
+  b = NULL;
+  CHECK_EQ_INT(irikit_builder_new("http://exa mple.org/", 20, IRIKIT_RULE_IRI, &a, &b, &err),
+               IRIKIT_E_INVALID_HOST_CHAR);
+  CHECK_EQ_INT(err.offset, 10);
+  CHECK(b == NULL);
+  CHECK_EQ_INT(live, 0);
+  CHECK_EQ_INT(irikit_builder_new("a/b", 3, IRIKIT_RULE_IRI, NULL, &b, &err), IRIKIT_E_MISSING_SCHEME);
+  CHECK_EQ_INT(irikit_builder_new("http://é", 9, IRIKIT_RULE_URI, NULL, &b, &err), IRIKIT_E_NON_ASCII_IN_URI);
+  CHECK_EQ_INT(err.offset, 7);
+  CHECK_EQ_INT(irikit_builder_new("a b", 3, IRIKIT_RULE_LEIRI, NULL, &b, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_new("a", 1, -1, NULL, &b, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_new("a", 1, IRIKIT_RULE_IRI_REFERENCE, NULL, NULL, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_new(NULL, 1, IRIKIT_RULE_IRI_REFERENCE, NULL, &b, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  a.alloc = failing_alloc;
+  CHECK_EQ_INT(irikit_builder_new("a", 1, IRIKIT_RULE_IRI_REFERENCE, &a, &b, &err), IRIKIT_E_OUT_OF_MEMORY);
+  CHECK(b == NULL);
+  CHECK_STR(irikit_component_name(IRIKIT_COMPONENT_SCHEME), "scheme");
+  CHECK_STR(irikit_component_name(IRIKIT_COMPONENT_PATH), "path");
+  CHECK_STR(irikit_component_name(IRIKIT_COMPONENT_AUTHORITY), "authority");
+  CHECK(irikit_component_name(8) == NULL);
+  CHECK(irikit_component_name(-1) == NULL);
+}
+
+static void test_builder_setters(void) {
+  irikit_builder* b = builder_of("");
+  irikit_components c = IRIKIT_COMPONENTS_INIT;
+  /* The example of irikit/edit.h. */
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_SCHEME, "https", 5, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "例え.jp", strlen("例え.jp"), &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_PATH, "/a b/c?d", 8, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_param_append(b, IRIKIT_QUERY_RFC3986, "q", 1, "x&y=z", 5, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_FRAGMENT, "章 1", strlen("章 1"), &err), IRIKIT_OK);
+  CHECK(text_is(b, "https://例え.jp/a%20b/c%3Fd?q=x%26y=z#章%201"));
+  /* Userinfo (":" kept, "@" encoded), ports, an IPv6 address given without brackets. */
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_USERINFO, "us@er:pw", 8, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_PORT, "8080", 4, &err), IRIKIT_OK);
+  CHECK(text_is(b, "https://us%40er:pw@例え.jp:8080/a%20b/c%3Fd?q=x%26y=z#章%201"));
+  CHECK_EQ_INT(irikit_builder_set_port_number(b, 443, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "::1", 3, &err), IRIKIT_OK);
+  CHECK(text_is(b, "https://us%40er:pw@[::1]:443/a%20b/c%3Fd?q=x%26y=z#章%201"));
+  CHECK_EQ_INT(irikit_builder_components(b, &c), IRIKIT_OK);
+  CHECK_EQ_INT(c.host_kind, IRIKIT_HOST_IPV6);
+  CHECK_EQ_INT(c.port_number, 443);
+  CHECK(range_is(irikit_builder_text(b, NULL), c.userinfo, "us%40er:pw"));
+  /* The encoded flavour validates and keeps what it is given. */
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_QUERY, "a=%41+b", 7, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_PATH, "/x%2Fy", 6, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_HOST, "EXAMPLE.org", 11, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_USERINFO, "u%20v", 5, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_FRAGMENT, "f%23", 4, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_SCHEME, "HTTP", 4, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_PORT, "", 0, &err), IRIKIT_OK);
+  CHECK(text_is(b, "HTTP://u%20v@EXAMPLE.org:/x%2Fy?a=%41+b#f%23"));
+  /* Plain text: "%" is always encoded. */
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_QUERY, "100% #1", 7, &err), IRIKIT_OK);
+  CHECK(text_is(b, "HTTP://u%20v@EXAMPLE.org:/x%2Fy?100%25%20%231#f%23"));
+  /* Removals. */
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_FRAGMENT, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_QUERY, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_PORT, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_USERINFO, &err), IRIKIT_OK);
+  CHECK(text_is(b, "HTTP://EXAMPLE.org/x%2Fy"));
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_FRAGMENT, &err), IRIKIT_OK); /* absent: no-op */
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_HOST, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_PATH, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_remove(b, 8, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_AUTHORITY, &err), IRIKIT_OK);
+  CHECK(text_is(b, "HTTP:/x%2Fy"));
+  CHECK_EQ_INT(irikit_builder_remove(b, IRIKIT_COMPONENT_SCHEME, &err), IRIKIT_OK);
+  CHECK(text_is(b, "/x%2Fy"));
+  /* RFC 3986 §4.2: a path starting with "//" without an authority gets "/." before it. */
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_PATH, "//a/./b/../c", 12, &err), IRIKIT_OK);
+  CHECK(text_is(b, "/.//a/./b/../c"));
+  CHECK_EQ_INT(irikit_builder_remove_dot_segments(b, &err), IRIKIT_OK);
+  CHECK(text_is(b, "/.//a/c"));
+  /* Bad arguments. */
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_AUTHORITY, "h", 1, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_set_encoded(b, -1, "h", 1, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_set(NULL, IRIKIT_COMPONENT_PATH, "h", 1, &err), IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_set(b, IRIKIT_COMPONENT_PATH, NULL, 1, &err), IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_set_port_number(b, 65536, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_set_port_number(b, -1, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_remove_dot_segments(NULL, &err), IRIKIT_E_NULL_ARGUMENT);
+  CHECK(text_is(b, "/.//a/c"));
+  irikit_builder_free(b);
+}
+
+/* A failing call returns the library's code and offset and leaves the text as it was. */
+static void expect_unchanged(irikit_builder* b, int rc, int code, unsigned offset, unsigned argument,
+                             const char* before, int line) {
+  ++checks;
+  if (rc != code || err.code != code || err.offset != offset || err.argument != argument ||
+      !text_is(b, before)) {
+    ++failures;
+    fprintf(stderr, "%s:%d: got %d (%s) at %u in argument %u, text \"%s\"; expected %d at %u in %u, \"%s\"\n",
+            __FILE__, line, rc, irikit_code_name(rc), (unsigned)err.offset, (unsigned)err.argument,
+            irikit_builder_text(b, NULL), code, offset, argument, before);
+  }
+}
+#define CHECK_UNCHANGED(call, code, offset, argument) \
+  expect_unchanged(b, (call), (code), (offset), (argument), before, __LINE__)
+
+static void test_builder_errors_leave_it_unchanged(void) {
+  const char* before = "http://u@example.org:80/a/b?q=1#f";
+  irikit_builder* b = builder_of(before);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_SCHEME, "ht:tp", 5, &err),
+                  IRIKIT_E_INVALID_SCHEME_CHAR, 2, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_SCHEME, "", 0, &err), IRIKIT_E_EMPTY_SCHEME, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_SCHEME, "1a", 2, &err), IRIKIT_E_INVALID_SCHEME_CHAR,
+                  0, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_PORT, "80a", 3, &err), IRIKIT_E_INVALID_PORT_CHAR, 2,
+                  0);
+  CHECK_UNCHANGED(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_HOST, "exa mple", 8, &err),
+                  IRIKIT_E_INVALID_HOST_CHAR, 3, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "[::1", 4, &err), IRIKIT_E_INVALID_IP_LITERAL,
+                  0, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_HOST, "[1::2::3]", 9, &err), IRIKIT_E_INVALID_IPV6,
+                  6, 0);
+  CHECK_UNCHANGED(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_PATH, "/a%zz", 5, &err),
+                  IRIKIT_E_INVALID_PERCENT_ENCODING, 2, 0);
+  CHECK_UNCHANGED(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_QUERY, "a b", 3, &err),
+                  IRIKIT_E_INVALID_QUERY_CHAR, 1, 0);
+  CHECK_UNCHANGED(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_FRAGMENT, "a#b", 3, &err),
+                  IRIKIT_E_INVALID_FRAGMENT_CHAR, 1, 0);
+  CHECK_UNCHANGED(irikit_builder_set_encoded(b, IRIKIT_COMPONENT_USERINFO, "a@b", 3, &err),
+                  IRIKIT_E_INVALID_USERINFO_CHAR, 1, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_PATH, "/a\xFF", 3, &err), IRIKIT_E_UTF8_INVALID_BYTE,
+                  2, 0);
+  CHECK_UNCHANGED(irikit_builder_set(b, IRIKIT_COMPONENT_FRAGMENT, "\xE2\x82", 2, &err),
+                  IRIKIT_E_UTF8_TRUNCATED, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_segment_push_back(b, "x\xC0\xAF", 3, &err), IRIKIT_E_UTF8_OVERLONG, 1, 0);
+  CHECK_UNCHANGED(irikit_builder_param_append(b, IRIKIT_QUERY_FORM, "k", 1, "v\xFF", 2, &err),
+                  IRIKIT_E_UTF8_INVALID_BYTE, 1, 1);
+  CHECK_UNCHANGED(irikit_builder_param_set(b, IRIKIT_QUERY_RFC3986, "\xFFk", 2, "v", 1, &err),
+                  IRIKIT_E_UTF8_INVALID_BYTE, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_param_append_key(b, IRIKIT_QUERY_RFC3986, "k\xED\xA0\x80", 4, &err),
+                  IRIKIT_E_UTF8_SURROGATE, 1, 0);
+  CHECK_UNCHANGED(irikit_builder_segment_insert(b, 3, "x", 1, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_segment_replace(b, 2, "x", 1, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_segment_erase(b, 2, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_param_erase_at(b, 1, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_param_sort(b, 2, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_param_append(b, 2, "k", 1, "v", 1, &err), IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_UNCHANGED(irikit_builder_param_append(b, 0, "k", 1, NULL, 1, &err), IRIKIT_E_NULL_ARGUMENT, 0, 1);
+  irikit_builder_free(b);
+}
+
+static void test_builder_segments(void) {
+  irikit_builder* b = builder_of("http://h/a/b%2Fc/%E4%BE%8B");
+  size_t len = 0;
+  CHECK_EQ_INT(irikit_builder_segment_count(b), 3);
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 0, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "a");
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 1, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "b/c");
+  CHECK_EQ_INT(out_len, 3);
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 2, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "例");
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 1, out, 3, &len, &err), IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(len, 3);
+  CHECK_EQ_INT(out[0], '\0');
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 1, NULL, 0, &len, &err), IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 3, out, sizeof out, &len, &err), IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_segment_get(b, 0, NULL, 4, &len, &err), IRIKIT_E_NULL_ARGUMENT);
+  /* Writing encodes "/", "?", "#", "%" and space; ":" is fine after a scheme. */
+  CHECK_EQ_INT(irikit_builder_segment_push_back(b, "d/e?f", 5, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_segment_insert(b, 0, "x:y", 3, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/x:y/a/b%2Fc/%E4%BE%8B/d%2Fe%3Ff"));
+  CHECK_EQ_INT(irikit_builder_segment_replace(b, 3, "50% 例", strlen("50% 例"), &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_segment_erase(b, 2, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/x:y/a/50%25%20例/d%2Fe%3Ff"));
+  CHECK_EQ_INT(irikit_builder_segment_count(b), 4);
+  /* ".." stays a dot-segment until remove_dot_segments applies RFC 3986 §5.2.4. */
+  CHECK_EQ_INT(irikit_builder_segment_push_back(b, "..", 2, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/x:y/a/50%25%20例/d%2Fe%3Ff/.."));
+  CHECK_EQ_INT(irikit_builder_remove_dot_segments(b, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/x:y/a/50%25%20例/"));
+  irikit_builder_free(b);
+  /* RFC 3986 §4.2: no ":" in the first segment of a relative-path reference. */
+  b = builder_of("");
+  CHECK_EQ_INT(irikit_builder_segment_push_back(b, "a:b", 3, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_segment_push_back(b, "c:d", 3, &err), IRIKIT_OK);
+  CHECK(text_is(b, "a%3Ab/c:d"));
+  CHECK_EQ_INT(irikit_builder_segment_count(NULL), 0);
+  irikit_builder_free(b);
+}
+
+/* Parameter `index` of `b` read in `flavor` into key and value (with room). */
+static int param_at(const irikit_builder* b, int flavor, size_t index, char* key, char* value,
+                    int* has_value) {
+  return irikit_builder_param_get(b, flavor, index, key, 64, NULL, value, 64, NULL, has_value, &err);
+}
+
+static void test_builder_params(void) {
+  irikit_builder* b = builder_of("http://h/?a=1&b=x+y&a=3&flag");
+  char key[64], value[64];
+  size_t key_len = 0, value_len = 0, index = 99, erased = 0;
+  int has_value = -1;
+  CHECK_EQ_INT(irikit_builder_param_count(b), 4);
+  CHECK_EQ_INT(irikit_builder_param_get(b, IRIKIT_QUERY_RFC3986, 1, key, sizeof key, &key_len, value,
+                                        sizeof value, &value_len, &has_value, &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(key_len, 1);
+  CHECK_STR(key, "b");
+  CHECK_STR(value, "x+y");
+  CHECK_EQ_INT(has_value, 1);
+  CHECK_EQ_INT(param_at(b, IRIKIT_QUERY_FORM, 1, key, value, &has_value), IRIKIT_OK);
+  CHECK_STR(value, "x y");
+  CHECK_EQ_INT(param_at(b, IRIKIT_QUERY_FORM, 3, key, value, &has_value), IRIKIT_OK);
+  CHECK_STR(key, "flag");
+  CHECK_STR(value, "");
+  CHECK_EQ_INT(has_value, 0);
+  /* Both buffers by the snprintf convention: nothing but NULs written when one is too small. */
+  key[1] = 'x';
+  CHECK_EQ_INT(irikit_builder_param_get(b, IRIKIT_QUERY_FORM, 1, key, sizeof key, &key_len, value, 3,
+                                        &value_len, NULL, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(key_len, 1);
+  CHECK_EQ_INT(value_len, 3);
+  CHECK_EQ_INT(key[0], '\0');
+  CHECK_EQ_INT(key[1], 'x');
+  CHECK_EQ_INT(irikit_builder_param_get(b, IRIKIT_QUERY_FORM, 4, key, sizeof key, &key_len, value,
+                                        sizeof value, &value_len, NULL, &err),
+               IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_RFC3986, "a", 1, &index, &err), IRIKIT_OK);
+  CHECK_EQ_INT(index, 0);
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_RFC3986, "flag", 4, &index, &err), IRIKIT_OK);
+  CHECK_EQ_INT(index, 3);
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_RFC3986, "z", 1, &index, &err), IRIKIT_OK);
+  CHECK_EQ_INT(index, 4);
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_RFC3986, "z", 1, NULL, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  /* set: the first "a" gets the value, the later ones go; the flavours write a space differently. */
+  CHECK_EQ_INT(irikit_builder_param_set(b, IRIKIT_QUERY_RFC3986, "a", 1, "1 2&3", 5, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/?a=1%202%263&b=x+y&flag"));
+  CHECK_EQ_INT(irikit_builder_param_set(b, IRIKIT_QUERY_FORM, "a", 1, "1 2+3", 5, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/?a=1+2%2B3&b=x+y&flag"));
+  CHECK_EQ_INT(irikit_builder_param_append(b, IRIKIT_QUERY_FORM, "c d", 3, "é=#", strlen("é=#"), &err),
+               IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_param_append_key(b, IRIKIT_QUERY_RFC3986, "k=v", 3, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/?a=1+2%2B3&b=x+y&flag&c+d=é=%23&k%3Dv"));
+  /* Keys compare decoded, in the flavour of the call. */
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_FORM, "c d", 3, &index, &err), IRIKIT_OK);
+  CHECK_EQ_INT(index, 3);
+  CHECK_EQ_INT(irikit_builder_param_find(b, IRIKIT_QUERY_RFC3986, "c d", 3, &index, &err), IRIKIT_OK);
+  CHECK_EQ_INT(index, 5);
+  CHECK_EQ_INT(irikit_builder_param_sort(b, IRIKIT_QUERY_RFC3986, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/?a=1+2%2B3&b=x+y&c+d=é=%23&flag&k%3Dv"));
+  CHECK_EQ_INT(irikit_builder_param_erase(b, IRIKIT_QUERY_FORM, "c d", 3, &erased, &err), IRIKIT_OK);
+  CHECK_EQ_INT(erased, 1);
+  CHECK_EQ_INT(irikit_builder_param_erase(b, IRIKIT_QUERY_FORM, "nope", 4, &erased, &err), IRIKIT_OK);
+  CHECK_EQ_INT(erased, 0);
+  CHECK_EQ_INT(irikit_builder_param_erase_at(b, 0, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/?b=x+y&flag&k%3Dv"));
+  CHECK_EQ_INT(irikit_builder_param_erase(b, IRIKIT_QUERY_FORM, "b", 1, NULL, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_param_erase_at(b, 1, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_builder_param_erase_at(b, 0, &err), IRIKIT_OK);
+  CHECK(text_is(b, "http://h/")); /* the last parameter removed: no query */
+  CHECK_EQ_INT(irikit_builder_param_count(b), 0);
+  CHECK_EQ_INT(irikit_builder_param_count(NULL), 0);
+  irikit_builder_free(b);
+}
+
 int main(void) {
   test_versions();
   test_names();
@@ -624,6 +933,11 @@ int main(void) {
   test_bidi();
   test_bidi_components_and_rule();
   test_extract();
+  test_builder_new();
+  test_builder_setters();
+  test_builder_errors_leave_it_unchanged();
+  test_builder_segments();
+  test_builder_params();
   printf("c_api_test: %d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }
