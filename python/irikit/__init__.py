@@ -18,6 +18,12 @@ Objects
                             (None when absent); IRI adds resolve / join / "/" and relativize
     IRIError                ValueError with .code (kebab name), .offset (UTF-8 bytes),
                             .char_offset (code points of a str input), .message, .text
+    Builder                 a mutable IRI reference for many edits (irikit/edit.h): set_X /
+                            remove_X, .segments and .params views that encode; .build()
+
+Editing an IRI or IRIReference returns a new object: with_scheme ... with_fragment (encoded=True
+for already-encoded text), without_X, with_param / without_param / with_params, with_segments,
+joinpath; .segments and .params (a read-only mapping) are decoded.
 
 Functions (text is str, or UTF-8 bytes)
     is_valid, validate, parse                 RFC 3987 §2.2 / RFC 3986 rules (rule="iri", ...)
@@ -41,9 +47,11 @@ from __future__ import annotations
 
 import sys as _sys
 
+from ._edit import BuilderParams, BuilderSegments, QueryParams
 from ._errors import IRIError
 from ._irikit import (
     IRI,
+    Builder,
     IRIReference,
     __version__,
     display,
@@ -81,6 +89,10 @@ __all__ = [
     "IRI",
     "IRIReference",
     "IRIError",
+    "Builder",
+    "BuilderParams",
+    "BuilderSegments",
+    "QueryParams",
     "ExtractMatch",
     "LintFinding",
     "LintRule",
@@ -118,7 +130,7 @@ __all__ = [
 # The classes and functions live in the private extension module; show them as irikit's own.
 for _name in __all__:
     _obj = globals()[_name]
-    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._errors", "irikit._types"):
+    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._errors", "irikit._types", "irikit._edit"):
         try:
             _obj.__module__ = "irikit"
         except (AttributeError, TypeError):

@@ -8,8 +8,17 @@
 
 namespace irikit::python {
 
-/// IRIReference and IRI (objects.cpp).
+/// The C++ side of IRIReference and IRI (objects.cpp): an owning reference; an IRI has a scheme.
+struct py_reference {
+  iri_reference value;
+};
+struct py_iri : py_reference {};
+
+/// IRIReference and IRI (objects.cpp), with their editing methods and irikit.Builder.
 void bind_objects(pybind11::module_& m);
+/// The with_* / without_* methods, params and segments of IRIReference, and irikit.Builder
+/// (builder.cpp).
+void bind_edit(pybind11::module_& m, pybind11::class_<py_reference>& reference_class);
 /// An IRIReference, or an IRI when `reference` has a scheme.
 pybind11::object wrap_reference(iri_reference reference);
 

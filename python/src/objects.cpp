@@ -15,11 +15,6 @@
 namespace irikit::python {
 namespace {
 
-struct py_reference {
-  iri_reference value;
-};
-struct py_iri : py_reference {};
-
 py::object optional_str(std::optional<std::string_view> v) {
   if (!v) return py::none();
   return to_str(*v);
@@ -199,9 +194,6 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
       .def_property_readonly(
           "has_authority", [](const py_reference& r) { return r.value.has_authority(); },
           "Whether it has an authority ('//...').")
-      .def_property_readonly(
-          "without_fragment", [](const py_reference& r) { return to_str(r.value.without_fragment()); },
-          "The text without its fragment (RFC 3986 §5.1).")
       .def(
           "to_uri",
           [](const py_reference& r, std::string_view idna, bool encode_unsafe_ascii,
@@ -247,6 +239,7 @@ comparison: use ``equivalent`` for the other rungs). Components absent from the 
           },
           py::arg("other"), py::arg("level") = "syntax", py::kw_only(), py::arg("include_fragment") = true,
           "Whether ``other`` is equivalent at ``level`` (see irikit.equivalent).");
+  bind_edit(m, reference_class);
 
   py::class_<py_iri, py_reference> iri_class(
       m, "IRI", R"doc(A validated IRI: an IRIReference with a scheme (RFC 3987 IRI).

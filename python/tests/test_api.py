@@ -50,7 +50,7 @@ def test_parse_components():
     assert (r.path, r.path_segments, r.query, r.fragment) == ("/a/b/", ("a", "b", ""), "q=1", "frag")
     assert r.host_type == "reg-name"
     assert r.is_absolute and r.has_authority
-    assert r.without_fragment == "http://user@例え.jp:8080/a/b/?q=1"
+    assert str(r.without_fragment()) == "http://user@例え.jp:8080/a/b/?q=1"  # RFC 3986 §5.1
 
 
 def test_absent_is_none_and_empty_is_empty():

@@ -33,3 +33,14 @@ try:
 except irikit.IRIError as e:
     where: int = e.offset
     code: str = e.code
+
+# Editing: new objects from the immutable ones, a Builder for many edits.
+moved: irikit.IRI = base.with_host("例え.jp").with_port(8080).with_param("q", "x y", flavor="form")
+relative_again: irikit.IRIReference = moved.without_scheme()
+first: Optional[str] = moved.params.get("q")
+every: List[Optional[str]] = moved.form_params.get_all("q")
+decoded: tuple[str, ...] = moved.joinpath("a b").segments
+builder = irikit.Builder(moved).set_path("/x").remove_fragment()
+builder.segments.append("y")
+builder.params["k"] = None
+built: irikit.IRIReference = builder.build()
