@@ -176,6 +176,8 @@ struct host_display_options {
   /// Whether a label may use the script its top-level domain implies (a Cyrillic label under .рф
   /// or .ru) even when it looks like an ASCII label, as browsers allow.
   bool trust_tld_script = true;
+  /// Whether to write each kept label's `message` (to_iri, which shows only the text, does not).
+  bool messages = true;
 };
 
 /// The decision for one label.

@@ -691,7 +691,9 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
   const idna_mode mode = options.idna;
   std::optional<host_display> policy;
   if (options.apply_display_policy) {
-    auto decided = display_host(host, options.display_policy);
+    host_display_options policy_options = options.display_policy;
+    policy_options.messages = false;  // only the decisions are used here
+    auto decided = display_host(host, policy_options);
     if (!decided) return std::string(host);  // not reachable: the host is valid UTF-8
     policy = std::move(*decided);
   }

@@ -119,70 +119,75 @@ const a_label_decoding& decoded_a_label(std::string_view label) {
   return remembered(memory, label, [label] { return unicode::decode_a_label(label); });
 }
 
-struct label_facts {
-  unicode::identifier_report report;
-  host_checks::lookalikes looks;
-};
+const unicode::identifier_report& report_of(std::string_view u) {
+  thread_local label_memory<unicode::identifier_report> memory;
+  return remembered(memory, u, [u] { return unicode::check_identifier(u); });
+}
 
-const label_facts& facts_of(std::string_view u) {
-  thread_local label_memory<label_facts> memory;
-  return remembered(memory, u, [u] {
-    return label_facts{unicode::check_identifier(u), host_checks::lookalikes_of(u)};
-  });
+/// Only for labels that pass the checks before it (the skeleton is the costly part).
+const host_checks::lookalikes& lookalikes_of(std::string_view u) {
+  thread_local label_memory<host_checks::lookalikes> memory;
+  return remembered(memory, u, [u] { return host_checks::lookalikes_of(u); });
 }
 
 /// The policy's checks on one U-label (display_host runs them in this order; the first that
 /// fails keeps the A-label).
 void judge(label_state& s, const host_display_options& options, const std::vector<int>& tld) {
   const std::string_view u = s.unicode;
-  const auto keep = [&s](label_reason reason, std::string message) {
+  // The message is built only when asked for: `message` is a function that makes it.
+  const auto keep = [&s, &options](label_reason reason, const auto& message) {
     s.decision.reason = reason;
     s.decision.unicode = false;
     s.decision.shown = s.a_label;
-    s.decision.message = std::move(message);
+    if (options.messages) s.decision.message = message();
   };
-  const label_facts& facts = facts_of(u);
-  const unicode::identifier_report& r = facts.report;
+  const unicode::identifier_report& r = report_of(u);
   if (r.outside_profile && options.level < restriction_level::unrestricted) {
-    return keep(label_reason::outside_profile,
-                quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)");
+    return keep(label_reason::outside_profile, [&] {
+      return quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)";
+    });
   }
   if (level_of(r.level) > options.level) {
-    return keep(label_reason::restriction_level,
-                quoted(u) + " mixes " + host_checks::scripts_of(u) + ": " +
-                    std::string(restriction_level_name(level_of(r.level))) + ", above " +
-                    std::string(restriction_level_name(options.level)) + " (UTS #39 §5.2)");
+    return keep(label_reason::restriction_level, [&] {
+      return quoted(u) + " mixes " + host_checks::scripts_of(u) + ": " +
+             std::string(restriction_level_name(level_of(r.level))) + ", above " +
+             std::string(restriction_level_name(options.level)) + " (UTS #39 §5.2)";
+    });
   }
   if (r.invisible || r.hidden_overlay) {
-    return keep(label_reason::invisible, quoted(u) +
-                                             (r.hidden_overlay ? " has a combining mark a letter hides"
-                                                               : " repeats a combining mark") +
-                                             " (UTS #39 §5.4)");
+    return keep(label_reason::invisible, [&] {
+      return quoted(u) +
+             (r.hidden_overlay ? " has a combining mark a letter hides" : " repeats a combining mark") +
+             " (UTS #39 §5.4)";
+    });
   }
   if (r.mixed_numbers) {
     return keep(label_reason::digit_lookalike,
-                quoted(u) + " mixes digits of several numbering systems (UTS #39 §5.3)");
+                [&] { return quoted(u) + " mixes digits of several numbering systems (UTS #39 §5.3)"; });
   }
   // One skeleton serves both look-alike tests.
-  const host_checks::lookalikes& l = facts.looks;
+  const host_checks::lookalikes& l = lookalikes_of(u);
   if (l.digits) {
     return keep(label_reason::digit_lookalike,
-                quoted(u) + " has letters that look like digits (UTS #39 skeleton)");
+                [&] { return quoted(u) + " has letters that look like digits (UTS #39 skeleton)"; });
   }
   if (l.ascii_label && !(options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld))) {
-    return keep(label_reason::ascii_lookalike,
-                quoted(u) + " looks like the ASCII label " + quoted(*l.ascii_label) + " (UTS #39 skeleton)");
+    return keep(label_reason::ascii_lookalike, [&] {
+      return quoted(u) + " looks like the ASCII label " + quoted(*l.ascii_label) + " (UTS #39 skeleton)";
+    });
   }
   if (r.mixed_script_confusable) {
-    return keep(
-        label_reason::mixed_script_confusable,
-        quoted(u) +
-            " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script");
+    return keep(label_reason::mixed_script_confusable, [&] {
+      return quoted(u) +
+             " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script";
+    });
   }
   if (!tld.empty()) {
     if (const auto outside = host_checks::script_outside(u, tld)) {
-      return keep(label_reason::tld_script, quoted(u) + " is written in " + std::string(*outside) +
-                                                ", which its top-level domain does not use");
+      return keep(label_reason::tld_script, [&] {
+        return quoted(u) + " is written in " + std::string(*outside) +
+               ", which its top-level domain does not use";
+      });
     }
   }
 }
@@ -303,9 +308,11 @@ result<host_display> display_host(std::string_view host, const host_display_opti
         d.reason = label_reason::invalid_a_label;
         // An "xn--" label with non-ASCII characters in it is not shown as Unicode either.
         if (decoded.status == a_label_status::non_ascii) d.shown = percent_encoded(s.text);
-        d.message = quoted(s.text) +
-                    " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
-                    (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
+        if (options.messages) {
+          d.message = quoted(s.text) +
+                      " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
+                      (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
+        }
         continue;
       }
       s.unicode = decoded.unicode;
@@ -315,7 +322,8 @@ result<host_display> display_host(std::string_view host, const host_display_opti
       if (!ascii || ascii->find('.') != std::string::npos) {
         d.reason = label_reason::not_idna;
         d.shown = percent_encoded(s.text);
-        d.message = quoted(s.text) + " has no A-label (UTS #46 ToASCII fails); shown percent-encoded";
+        if (options.messages)
+          d.message = quoted(s.text) + " has no A-label (UTS #46 ToASCII fails); shown percent-encoded";
         continue;
       }
       s.a_label = std::move(*ascii);
@@ -363,8 +371,10 @@ result<host_display> display_host(std::string_view host, const host_display_opti
             s.decision.reason = label_reason::registrable_lookalike;
             s.decision.unicode = false;
             s.decision.shown = s.a_label;
-            s.decision.message = "the registrable domain " + quoted(joined) + " mixes " +
-                                 host_checks::scripts_of(joined) + " across its labels";
+            if (options.messages) {
+              s.decision.message = "the registrable domain " + quoted(joined) + " mixes " +
+                                   host_checks::scripts_of(joined) + " across its labels";
+            }
           }
         }
       }

@@ -32,7 +32,9 @@ class display_mapper final : public line_mapper {
     std::string labels_json;
     if (policy_) {
       std::size_t begin = 0, end = 0;
-      if (const auto hosts = display_line_host(line, *policy_, begin, end)) {
+      irikit::host_display_options policy = *policy_;
+      policy.messages = r.keeps_keys();  // the reasons are shown in JSON only
+      if (const auto hosts = display_line_host(line, policy, begin, end)) {
         const std::string_view host = line.substr(begin, end - begin);
         if (hosts->shown != host) {
           with_host.assign(line.substr(0, begin)).append(hosts->shown).append(line.substr(end));

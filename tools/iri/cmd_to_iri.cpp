@@ -30,8 +30,9 @@ class to_iri_mapper final : public line_mapper {
       return;
     }
     r.add_string("output", r.text);
-    // The policy's decision for each "xn--" label, when ToUnicode was asked for.
-    if (!leiri_ && options_.idna_to_unicode && has_a_label(line)) {
+    // The policy's decision for each "xn--" label, when ToUnicode was asked for (JSON only: text
+    // mode shows the output alone, and the policy is the costly part of the line).
+    if (r.keeps_keys() && !leiri_ && options_.idna_to_unicode && has_a_label(line)) {
       std::size_t begin = 0, end = 0;
       const std::optional<irikit::host_display> hosts =
           display_line_host(line, options_.display_policy, begin, end);

@@ -85,6 +85,8 @@ class record {
   /// Whether the add_* calls build JSON members (the driver turns this off in text mode, which
   /// never prints them, so that no line pays for escaping what it will not show).
   void keep_keys(bool keep) { keep_keys_ = keep; }
+  /// Whether the add_* calls build anything: a key that is costly to compute can be skipped when not.
+  bool keeps_keys() const { return keep_keys_; }
 
  private:
   void append_key(std::string_view key);
