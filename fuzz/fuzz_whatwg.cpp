@@ -6,12 +6,16 @@
 //     fragment present or not);
 //   - can_parse agrees with parse; a failure's offset lies within the input;
 //   - after a setter the URL is still a URL: its href parses back to itself;
-//   - URLSearchParams: serialize(parse(serialize(parse(q)))) == serialize(parse(q)).
+//   - URLSearchParams: serialize(parse(serialize(parse(q)))) == serialize(parse(q));
+//   - the fast path (src/whatwg/fast.cpp) against the full parser on the same text (the input and
+//     the base line): the same success or failure (the same error and offset), the same href and
+//     the same offsets and flags; the fast can_parse makes the same decision as the fast parse.
 #include <string>
 #include <string_view>
 
 #include "fuzz_check.h"
 #include "irikit/whatwg.h"
+#include "whatwg/record.h"
 
 namespace {
 namespace w = irikit::whatwg;
@@ -28,6 +32,26 @@ void check_roundtrip(std::string_view fuzz_input, const w::url& u, const char* w
              std::string(what) + ": the record changed on re-parse: " + std::string(u.href()));
 }
 
+void check_fast_path(std::string_view fuzz_input, std::string_view text) {
+  namespace d = w::detail;
+  w::url fast;
+  w::url_error fast_error{};
+  const d::fast_status status = d::fast_parse(text, fast, fast_error);
+  FUZZ_CHECK(d::fast_can_parse(text) == status, "fast can_parse and fast parse decide differently");
+  if (status == d::fast_status::fallback) return;
+  const auto full = d::parse_full(text, nullptr, nullptr, {});
+  if (status == d::fast_status::failed) {
+    FUZZ_CHECK(!full.has_value(), "the fast path fails, the full parser gives " + std::string(full->href()));
+    FUZZ_CHECK(full.error() == fast_error, "the fast path fails with another error or offset");
+    return;
+  }
+  FUZZ_CHECK(full.has_value(), "the fast path parses, the full parser fails: " + std::string(fast.href()));
+  FUZZ_CHECK(full->href() == fast.href(),
+             "fast href " + std::string(fast.href()) + ", full href " + std::string(full->href()));
+  FUZZ_CHECK(d::parts_of(*full) == d::parts_of(fast),
+             "the fast path's offsets differ: " + std::string(fast.href()));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -36,6 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::optional<w::url> base;
   std::string_view input = first;
   std::string_view setter_part;
+  check_fast_path(fuzz_input, first);
   if (has_base) {
     auto b = w::parse(first);
     if (b) {
@@ -45,6 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto [text, tail, has_setter] = irikit_fuzz::split_once(rest, '\n');
     input = text;
     if (has_setter) setter_part = tail;
+    check_fast_path(fuzz_input, input);
   }
   std::vector<w::validation> notes;
   auto u = w::parse(input, base ? &*base : nullptr, &notes);

@@ -100,6 +100,45 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input);
 record to_record(const url& u);
 url from_record(const record& r);
 
+/// The offsets and flags of a `url` besides its href (whatwg.h has the diagram): what the fast
+/// path (fast.cpp) computes while it writes the href, and what the differential fuzz target
+/// compares.
+struct url_parts {
+  std::uint32_t scheme_end = 0;
+  std::uint32_t username_begin = 0;
+  std::uint32_t username_end = 0;
+  std::uint32_t password_end = 0;
+  std::uint32_t host_begin = 0;
+  std::uint32_t host_end = 0;
+  std::uint32_t path_begin = 0;
+  std::uint32_t pathname_begin = 0;
+  std::uint32_t query_begin = 0xFFFFFFFFu;
+  std::uint32_t fragment_begin = 0xFFFFFFFFu;
+  std::int32_t port = -1;
+  host_type host_kind = host_type::none;
+  bool opaque_path = false;
+  bool special = false;
+  friend bool operator==(const url_parts&, const url_parts&) = default;
+};
+url assemble(std::string href, const url_parts& parts);
+url_parts parts_of(const url& u);
+
+/// The basic URL parser through the record (parser.cpp, then the serializer): the single source
+/// of truth that the fast path must agree with. `encoding` as in parse().
+result<url> parse_full(std::string_view input, const url* base, std::vector<validation>* notes,
+                       std::string_view encoding);
+
+/// The fast path (fast.cpp) for an input without a base: the common shapes of absolute URLs in one
+/// pass, writing the href straight into one buffer. `failed` when the Standard returns failure,
+/// `fallback` when the input needs something the fast path leaves to parse_full (tabs or newlines,
+/// backslashes, credentials, IPv4/IPv6/non-ASCII/percent-encoded hosts, dot segments, Windows drive
+/// letters, …). Results are identical to parse_full's (fuzz_whatwg checks it); no validation errors
+/// are reported, so callers that want them use parse_full.
+enum class fast_status : std::uint8_t { parsed, failed, fallback };
+fast_status fast_parse(std::string_view input, url& out, url_error& error);
+/// The same decision without writing anything (URL.canParse): no allocation.
+fast_status fast_can_parse(std::string_view input);
+
 }  // namespace irikit::whatwg::detail
 
 #endif  // IRIKIT_WHATWG_RECORD_H

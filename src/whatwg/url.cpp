@@ -77,10 +77,40 @@ struct detail_access {
     u.special_ = r.special();
     return u;
   }
+
+  static url assemble(std::string href, const url_parts& p) {
+    url u;
+    u.href_ = std::move(href);
+    u.scheme_end_ = p.scheme_end;
+    u.username_begin_ = p.username_begin;
+    u.username_end_ = p.username_end;
+    u.password_end_ = p.password_end;
+    u.host_begin_ = p.host_begin;
+    u.host_end_ = p.host_end;
+    u.path_begin_ = p.path_begin;
+    u.pathname_begin_ = p.pathname_begin;
+    u.query_begin_ = p.query_begin;
+    u.fragment_begin_ = p.fragment_begin;
+    u.port_ = p.port;
+    u.host_type_ = p.host_kind;
+    u.opaque_path_ = p.opaque_path;
+    u.special_ = p.special;
+    return u;
+  }
+
+  static url_parts parts_of(const url& u) {
+    return url_parts{u.scheme_end_, u.username_begin_, u.username_end_,   u.password_end_, u.host_begin_,
+                     u.host_end_,   u.path_begin_,     u.pathname_begin_, u.query_begin_,  u.fragment_begin_,
+                     u.port_,       u.host_type_,      u.opaque_path_,    u.special_};
+  }
 };
 
 record to_record(const url& u) { return detail_access::to_record(u); }
 url from_record(const record& r) { return detail_access::from_record(r); }
+url assemble(std::string href, const url_parts& parts) {
+  return detail_access::assemble(std::move(href), parts);
+}
+url_parts parts_of(const url& u) { return detail_access::parts_of(u); }
 
 }  // namespace detail
 
@@ -298,8 +328,10 @@ std::optional<url_error> url::set_hash(std::string_view value, std::vector<valid
   return run_override(*this, value, state::fragment, notes, [](record& r) { r.fragment.emplace(); });
 }
 
-result<url> parse(std::string_view input, const url* base, std::vector<validation>* notes,
-                  std::string_view encoding) {
+namespace detail {
+
+result<url> parse_full(std::string_view input, const url* base, std::vector<validation>* notes,
+                       std::string_view encoding) {
   // The Encoding Standard's UTF-8 labels mean "no legacy encoding".
   std::string lowered(encoding);
   for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
@@ -314,6 +346,27 @@ result<url> parse(std::string_view input, const url* base, std::vector<validatio
   return detail::from_record(out);
 }
 
+}  // namespace detail
+
+result<url> parse(std::string_view input, const url* base, std::vector<validation>* notes,
+                  std::string_view encoding) {
+  // The fast path has no validation errors to report and takes no base; a query encoding only
+  // matters for non-ASCII queries, which it writes as UTF-8, so it is left to the full parser.
+  if (base == nullptr && notes == nullptr && encoding.empty()) {
+    url u;
+    url_error e{};
+    switch (detail::fast_parse(input, u, e)) {
+      case detail::fast_status::parsed:
+        return u;
+      case detail::fast_status::failed:
+        return e;
+      case detail::fast_status::fallback:
+        break;
+    }
+  }
+  return detail::parse_full(input, base, notes, encoding);
+}
+
 result<url> parse(std::string_view input, const url* base, std::vector<validation>* notes) {
   return parse(input, base, notes, {});
 }
@@ -324,7 +377,13 @@ result<url> parse(std::string_view input, std::string_view base, std::vector<val
   return parse(input, &*parsed_base, notes);
 }
 
-bool can_parse(std::string_view input, const url* base) { return parse(input, base).has_value(); }
+bool can_parse(std::string_view input, const url* base) {
+  if (base == nullptr) {
+    const detail::fast_status s = detail::fast_can_parse(input);
+    if (s != detail::fast_status::fallback) return s == detail::fast_status::parsed;
+  }
+  return detail::parse_full(input, base, nullptr, {}).has_value();
+}
 
 bool can_parse(std::string_view input, std::string_view base) {
   auto parsed_base = parse(base);

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "whatwg/record.h"
 
 namespace w = irikit::whatwg;
 
@@ -253,4 +256,81 @@ TEST(WhatwgParse, LegacyQueryEncoding) {
   auto v = w::parse("ws://h/?\xE2\x80\xA0", nullptr, nullptr, "windows-1252");  // ws: always UTF-8
   ASSERT_TRUE(v);
   EXPECT_EQ(v->search(), "?%E2%80%A0");
+}
+
+// The fast path (src/whatwg/fast.cpp) takes the common shapes of absolute URLs and leaves the rest
+// to the full parser (§4.4 state machine); parse() gives the same URL either way.
+namespace {
+
+std::string fast_outcome(std::string_view input) {
+  namespace d = w::detail;
+  w::url u;
+  w::url_error e{};
+  switch (d::fast_parse(input, u, e)) {
+    case d::fast_status::parsed:
+      return std::string(u.href());
+    case d::fast_status::failed:
+      return "failure:" + std::string(w::error_name(e.error)) + "@" + std::to_string(e.offset);
+    case d::fast_status::fallback:
+      break;
+  }
+  return "fallback";
+}
+
+}  // namespace
+
+TEST(WhatwgFastPath, CommonShapesAreWrittenInOnePass) {
+  const std::vector<std::pair<std::string_view, std::string_view>> cases{
+      {"HTTPS://Example.COM:8443/a/b?q=1 2'#f g", "https://example.com:8443/a/b?q=1%202%27#f%20g"},
+      {"http://h:80", "http://h/"},
+      {"http://h:", "http://h/"},
+      {"http://h?x", "http://h/?x"},
+      {"ws://h:0080/", "ws://h/"},
+      {"http://h/é/{x}^`<>\"", "http://h/%C3%A9/%7Bx%7D%5E%60%3C%3E%22"},
+      {"http://www.123.com./a/", "http://www.123.com./a/"},
+      {"file:///usr/share/x?y#z", "file:///usr/share/x?y#z"},
+      {"file://LocalHost/x", "file:///x"},
+      {"file://Host/x", "file://host/x"},
+      {"file://h?q", "file://h/?q"},
+      // Other hosts go through the host parser (§3.5) from the fast path.
+      {"http://1.2.3.4/", "http://1.2.3.4/"},
+      {"http://0x7F.1:8080", "http://127.0.0.1:8080/"},
+      {"http://%41.com/", "http://a.com/"},
+      {"http://\xC3\xA9.com/", "http://xn--9ca.com/"},
+      {"file://LOCALHOS%54/x", "file:///x"},
+      {"mailto:Joe@Example.COM?s=a b#c", "mailto:Joe@Example.COM?s=a%20b#c"},
+      {"foo:\x01\xC3\xA9", "foo:%01%C3%A9"},
+      {"/relative", "failure:missing-scheme-non-relative-URL@0"},
+      {"\xC3\xA9:x", "failure:missing-scheme-non-relative-URL@0"},
+  };
+  for (const auto& [input, expected] : cases) {
+    EXPECT_EQ(fast_outcome(input), expected) << input;
+    const auto full = w::detail::parse_full(input, nullptr, nullptr, {});
+    if (expected.starts_with("failure:")) {
+      EXPECT_FALSE(full.has_value()) << input;
+    } else {
+      ASSERT_TRUE(full.has_value()) << input;
+      EXPECT_EQ(full->href(), expected) << input;
+      w::url fast;
+      w::url_error e{};
+      ASSERT_EQ(w::detail::fast_parse(input, fast, e), w::detail::fast_status::parsed);
+      EXPECT_TRUE(w::detail::parts_of(fast) == w::detail::parts_of(*full)) << input;
+    }
+  }
+}
+
+TEST(WhatwgFastPath, UnusualInputsGoToTheFullParser) {
+  for (const std::string_view input :
+       {" http://h/",    "http://h/\t",     "ht\ttp://h/",   "http:/h",         "http:///h",
+        "http:\\\\h",    "http://u@h/",     "http://[::1]/", "http://h.0x1/",   "http://h\xC3/",
+        "http://a^b/",   "http://h:99999/", "http://h:8x/",  "http://h/a/../b", "http://h/%2E/b",
+        "http://h/a\\b", "file:///C|/x",    "file://C:/x",   "file:/x",         "foo:/x",
+        "foo://h/x",     "foo:a b",         "http://h/\xFF", "http://h/x\n"}) {
+    EXPECT_EQ(fast_outcome(input), "fallback") << input;
+    EXPECT_EQ(w::can_parse(input), w::parse(input).has_value()) << input;
+  }
+  EXPECT_EQ(w::parse("http://h/a/../b")->href(), "http://h/b");
+  EXPECT_EQ(w::parse("http:\\\\h\\a")->href(), "http://h/a");
+  EXPECT_EQ(w::parse("http://h.0x1/").error().error, w::validation_error::ipv4_non_numeric_part);
+  EXPECT_EQ(w::parse("file:///C|/x")->href(), "file:///C:/x");
 }
