@@ -1,15 +1,17 @@
 // Node's URL (ada inside since Node 18.17) over the same corpora as irikit_bench_whatwg, timed
 // in-process per call: URL.canParse(line) and new URL(line).href, each pass over the whole corpus
 // repeated REPS times; prints the median ns per URL. With --hrefs DIR, writes DIR/CORPUS.hrefs
-// (one href or FAILURE per line) for irikit_bench_whatwg --node-out DIR to compare.
+// (one href or FAILURE per line) for irikit_bench_whatwg --node-out DIR to compare; with --json
+// FILE, writes the medians there too (scripts/bench_whatwg.sh reads them).
 //
-//   node bench/whatwg_node.mjs CORPORA_DIR [--reps N] [--hrefs DIR]
+//   node bench/whatwg_node.mjs CORPORA_DIR [--reps N] [--hrefs DIR] [--json FILE]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const dir = args[0];
 const reps = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 20;
 const hrefs = args.includes('--hrefs') ? args[args.indexOf('--hrefs') + 1] : null;
+const json = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
 
 // A UTF-8 byte order mark that starts a file (kasztp.txt has one) is not part of its first line:
 // bench/corpus.cpp drops it too, so both read the same lines.
@@ -54,12 +56,16 @@ const parseHref = (list) => {
 };
 
 console.log(`node ${process.version}, ${reps} repetitions, median ns per URL`);
+const rows = [];
 for (const [name, list] of Object.entries(corpora)) {
   if (hrefs) {
     const out = list.map((l) => { try { return new URL(l).href; } catch { return 'FAILURE'; } });
     writeFileSync(`${hrefs}/${name}.hrefs`, out.join('\n') + '\n');
   }
   time(canParse, list); time(parseHref, list);  // warm-up
-  console.log(`${name}\tlines=${list.length}\tcanParse=${time(canParse, list).toFixed(1)}\tnew URL().href=${time(parseHref, list).toFixed(1)}`);
+  const row = { corpus: name, lines: list.length, can_parse_ns: time(canParse, list), href_ns: time(parseHref, list) };
+  rows.push(row);
+  console.log(`${name}\tlines=${list.length}\tcanParse=${row.can_parse_ns.toFixed(1)}\tnew URL().href=${row.href_ns.toFixed(1)}`);
 }
+if (json) writeFileSync(json, JSON.stringify({ node: process.version, reps, rows }, null, 1) + '\n');
 if (sink === -1) console.log(sink);

@@ -51,10 +51,11 @@ enum : std::uint16_t {
   k_opaque_stop = 1 << 9,      // "?", "#": the end of an opaque path (opaque path state)
   k_tab_or_newline = 1 << 10,  // removed by §4.4 step 3: the full parser's business
   k_space = 1 << 11,           // U+0020: its opaque-path rule is the full parser's business
+  k_non_ascii = 1 << 12,       // a byte >= 0x80: percent-encoded everywhere, never a host byte
 };
 
-std::array<std::uint16_t, 128> make_classes() {
-  std::array<std::uint16_t, 128> t{};
+std::array<std::uint16_t, 256> make_classes() {
+  std::array<std::uint16_t, 256> t{};
   const auto add = [&t](std::uint16_t bit, std::string_view chars) {
     for (const char c : chars) t[static_cast<unsigned char>(c)] |= bit;
   };
@@ -75,11 +76,12 @@ std::array<std::uint16_t, 128> make_classes() {
   add(k_opaque_stop, "?#");
   add(k_tab_or_newline, "\t\n\r");
   add(k_space, " ");
+  for (unsigned c = 0x80; c < 256; ++c) t[c] = k_non_ascii;
   return t;
 }
-const std::array<std::uint16_t, 128> k_class = make_classes();
+const std::array<std::uint16_t, 256> k_class = make_classes();
 
-bool has(unsigned char c, std::uint16_t bit) noexcept { return c < 0x80 && (k_class[c] & bit) != 0; }
+bool has(unsigned char c, std::uint16_t bit) noexcept { return (k_class[c] & bit) != 0; }
 constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 constexpr char k_hex[] = "0123456789ABCDEF";
@@ -165,27 +167,27 @@ std::size_t copy_encoded(std::string_view in, std::size_t i, std::uint16_t encod
   const std::size_t n = in.size();
   const char* s = in.data();
   refuse |= k_tab_or_newline;
-  const std::uint16_t any = encode | stop | refuse;
+  const std::uint16_t any = encode | stop | refuse | k_non_ascii;
+  const auto quiet = [&](std::size_t k) { return k_class[static_cast<unsigned char>(s[k])]; };
   std::size_t run = i;  // the first byte not written yet
-  while (i < n) {
+  for (;;) {
+    // Bytes copied as they are, four at a time while they last.
+    while (i + 4 <= n && ((quiet(i) | quiet(i + 1) | quiet(i + 2) | quiet(i + 3)) & any) == 0) i += 4;
+    while (i < n && (quiet(i) & any) == 0) ++i;
+    if (i == n) break;
     const auto c = static_cast<unsigned char>(s[i]);
+    const std::uint16_t k = k_class[c];
+    if ((k & refuse) != 0) return npos;
+    if ((k & stop) != 0) break;
+    out.put(s + run, i - run);
     if (c < 0x80) {
-      const std::uint16_t k = k_class[c];
-      if ((k & any) == 0) {
-        ++i;
-        continue;
-      }
-      if ((k & refuse) != 0) return npos;
-      if ((k & stop) != 0) break;
-      out.put(s + run, i - run);
       out.encode(c);
       run = ++i;
       continue;
     }
     const grammar::decoded d = grammar::decode_utf8(s, i, n);
     if (d.code != error_code::ok) return npos;  // read as U+FFFD: the full parser's business
-    out.put(s + run, i - run);
-    for (std::uint32_t k = 0; k < d.length; ++k) out.encode(static_cast<unsigned char>(s[i + k]));
+    for (std::uint32_t b = 0; b < d.length; ++b) out.encode(static_cast<unsigned char>(s[i + b]));
     i += d.length;
     run = i;
   }

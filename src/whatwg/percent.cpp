@@ -158,7 +158,8 @@ void percent_encode_after_encoding(std::string_view input, std::string_view enco
   encode_legacy(input.substr(begin), encoding, set, out);
 }
 
-std::optional<std::string> replace_ill_formed_utf8(std::string_view input) {
+std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
+                                                   std::vector<replacement>* replaced) {
   std::size_t i = 0;
   const std::size_t n = input.size();
   const auto ascii_run = [&] {
@@ -191,10 +192,21 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input) {
       if (b0 < 0xE0) length = 1;  // a two-byte lead without its continuation
       if (i + 1 >= n || !grammar::is_continuation(static_cast<unsigned char>(input[i + 1]))) length = 1;
     }
+    if (replaced != nullptr) replaced->push_back({out.size(), i, length});
     out += "\xEF\xBF\xBD";
     i += length;
   }
   return out;
+}
+
+std::size_t offset_before_replacement(std::size_t offset, const std::vector<replacement>& replaced) noexcept {
+  const replacement* last = nullptr;
+  for (const replacement& r : replaced) {
+    if (offset < r.at) break;
+    if (offset < r.at + 3) return r.from;  // inside the U+FFFD (3 bytes)
+    last = &r;
+  }
+  return last == nullptr ? offset : last->from + last->length + (offset - last->at - 3);
 }
 
 }  // namespace detail

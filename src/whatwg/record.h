@@ -92,9 +92,20 @@ void percent_encode_after_encoding(std::string_view input, std::string_view enco
 /// Whether a byte is in the set (bytes >= 0x80 are in every set).
 bool in_encode_set(unsigned char c, encode_set set) noexcept;
 
+/// One U+FFFD that replaced an ill-formed sequence: where it is in the new text, and where the
+/// sequence was in the input and how many bytes it had.
+struct replacement {
+  std::size_t at;
+  std::size_t from;
+  std::size_t length;
+};
 /// The ill-formed UTF-8 sequences of `input` replaced by U+FFFD (the Encoding Standard's UTF-8
-/// decode), or nullopt when `input` is well-formed.
-std::optional<std::string> replace_ill_formed_utf8(std::string_view input);
+/// decode), or nullopt when `input` is well-formed. With `replaced`, each replacement is listed.
+std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
+                                                   std::vector<replacement>* replaced = nullptr);
+/// An offset in the text replace_ill_formed_utf8 returned, as an offset in its input: a byte of a
+/// U+FFFD is the start of the sequence it replaced.
+std::size_t offset_before_replacement(std::size_t offset, const std::vector<replacement>& replaced) noexcept;
 
 /// `url` ↔ `record`.
 record to_record(const url& u);

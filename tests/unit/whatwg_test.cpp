@@ -334,3 +334,18 @@ TEST(WhatwgFastPath, UnusualInputsGoToTheFullParser) {
   EXPECT_EQ(w::parse("http://h.0x1/").error().error, w::validation_error::ipv4_non_numeric_part);
   EXPECT_EQ(w::parse("file:///C|/x")->href(), "file:///C:/x");
 }
+
+// Offsets count bytes of the caller's input even when ill-formed UTF-8 was read as U+FFFD (3 bytes
+// in place of 1 to 3): fuzz_whatwg found notes past the end of the input before.
+TEST(WhatwgValidation, OffsetsAfterIllFormedUtf8AreTheInputs) {
+  std::vector<w::validation> notes;
+  const auto u = w::parse("http://h/\xFF\xFF\xFF\xFF|", nullptr, &notes);
+  ASSERT_TRUE(u.has_value());
+  EXPECT_EQ(u->href(), "http://h/%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD|");
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"invalid-URL-unit@0", "invalid-URL-unit@13"}));
+  notes.clear();
+  const auto bad = w::parse("http://\xFF\xFF@h:99999/", nullptr, &notes);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(w::error_name(bad.error().error), "port-out-of-range");
+  EXPECT_EQ(bad.error().offset, 12u);
+}

@@ -12,7 +12,18 @@ namespace w = irikit::whatwg;
 std::optional<bool> spec_is_whatwg(const option_values& values, std::string& error) {
   const std::optional<std::string_view> spec = values.value("--spec");
   if (!spec || *spec == "rfc3987") return false;
-  if (*spec == "whatwg") return true;
+  if (*spec == "whatwg") {
+    // The URL Standard has no rules, levels, IDNA choices or charsets to pick: the RFC 3987
+    // options would be ignored, so they are refused (only resolve's --base and --pairs apply).
+    for (const auto& [name, value] : values.in_order()) {
+      if (name != "--spec" && name != "--base" && name != "--pairs") {
+        error =
+            std::string(name) + " does not apply with --spec whatwg (the URL Standard has no such setting)";
+        return std::nullopt;
+      }
+    }
+    return true;
+  }
   error = "unknown specification '" + std::string(*spec) + "' for --spec (rfc3987 or whatwg)";
   return std::nullopt;
 }

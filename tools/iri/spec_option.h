@@ -21,8 +21,9 @@ inline constexpr option_spec spec_option_spec{
     "  whatwg   the WHATWG URL Standard, as browsers parse (docs/guide.md);\n"
     "           errors are the Standard's validation errors"};
 
-/// Whether --spec names the WHATWG URL Standard. On an unknown value, returns nullopt and sets
-/// `error` to a usage message.
+/// Whether --spec names the WHATWG URL Standard. On an unknown value, or with whatwg and an
+/// option of the RFC 3987 mode (--as, --idna, --level, …: anything but --base and --pairs),
+/// returns nullopt and sets `error` to a usage message.
 std::optional<bool> spec_is_whatwg(const option_values& values, std::string& error);
 
 /// Marks the record failed with a URL Standard failure; `shift` is the offset of the parsed text
