@@ -373,13 +373,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           rc = irikit_builder_param_sort(b, flavor, &err);
           cxx->params(fl).sort();
           break;
-        default:
-          rc = irikit_builder_set_port_number(b, enum_value * 300, &err);
-          if (enum_value >= 0)
-            cxx->set_port(static_cast<std::uint16_t>(enum_value * 300));
+        default: {  // -2400 … 74100: in and out of 0 … 65535
+          const int port = enum_value * 300;
+          rc = irikit_builder_set_port_number(b, port, &err);
+          if (port >= 0 && port <= 65535)
+            cxx->set_port(static_cast<std::uint16_t>(port));
           else
             compare = false;
           break;
+        }
       }
       FUZZ_CHECK(documented(rc));
       const std::string after = irikit_builder_text(b, nullptr);
