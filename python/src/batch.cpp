@@ -3,22 +3,20 @@
 // output item at the same index (nothing is dropped or reordered): the value, or for a text the
 // library rejects an irikit.IRIError carrying the library's code and offset (on_error="return",
 // the default), or None (on_error="none"); on_error="raise" raises the first error instead. A
-// None item (a missing value) gives None, except in validate_many where it is a TypeError.
+// None item (a missing value) gives None. validate_many, which pybind11's argument dispatch would
+// slow down the most, is in fast.cpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "bindings.h"
 #include "irikit/irikit.h"
 #include "options.h"
+#include "parallel.h"
 #include "text.h"
 
 namespace irikit::python {
@@ -95,47 +93,6 @@ struct block {
   }
 };
 
-unsigned thread_count(std::optional<unsigned> threads) {
-  if (threads) return std::max(1u, *threads);
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-/// Calls f(i) for every i < n, on `threads` threads (fewer for small inputs), without the GIL.
-template <class F>
-void run_parallel(std::size_t n, unsigned threads, const F& f) {
-  constexpr std::size_t k_chunk = 256;
-  const std::size_t useful = (n + k_chunk - 1) / k_chunk;
-  threads = static_cast<unsigned>(std::min<std::size_t>(threads, useful));
-  py::gil_scoped_release release;
-  if (threads <= 1) {
-    for (std::size_t i = 0; i < n; ++i) f(i);
-    return;
-  }
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto worker = [&] {
-    try {
-      for (;;) {
-        const std::size_t begin = next.fetch_add(k_chunk);
-        if (begin >= n) break;
-        const std::size_t end = std::min(n, begin + k_chunk);
-        for (std::size_t i = begin; i < end; ++i) f(i);
-      }
-    } catch (...) {  // std::bad_alloc: carried back to the calling thread
-      const std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next.store(n);
-    }
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-}
-
 enum class on_error_mode { return_error, none, raise };
 
 on_error_mode on_error_argument(std::string_view name) {
@@ -179,33 +136,6 @@ py::list map_many(const py::handle& texts, const char* function, std::string_vie
         item = error_item(b.errors[k], b.texts[k], mode, b.states[k] == item_state::text ? r : std::nullopt);
       } else {
         item = to_str(values[k]);
-      }
-      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
-    }
-  }
-  return out;
-}
-
-py::list py_validate_many(const py::handle& texts, std::string_view rule_name,
-                          std::optional<unsigned> threads) {
-  const rule r = rule_argument(rule_name);
-  const column c = sequence_of(texts);
-  const unsigned workers = thread_count(threads);
-  py::list out(static_cast<Py_ssize_t>(c.size));
-  block b;
-  for (std::size_t begin = 0; begin < c.size; begin += k_block) {
-    const std::size_t end = std::min(c.size, begin + k_block);
-    b.fill(c, begin, end, "validate_many", false);
-    run_parallel(end - begin, workers, [&](std::size_t k) {
-      if (b.states[k] != item_state::text) return;
-      auto checked = validate(b.texts[k].utf8, r);
-      if (!checked) b.errors[k] = checked.error();
-    });
-    for (std::size_t k = 0; k < end - begin; ++k) {
-      py::object item = py::none();
-      if (b.errors[k].code != error_code::ok) {
-        item = make_error(b.errors[k], b.texts[k],
-                          b.states[k] == item_state::text ? std::optional<rule>(r) : std::nullopt);
       }
       PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
     }
@@ -264,17 +194,6 @@ std::string batch_doc(const char* head) { return std::string(head) + k_batch_doc
 }  // namespace
 
 void bind_batch(py::module_& m) {
-  m.def("validate_many", &py_validate_many, py::arg("texts"), py::arg("rule") = "iri-reference",
-        py::kw_only(), py::arg("threads") = py::none(),
-        R"doc(Validates every text of ``texts`` (an iterable of str / bytes) against ``rule``.
-
-Returns one item per text, in order: None for a valid text, the IRIError (code, offset, message)
-for an invalid one. The work runs without the GIL on ``threads`` threads (all cores by default).
-
->>> [e and e.code for e in validate_many(["http://a/", "http://a b/", "b"], rule="iri")]
-[None, 'invalid-host-char', 'missing-scheme']
-)doc");
-
   m.def(
       "parse_many",
       [](const py::handle& texts, std::string_view rule_name, std::string_view on_error,

@@ -22,7 +22,11 @@ void bind_edit(pybind11::module_& m, pybind11::class_<py_reference>& reference_c
 /// An IRIReference, or an IRI when `reference` has a scheme.
 pybind11::object wrap_reference(iri_reference reference);
 
-/// validate_many, to_uri_many, to_iri_many, normalize_many, resolve_many, parse_many (batch.cpp).
+/// is_valid, validate and validate_many as METH_FASTCALL functions, without pybind11's dispatch
+/// (fast.cpp).
+void bind_fast(pybind11::module_& m);
+
+/// to_uri_many, to_iri_many, normalize_many, resolve_many, parse_many (batch.cpp).
 void bind_batch(pybind11::module_& m);
 
 }  // namespace irikit::python

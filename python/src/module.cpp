@@ -22,25 +22,6 @@ using namespace pybind11::literals;
 // ---------------------------------------------------------------------------------------------
 // Validation and parsing (irikit/iri.h)
 
-bool py_is_valid(const py::handle& text, std::string_view rule_name, bool allow_iprivate_tags) {
-  const rule r = rule_argument(rule_name);
-  bool type_error = false;
-  text_or_error t = convert_text(text.ptr(), type_error);
-  if (type_error) {
-    throw py::type_error(std::string("irikit.is_valid() argument 'text' must be str or bytes, not ") +
-                         Py_TYPE(text.ptr())->tp_name);
-  }
-  if (t.error.code != error_code::ok) return false;  // not Unicode text: certainly not an IRI
-  return is_valid(t.text.utf8, r, parse_options{allow_iprivate_tags});
-}
-
-void py_validate(const py::handle& text, std::string_view rule_name, bool allow_iprivate_tags) {
-  const rule r = rule_argument(rule_name);
-  const text_arg t = text_argument(text, "validate", "text");
-  auto checked = validate(t.utf8, r, parse_options{allow_iprivate_tags});
-  if (!checked) raise_error(checked.error(), t, r);
-}
-
 py::object py_parse(const py::handle& text, std::string_view rule_name, bool allow_iprivate_tags) {
   const rule r = rule_argument(rule_name);
   const text_arg t = text_argument(text, "parse", "text");
@@ -312,34 +293,7 @@ PYBIND11_MODULE(_irikit, m) {
 '15.0'
 )doc");
 
-  m.def("is_valid", &py_is_valid, py::arg("text"), py::arg("rule") = "iri-reference", py::kw_only(),
-        py::arg("allow_iprivate_tags") = false,
-        R"doc(Whether ``text`` matches a grammar rule (RFC 3987 §2.2, RFC 3986 §3-§4).
-
-``rule`` is one of "iri-reference" (the default), "iri", "absolute-iri", "relative-ref",
-"uri-reference", "uri", "absolute-uri", "relative-uri", "leiri". ``text`` may be str or UTF-8
-bytes; text that is not Unicode (a lone surrogate, invalid UTF-8) is simply not valid. Use
-``validate`` to learn why.
-
->>> is_valid("http://例え.jp/パス")
-True
->>> is_valid("http://例え.jp/パス", rule="uri")
-False
->>> is_valid("http://exa mple.org/")
-False
-)doc");
-
-  m.def("validate", &py_validate, py::arg("text"), py::arg("rule") = "iri-reference", py::kw_only(),
-        py::arg("allow_iprivate_tags") = false,
-        R"doc(Checks ``text`` against ``rule`` (see ``is_valid``); raises IRIError when it does not match.
-
->>> validate("http://exa mple.org/")
-Traceback (most recent call last):
-  ...
-irikit.IRIError: byte 10: invalid-host-char: U+0020 is not allowed in ihost (RFC 3987 §2.2 ireg-name)
-  http://exa mple.org/
-            ^
-)doc");
+  bind_fast(m);  // is_valid, validate, validate_many (fast.cpp)
 
   m.def("parse", &py_parse, py::arg("text"), py::arg("rule") = "iri-reference", py::kw_only(),
         py::arg("allow_iprivate_tags") = false,
