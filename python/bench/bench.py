@@ -185,7 +185,20 @@ def bench_hosts(reps: int, sample: int) -> List[str]:
     return out
 
 
-def bench_batch(reps: int, count: int) -> List[str]:
+def cxx_rate(program: str, data: List[str], reps: int) -> float:
+    """ns per line of irikit::validate (rule uri-reference) in C++ over the same lines, one core."""
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt") as f:
+        f.write("\n".join(data))
+        f.flush()
+        done = subprocess.run([program, f.name, "uri-reference", str(reps)], capture_output=True, text=True, check=True)
+    print(f"C++ reference: {done.stdout.strip()}", file=sys.stderr)
+    return float(done.stdout.split(" ns per line")[0].split()[-1])
+
+
+def bench_batch(reps: int, count: int, cxx: str = "") -> List[str]:
     corpus = (
         lines("url-various-datasets/isaacs_files.txt")
         + lines("url-various-datasets/kasztp.txt")
@@ -218,6 +231,10 @@ def bench_batch(reps: int, count: int) -> List[str]:
         loop.append(time.process_time() - start)
     c = statistics.median(loop)
     out.append(f"| is_valid in a Python loop | {count:,} URL lines | 1 | — | {count / c / 1e6:.1f} M lines/s per CPU second |")
+    if cxx:
+        ns = cxx_rate(cxx, data, reps)
+        out.append(f"| C++ irikit::validate, one call per line | {count:,} URL lines | 1 | — "
+                   f"| {1e3 / ns:.1f} M lines/s per CPU second ({ns:.1f} ns a line) |")
     return out
 
 
@@ -227,6 +244,7 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--sample", type=int, default=5000, help="lines per corpus for the per-call rows")
     parser.add_argument("--lines", type=int, default=1_000_000, help="lines for validate_many")
     parser.add_argument("--only", choices=["is_valid", "resolve", "hosts", "batch"])
+    parser.add_argument("--cxx", default="", help="the irikit_validate_rate program: the C++ rate on the same lines")
     args = parser.parse_args(argv)
     print(f"irikit {irikit.__version__} ({irikit.__file__}), Python {sys.version.split()[0]}, "
           f"rfc3987 {getattr(rfc3987, '__version__', '1.3.8')}, rfc3986 {rfc3986.__version__}, "
@@ -244,7 +262,7 @@ def main(argv: Sequence[str]) -> None:
         print()
         print("| operation | input | threads | wall | CPU |")
         print("|---|---|---|---:|---:|")
-        print("\n".join(bench_batch(max(3, args.reps // 2), args.lines)))
+        print("\n".join(bench_batch(max(3, args.reps // 2), args.lines, args.cxx)))
 
 
 if __name__ == "__main__":

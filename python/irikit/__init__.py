@@ -38,6 +38,7 @@ Functions (text is str, or UTF-8 bytes)
 
 Batch functions (GIL released, all cores; one result per input, errors in place)
     validate_many, parse_many, to_uri_many, to_iri_many, normalize_many, resolve_many
+    process_lines           an `iri` command over a block of a file (bytes in, bytes out)
 
 pandas: ``import irikit.pandas`` (done automatically when pandas is imported first) adds the
 ``Series.iri`` accessor: ``s.iri.is_valid()``, ``s.iri.to_uri()``, ``s.iri.host``, ...
@@ -70,6 +71,7 @@ from ._irikit import (
     normalize_many,
     parse,
     parse_many,
+    process_lines,
     relativize,
     remove_dot_segments,
     resolve,
@@ -113,6 +115,7 @@ __all__ = [
     "normalize_many",
     "parse",
     "parse_many",
+    "process_lines",
     "relativize",
     "remove_dot_segments",
     "resolve",

@@ -230,3 +230,8 @@ def resolve_many(
     on_error: OnError = "return",
     threads: Optional[int] = None,
 ) -> List[Union[str, IRIError, None]]: ...
+
+# An `iri` command over a block of a file: (output bytes, lines, failed lines).
+def process_lines(
+    command: str, data: bytes, *, json: bool = False, **options: Union[str, int, bool, None, Sequence[str]]
+) -> Tuple[bytes, int, int]: ...

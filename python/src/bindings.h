@@ -26,6 +26,9 @@ pybind11::object wrap_reference(iri_reference reference);
 /// (fast.cpp).
 void bind_fast(pybind11::module_& m);
 
+/// process_lines: the `iri` tool's commands over a block of lines (lines.cpp).
+void bind_lines(pybind11::module_& m);
+
 /// to_uri_many, to_iri_many, normalize_many, resolve_many, parse_many (batch.cpp).
 void bind_batch(pybind11::module_& m);
 

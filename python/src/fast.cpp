@@ -57,8 +57,8 @@ bool bind_arguments(const signature<N>& s, const interned_names<N>& interned, Py
                     Py_ssize_t nargs, PyObject* kwnames, std::array<PyObject*, N>& out) {
   out.fill(nullptr);
   if (nargs > s.positional) {
-    PyErr_Format(PyExc_TypeError, "irikit.%s() takes at most %zd positional arguments (%zd given)", s.function,
-                 s.positional, nargs);
+    PyErr_Format(PyExc_TypeError, "irikit.%s() takes at most %zd positional arguments (%zd given)",
+                 s.function, s.positional, nargs);
     return false;
   }
   for (Py_ssize_t i = 0; i < nargs; ++i) out[static_cast<std::size_t>(i)] = args[i];

@@ -74,6 +74,7 @@ struct batch {
   std::uint64_t first_line = 0;  ///< number of lines[0] minus one
   std::size_t bytes_read = 0;    ///< reader position, for progress
   bool failed = false;           ///< some record has an error
+  std::size_t failed_lines = 0;  ///< lines with a record that has an error
   bool done = false;             ///< guarded by the pool mutex once submitted
 };
 
@@ -86,9 +87,10 @@ void process_batch(const line_mapper& mapper, const run_settings& settings, bool
   b.out.clear();
   b.err.clear();
   b.failed = false;
+  b.failed_lines = 0;
   record_list& records = b.records;
   records.keep_keys(settings.json);  // text mode prints only the text and the error
-  line_origin origin{b.file, b.first_line, name_files};
+  line_origin origin{b.file, b.first_line, name_files, settings.line_numbers};
   for (std::size_t i = 0; i < b.lines.size(); ++i) {
     ++origin.line;
     if (!settings.json && mapper.map_text(b.lines[i], b.out)) {
@@ -97,13 +99,18 @@ void process_batch(const line_mapper& mapper, const run_settings& settings, bool
     }
     records.clear();
     mapper.map(b.lines[i], records);
+    bool line_failed = false;
     for (const record& r : records) {
-      if (r.error) b.failed = true;
+      if (r.error) line_failed = true;
       if (settings.json) {
         render_json(b.out, origin, b.lines[i], r, mapper.json_input());
       } else {
         render_text(b.out, b.err, origin, r);
       }
+    }
+    if (line_failed) {
+      b.failed = true;
+      ++b.failed_lines;
     }
   }
 }
@@ -345,8 +352,13 @@ class runner {
 
 void render_json(std::string& out, const line_origin& origin, std::string_view input, const record& r,
                  bool with_input) {
-  out.append("{\"line\":");
-  append_number(out, origin.line);
+  // Every member is written after a comma; the one after the brace is removed at the end.
+  out.push_back('{');
+  const std::size_t first = out.size();
+  if (origin.number) {
+    out.append(",\"line\":");
+    append_number(out, origin.line);
+  }
   if (with_input) {
     out.append(",\"input\":");
     if (!append_json_string(out, input)) {
@@ -370,6 +382,7 @@ void render_json(std::string& out, const line_origin& origin, std::string_view i
     append_json_string(out, r.error->message);
     out.push_back('}');
   }
+  if (out.size() > first) out.erase(first, 1);
   out.append("}\n");
 }
 
@@ -396,6 +409,33 @@ void render_text(std::string& out, std::string& err, const line_origin& origin, 
 unsigned default_jobs() noexcept {
   const unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : n;
+}
+
+block_counts map_block(const line_mapper& mapper, std::string_view data, const run_settings& settings,
+                       std::string& out) {
+  block_counts counts;
+  batch b;
+  b.file = "-";
+  std::size_t pos = 0;
+  while (pos < data.size()) {
+    // One batch of at most max_batch_lines lines: the per-line state stays small, as in `run`.
+    b.lines.clear();
+    while (pos < data.size() && b.lines.size() < line_reader::max_batch_lines) {
+      std::size_t end = data.find('\n', pos);
+      const std::size_t next = end == std::string_view::npos ? data.size() : end + 1;
+      if (end == std::string_view::npos) end = data.size();
+      std::string_view line = data.substr(pos, end - pos);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // CRLF, or a CR at the very end
+      b.lines.push_back(line);
+      pos = next;
+    }
+    b.first_line = counts.lines;
+    process_batch(mapper, settings, false, b);
+    out.append(b.out);
+    counts.lines += b.lines.size();
+    counts.failed += b.failed_lines;
+  }
+  return counts;
 }
 
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings) {

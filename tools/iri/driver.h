@@ -25,6 +25,9 @@ struct run_settings {
   /// Worker threads mapping batches of lines (--jobs); 1 maps everything on the calling thread.
   /// The output order never depends on it.
   unsigned jobs = 1;
+  /// Whether JSON records start with "line" (off for a block of a file that does not know where
+  /// it starts: map_block).
+  bool line_numbers = true;
 };
 
 /// The default for --jobs: every core (std::thread::hardware_concurrency, at least 1).
@@ -35,6 +38,7 @@ struct line_origin {
   std::string_view file;   ///< "-" for standard input
   std::uint64_t line = 0;  ///< 1-based
   bool name_file = false;  ///< add "file" to JSON objects (several inputs were given)
+  bool number = true;      ///< add "line" to JSON objects
 };
 
 /// Appends one record as a JSON object and a newline: "line", "input" (plus "input_hex" when the
@@ -46,6 +50,21 @@ void render_json(std::string& out, const line_origin& origin, std::string_view i
 /// Appends one record in text mode: its text, or an empty line on failure, to `out`, and the
 /// message `iri: FILE:LINE: byte OFFSET: CODE: message` to `err`.
 void render_text(std::string& out, std::string& err, const line_origin& origin, const record& r);
+
+/// What map_block read.
+struct block_counts {
+  std::uint64_t lines = 0;   ///< lines in the block
+  std::uint64_t failed = 0;  ///< lines with a failed record
+};
+
+/// Maps the lines of an in-memory block of text as `run` maps the lines of a file (LF or CRLF
+/// ends a line, a last line without a line end still counts, a CR that ends the block is not
+/// part of its last line) on the calling thread, and appends to `out` what `run` writes on
+/// stdout for them (text, or JSON Lines with `settings.json`). Text mode's messages are not
+/// kept: the records' errors are in the JSON output. Used by the Python package's
+/// irikit.process_lines (python/src/lines.cpp) on the partitions of a file on a Dask cluster.
+block_counts map_block(const line_mapper& mapper, std::string_view data, const run_settings& settings,
+                       std::string& out);
 
 /// Runs `mapper` over `files` ("-" is standard input) and returns the exit status.
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings);
