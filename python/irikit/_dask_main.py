@@ -136,6 +136,19 @@ def _write(
     return counts
 
 
+def _write_block(
+    block: bytes, path: str, command: str, options: Dict[str, Any], as_json: bool, compression: Optional[str]
+) -> Tuple[int, int]:
+    """Runs `command` over one block of the input (raw bytes, whole lines) with
+    irikit.process_lines and writes its output to `path`; returns (lines, failed)."""
+    import fsspec
+
+    output, lines, failed = irid.process_block(block, command, options, as_json)
+    with fsspec.open(path, "wb", compression=compression) as f:
+        f.write(output)
+    return lines, failed
+
+
 def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     import dask
     import dask.bag as db
@@ -145,6 +158,22 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     paths: Any = args.input.split(",") if "," in args.input else args.input
     first = paths[0] if isinstance(paths, list) else paths
     compression = _input_compression(first)
+    suffix = ".jsonl" if args.json else ".txt"
+    if args.compression:
+        suffix += {"gzip": ".gz", "bz2": ".bz2", "xz": ".xz"}.get(args.compression, "." + args.compression)
+    command = args.command
+    fs, root = fsspec.core.url_to_fs(args.output)
+    base = args.output.rstrip("/")
+    if irid.iri_job(command, options) is not None:
+        # The input as raw bytes, each block through the `iri` command itself (process_lines):
+        # no Python str per line (bench/RESULTS.md, issue 21).
+        blocks = irid.read_blocks(paths, args.blocksize)
+        fs.makedirs(root, exist_ok=True)
+        writes = [
+            delayed(_write_block)(block, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
+            for i, block in enumerate(blocks)
+        ]
+        return _report(command, args.output, dask.compute(*writes))
     lines = db.read_text(
         paths,
         blocksize=None if compression else args.blocksize,
@@ -153,27 +182,25 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
         errors="surrogateescape",  # invalid UTF-8 reaches the library as the bytes it was
         linedelimiter="\n",  # LF only: a CR inside a line is part of it (as `iri` reads)
     )
-    command = args.command
     if command == "dedupe":
         level = options.pop("level")
         out = irid.dedupe(lines, level, **options)
     else:
         out = lines  # each write task maps its partition itself
-    suffix = ".jsonl" if args.json else ".txt"
-    if args.compression:
-        suffix += {"gzip": ".gz", "bz2": ".bz2", "xz": ".xz"}.get(args.compression, "." + args.compression)
-    fs, root = fsspec.core.url_to_fs(args.output)
     fs.makedirs(root, exist_ok=True)
-    base = args.output.rstrip("/")
     writes = [
         delayed(_write)(part, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
         for i, part in enumerate(out.to_delayed())
     ]
-    partition_counts = dask.compute(*writes)
+    return _report(command, args.output, dask.compute(*writes))
+
+
+def _report(command: str, output: str, partition_counts: Any) -> int:
+    """Prints the summary line; the exit status: 1 when a line failed."""
     total = sum(n for n, _ in partition_counts)
     failed = sum(f for _, f in partition_counts)
     print(
-        f"irikit.dask: {command}: {total} lines, {failed} failed; {len(writes)} part files in {args.output}",
+        f"irikit.dask: {command}: {total} lines, {failed} failed; {len(partition_counts)} part files in {output}",
         file=sys.stderr,
     )
     return 1 if failed else 0

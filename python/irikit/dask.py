@@ -29,6 +29,11 @@ ladder (RFC 3987 §5.3: "simple", "syntax", "scheme"): one record per group, ``{
 form, "count": lines, "inputs": {spelling: lines}}``, and for lines that do not parse one record
 per distinct line with its error (``"key": None``); the counts add up to the number of lines.
 
+Files: ``from_files(command, "logs/*.txt.gz", **options)`` gives the same bag of records as
+``command(dask.bag.read_text(...))`` but reads each partition as raw bytes and hands it to
+``irikit.process_lines``, which runs the `iri` command itself on the worker (line splitting,
+mapping, JSON): no Python str per line on the way in. The runner does the same.
+
 The runner, for the shell: ``python3 -m irikit.dask --scheduler ADDRESS COMMAND INPUT OUTPUT``
 (``--help``). On a cluster, start ``dask scheduler`` once and ``dask worker ADDRESS`` on every
 machine that has irikit installed; ``distributed.Client(ADDRESS)`` makes these functions run
@@ -55,6 +60,8 @@ __all__ = [
     "extract",
     "dedupe_keys",
     "dedupe",
+    "from_files",
+    "iri_job",
     "records",
     "text_line",
     "json_line",
@@ -394,6 +401,102 @@ def _frame_groups(keyed: Any, series: Any, split_every: Optional[int], split_out
         split_out=split_out,
     )
     return grouped.reset_index().rename(columns={"group": "key"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Files read as raw bytes: irikit.process_lines runs the `iri` command over a whole partition.
+
+# The `iri` command of each per-line command.
+IRI_COMMAND = {
+    "validate": "check",
+    "to_uri": "to-uri",
+    "to_iri": "to-iri",
+    "normalize": "normalize",
+    "resolve": "resolve",
+    "lint": "lint",
+}
+
+# The options whose `iri` spelling is the keyword itself ("rule" is `--as`).
+_IRI_OPTIONS = {"rule": "as", "idna": "idna", "encode_unsafe_ascii": "encode_unsafe_ascii",
+                "query_charset": "query_charset", "level": "level", "nfc": "nfc", "base": "base"}
+
+
+def iri_job(command: str, options: Dict[str, Any]) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """The `iri` command and options whose output (``irikit.process_lines``) is, line for line,
+    what ``command`` gives here with ``options`` (its text lines, and its records as JSON); None
+    where they differ: extract (`iri` makes one record per IRI found), to_iri with
+    idna_to_unicode (`iri` applies its host display policy and adds "host_labels"), the level
+    "simple" (`iri normalize` has none), dedupe, and options `iri` does not take.
+
+    >>> iri_job("validate", {"rule": "uri"})
+    ('check', {'as': 'uri'})
+    >>> iri_job("extract", {}) is None
+    True
+    """
+    if command not in IRI_COMMAND or options.get("idna_to_unicode") or options.get("level") == "simple":
+        return None
+    out: Dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "threads":
+            continue
+        if key not in _IRI_OPTIONS:
+            return None
+        out[_IRI_OPTIONS[key]] = value
+    return IRI_COMMAND[command], out
+
+
+def read_blocks(urlpath: Any, blocksize: Any = "32MiB") -> List[Any]:
+    """The files of ``urlpath`` (a path, a glob, a list) as delayed blocks of bytes that end at a
+    line end: ``blocksize`` bytes each for an uncompressed file, one block per compressed file
+    (.gz, .bz2, .xz, .zst, decompressed)."""
+    from dask.bytes import read_bytes
+
+    _, blocks = read_bytes(urlpath, delimiter=b"\n", blocksize=_blocksize(urlpath, blocksize), compression="infer",
+                           sample=False)
+    return [block for per_file in blocks for block in per_file]
+
+
+def _blocksize(urlpath: Any, blocksize: Any) -> Any:
+    """``blocksize``, or None when a file of ``urlpath`` is compressed (read whole)."""
+    from fsspec.core import get_fs_token_paths
+    from fsspec.utils import infer_compression
+
+    _, _, paths = get_fs_token_paths(urlpath, mode="rb")
+    return None if any(infer_compression(p) for p in paths) else blocksize
+
+
+def process_block(block: bytes, command: str, options: Dict[str, Any], as_json: bool) -> Tuple[bytes, int, int]:
+    """``irikit.process_lines`` of ``command`` (one of COMMANDS) on a block of lines; options
+    as ``iri_job`` maps them."""
+    job = iri_job(command, options)
+    if job is None:
+        raise ValueError(f"{command} with {options} has no `iri` equivalent (see iri_job)")
+    return irikit.process_lines(job[0], block, json=as_json, **job[1])
+
+
+def _block_records(block: bytes, command: str, options: Dict[str, Any]) -> List[Dict[str, Any]]:
+    output, _, _ = process_block(block, command, options, True)
+    return [json.loads(line) for line in output.decode("utf-8").splitlines()]
+
+
+def from_files(command: str, urlpath: Any, *, blocksize: Any = "32MiB", **options: Any) -> Any:
+    """The bag of records of ``command`` (one of COMMANDS but dedupe) over every line of the
+    text files ``urlpath``, equal to ``command`` over ``dask.bag.read_text(urlpath)``: each
+    partition is read as bytes and goes through ``irikit.process_lines`` where `iri` gives the
+    same records (``iri_job``), else through ``read_text`` and the batch functions."""
+    import dask.bag as db
+
+    if command == "dedupe" or command not in COMMANDS:
+        raise ValueError(f"from_files: unknown command '{command}' ({', '.join(COMMANDS[:-1])})")
+    if command == "resolve":
+        irikit.validate(options["base"], "iri")
+    if iri_job(command, options) is None:
+        lines = db.read_text(urlpath, blocksize=_blocksize(urlpath, blocksize), compression="infer", encoding="utf-8",
+                             errors="surrogateescape", linedelimiter="\n")
+        return _map(command, lines, options)
+    from dask import delayed
+
+    return db.from_delayed([delayed(_block_records)(b, command, options) for b in read_blocks(urlpath, blocksize)])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -62,3 +62,9 @@ def slowly(partition: List[Line]) -> List[Line]:
     """The partition unchanged, a little later: long enough for a test to kill a worker mid-job."""
     time.sleep(0.2)
     return list(partition)
+
+
+def slow_block(block: bytes) -> bytes:
+    """A block of a file unchanged, a little later (the fault test over the runner's byte blocks)."""
+    time.sleep(0.2)
+    return block

@@ -22,7 +22,7 @@ import dask.bag as db  # noqa: E402
 
 import irikit  # noqa: E402
 import irikit.dask as irid  # noqa: E402
-from dask_helpers import as_file_bytes, generate, slowly  # noqa: E402
+from dask_helpers import as_file_bytes, generate, slow_block, slowly  # noqa: E402
 from irikit import IRIError  # noqa: E402
 
 N = 100_000
@@ -142,6 +142,27 @@ def test_bag_lines_as_read_from_a_file(client, tmp_path):
                        linedelimiter="\n")
     assert bag.npartitions >= 7
     assert irid.validate(bag).compute() == expected("validate")
+
+
+def test_from_files_equals_single_process(client, tmp_path):
+    """from_files reads each block of the file as bytes and maps it with irikit.process_lines (the
+    `iri` command: validate, normalize), or falls back to read_text where `iri`'s records differ
+    (extract); the records are the single-process ones either way, compressed input too."""
+    import dask
+
+    path = tmp_path / "lines.txt"
+    path.write_bytes(as_file_bytes(LINES))
+    (tmp_path / "lines.txt.gz").write_bytes(gzip.compress(path.read_bytes()))
+    blocksize = path.stat().st_size // 5
+    jobs = {
+        "validate": irid.from_files("validate", str(path), blocksize=blocksize),
+        "normalize": irid.from_files("normalize", str(tmp_path / "lines.txt.gz"), level="scheme"),
+        "extract": irid.from_files("extract", str(path), blocksize=blocksize),
+    }
+    assert jobs["validate"].npartitions >= 5 and jobs["normalize"].npartitions == 1
+    for command, result in zip(jobs, dask.compute(*jobs.values())):
+        assert len(result) == N, command
+        assert result == expected(command), command
 
 
 def test_dedupe_groups(client, lines_bag):
@@ -269,18 +290,30 @@ def test_runner_usage_errors(client, tmp_path):
 # A worker killed mid-job.
 
 
-def test_worker_killed_mid_job_loses_nothing(client, tmp_path):
+@pytest.mark.parametrize("source", ["partitions", "blocks"])
+def test_worker_killed_mid_job_loses_nothing(client, tmp_path, source):
     """The runner's write tasks over 40 partitions (each a little slow); once some are done, one
     worker process is killed (SIGKILL): the scheduler runs its tasks again on the other worker and
-    on the one its nanny restarts. The files hold every line exactly once, in order."""
+    on the one its nanny restarts. The files hold every line exactly once, in order. "partitions":
+    a bag of lines (the runner's dedupe and extract); "blocks": a file read as byte blocks, each
+    mapped by irikit.process_lines (the runner's other commands)."""
     from dask import delayed
 
-    from irikit._dask_main import _write
+    from irikit._dask_main import _write, _write_block
 
     partitions = 40
-    bag = db.from_sequence(LINES, npartitions=partitions).map_partitions(slowly)
-    writes = [delayed(_write)(part, str(tmp_path / f"part-{i:05d}.jsonl"), "normalize", {"level": "scheme"}, True, None)
-              for i, part in enumerate(bag.to_delayed())]
+    if source == "partitions":
+        bag = db.from_sequence(LINES, npartitions=partitions).map_partitions(slowly)
+        writes = [delayed(_write)(part, str(tmp_path / f"part-{i:05d}.jsonl"), "normalize", {"level": "scheme"}, True,
+                                  None) for i, part in enumerate(bag.to_delayed())]
+    else:
+        source_file = tmp_path / "in.txt"
+        source_file.write_bytes(as_file_bytes(LINES))
+        blocks = irid.read_blocks(str(source_file), source_file.stat().st_size // partitions)
+        partitions = len(blocks)  # dask evens out the blocks: 40 or one less
+        assert partitions >= 39
+        writes = [delayed(_write_block)(delayed(slow_block)(block), str(tmp_path / f"part-{i:05d}.jsonl"), "normalize",
+                                        {"level": "scheme"}, True, None) for i, block in enumerate(blocks)]
     futures = client.compute(writes)
     deadline = time.monotonic() + 300
     while sum(f.done() for f in futures) < 4:
