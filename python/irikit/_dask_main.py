@@ -143,9 +143,8 @@ def _write_block(
     irikit.process_lines and writes its output to `path`; returns (lines, failed)."""
     import fsspec
 
-    output, lines, failed = irid.process_block(block, command, options, as_json)
     with fsspec.open(path, "wb", compression=compression) as f:
-        f.write(output)
+        lines, failed = irid.process_block(block, command, options, as_json, f)
     return lines, failed
 
 

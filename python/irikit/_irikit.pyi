@@ -1,6 +1,6 @@
 # Type stubs of the extension module irikit._irikit (python/src/*.cpp). Checked by mypy in
 # python/tests/test_typing.py.
-from typing import Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._edit import BuilderParams, BuilderSegments, QueryParams
 from ._errors import IRIError
@@ -235,3 +235,6 @@ def resolve_many(
 def process_lines(
     command: str, data: bytes, *, json: bool = False, **options: Union[str, int, bool, None, Sequence[str]]
 ) -> Tuple[bytes, int, int]: ...
+def process_lines_into(
+    file: Any, command: str, data: bytes, *, json: bool = False, **options: Union[str, int, bool, None, Sequence[str]]
+) -> Tuple[int, int]: ...

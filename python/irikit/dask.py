@@ -465,12 +465,15 @@ def _blocksize(urlpath: Any, blocksize: Any) -> Any:
     return None if any(infer_compression(p) for p in paths) else blocksize
 
 
-def process_block(block: bytes, command: str, options: Dict[str, Any], as_json: bool) -> Tuple[bytes, int, int]:
-    """``irikit.process_lines`` of ``command`` (one of COMMANDS) on a block of lines; options
-    as ``iri_job`` maps them."""
+def process_block(block: bytes, command: str, options: Dict[str, Any], as_json: bool, file: Any = None) -> Any:
+    """``irikit.process_lines`` of ``command`` (one of COMMANDS) on a block of lines, options as
+    ``iri_job`` maps them: ``(output, lines, failed)``; with ``file``, ``process_lines_into``
+    writes the output there and ``(lines, failed)`` is returned."""
     job = iri_job(command, options)
     if job is None:
         raise ValueError(f"{command} with {options} has no `iri` equivalent (see iri_job)")
+    if file is not None:
+        return irikit.process_lines_into(file, job[0], block, json=as_json, **job[1])
     return irikit.process_lines(job[0], block, json=as_json, **job[1])
 
 

@@ -57,8 +57,25 @@ void add_option(const iri_tool::command& c, const std::string& key, const py::ha
   }
 }
 
-py::tuple py_process_lines(std::string_view command_name, const py::bytes& data, bool json,
-                           const py::kwargs& options) {
+/// The configured command and the block's output: what both functions share.
+struct block_run {
+  iri_tool::block_counts counts;
+  std::string* out = nullptr;  ///< the calling thread's buffer, valid until its next call
+};
+
+/// The output buffer of the calling thread, kept from call to call: a block's output is written
+/// into memory already in use rather than into fresh pages, which cost more than the mapping
+/// itself on a busy virtual machine (bench/RESULTS.md, issue 21).
+std::string& thread_buffer() {
+  thread_local std::string buffer;
+  constexpr std::size_t k_keep = std::size_t{64} << 20;
+  if (buffer.capacity() > k_keep) std::string().swap(buffer);  // do not hold on to a huge block
+  buffer.clear();
+  return buffer;
+}
+
+block_run run_block(std::string_view command_name, const py::bytes& data, bool json,
+                    const py::kwargs& options) {
   const iri_tool::command* c = iri_tool::find_command(command_name);
   if (c == nullptr) throw py::value_error("unknown command '" + std::string(command_name) + "'");
   // The option names and values, kept in strings that outlive the views option_values holds.
@@ -79,14 +96,29 @@ py::tuple py_process_lines(std::string_view command_name, const py::bytes& data,
   iri_tool::run_settings settings;
   settings.json = json;
   settings.line_numbers = false;  // a block of a file does not know where it starts
-  std::string out;
-  iri_tool::block_counts counts;
-  {
-    py::gil_scoped_release release;  // `data` is immutable bytes, kept alive by the caller
-    counts = iri_tool::map_block(*ready.mapper, std::string_view(buffer, static_cast<std::size_t>(size)),
-                                 settings, out);
-  }
-  return py::make_tuple(py::bytes(out), counts.lines, counts.failed);
+  block_run run;
+  run.out = &thread_buffer();
+  py::gil_scoped_release release;  // `data` is immutable bytes, kept alive by the caller
+  run.counts = iri_tool::map_block(*ready.mapper, std::string_view(buffer, static_cast<std::size_t>(size)),
+                                   settings, *run.out);
+  return run;
+}
+
+py::tuple py_process_lines(std::string_view command_name, const py::bytes& data, bool json,
+                           const py::kwargs& options) {
+  const block_run run = run_block(command_name, data, json, options);
+  return py::make_tuple(py::bytes(*run.out), run.counts.lines, run.counts.failed);
+}
+
+py::tuple py_process_lines_into(const py::object& file, std::string_view command_name, const py::bytes& data,
+                                bool json, const py::kwargs& options) {
+  const py::object write = file.attr("write");
+  const block_run run = run_block(command_name, data, json, options);
+  // In pieces small enough for the allocator to reuse the same memory for each.
+  constexpr std::size_t k_piece = 64 * 1024;
+  const std::string_view out = *run.out;
+  for (std::size_t pos = 0; pos < out.size(); pos += k_piece) write(py::bytes(out.substr(pos, k_piece)));
+  return py::make_tuple(run.counts.lines, run.counts.failed);
 }
 
 }  // namespace
@@ -105,6 +137,18 @@ are the command's, as keywords (``iri help COMMAND``): ``idna="uts46"`` for ``--
 (b'http://a/\n\n', 2, 1)
 >>> process_lines("to-uri", "http://例え.jp/\n".encode(), json=True, idna="uts46")[0]
 b'{"input":"http://\xe4\xbe\x8b\xe3\x81\x88.jp/","output":"http://xn--r8jz45g.jp/"}\n'
+)doc");
+
+  m.def("process_lines_into", &py_process_lines_into, py::arg("file"), py::arg("command"), py::arg("data"),
+        py::kw_only(), py::arg("json") = false,
+        R"doc(``process_lines`` writing its output to ``file`` (a binary file: anything with
+``write``), in pieces, instead of returning it; returns ``(lines, failed)``. The output never
+exists as one Python object: the runner of irikit.dask writes each part file this way.
+
+>>> import io
+>>> f = io.BytesIO()
+>>> process_lines_into(f, "check", b"http://a/\nhttp://a b/\n"), f.getvalue()
+((2, 1), b'http://a/\n\n')
 )doc");
 }
 

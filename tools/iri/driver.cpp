@@ -83,9 +83,8 @@ struct batch {
 ///
 /// Text mode tries the mapper's fast path first (`line_mapper::map_text`): a line that succeeds is
 /// written straight into `out`, without a record; the others go through `map` and `render_text`.
+/// The output is appended to `b.out` and `b.err` (the caller empties them).
 void process_batch(const line_mapper& mapper, const run_settings& settings, bool name_files, batch& b) {
-  b.out.clear();
-  b.err.clear();
   b.failed = false;
   b.failed_lines = 0;
   record_list& records = b.records;
@@ -222,6 +221,8 @@ class runner {
     std::uint64_t line = 0;
     while (write_error_ == 0) {
       batch* b = free_batch();
+      b->out.clear();
+      b->err.clear();
       if (!reader.next_batch(b->lines)) {
         spare_.push_back(b);
         break;
@@ -416,6 +417,10 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
   block_counts counts;
   batch b;
   b.file = "-";
+  // Rendered straight into the caller's buffer, reserved for about the input's size (JSON: more)
+  // so that it is not copied as it grows; pages reserved and not written cost nothing.
+  b.out.swap(out);
+  b.out.reserve(b.out.size() + (settings.json ? 4 : 1) * data.size() + 4096);
   std::size_t pos = 0;
   while (pos < data.size()) {
     // One batch of at most max_batch_lines lines: the per-line state stays small, as in `run`.
@@ -430,11 +435,12 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
       pos = next;
     }
     b.first_line = counts.lines;
+    b.err.clear();  // text mode's messages: the errors are in the JSON output
     process_batch(mapper, settings, false, b);
-    out.append(b.out);
     counts.lines += b.lines.size();
     counts.failed += b.failed_lines;
   }
+  out.swap(b.out);
   return counts;
 }
 
