@@ -39,6 +39,7 @@ Functions (text is str, or UTF-8 bytes)
 Batch functions (GIL released, all cores; one result per input, errors in place)
     validate_many, parse_many, to_uri_many, to_iri_many, normalize_many, resolve_many
     process_lines(_into)    an `iri` command over a block of a file (bytes in, bytes out)
+    process_file_range_into the same over a byte range of a local file
 
 pandas: ``import irikit.pandas`` (done automatically when pandas is imported first) adds the
 ``Series.iri`` accessor: ``s.iri.is_valid()``, ``s.iri.to_uri()``, ``s.iri.host``, ...
@@ -71,6 +72,7 @@ from ._irikit import (
     normalize_many,
     parse,
     parse_many,
+    process_file_range_into,
     process_lines,
     process_lines_into,
     relativize,
@@ -116,6 +118,7 @@ __all__ = [
     "normalize_many",
     "parse",
     "parse_many",
+    "process_file_range_into",
     "process_lines",
     "process_lines_into",
     "relativize",

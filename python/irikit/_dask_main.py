@@ -148,6 +148,18 @@ def _write_block(
     return lines, failed
 
 
+def _write_range(
+    source: str, begin: int, end: int, path: str, command: str, options: Dict[str, Any], as_json: bool,
+    compression: Optional[str]
+) -> Tuple[int, int]:
+    """Runs `command` over the lines that start in the byte range [begin, end) of the local file
+    `source` (read by irikit.process_file_range_into) and writes the output to `path`."""
+    import fsspec
+
+    with fsspec.open(path, "wb", compression=compression) as f:
+        return irid.process_range(source, begin, end, command, options, as_json, f)
+
+
 def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     import dask
     import dask.bag as db
@@ -165,9 +177,17 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     base = args.output.rstrip("/")
     if irid.iri_job(command, options) is not None:
         # The input as raw bytes, each block through the `iri` command itself (process_lines):
-        # no Python str per line (bench/RESULTS.md, issue 21).
-        blocks = irid.read_blocks(paths, args.blocksize)
+        # no Python str per line (bench/RESULTS.md, issue 21). Local uncompressed files are cut
+        # into byte ranges that the workers read themselves, into memory they reuse.
+        ranges = irid.file_ranges(paths, args.blocksize)
         fs.makedirs(root, exist_ok=True)
+        if ranges is not None:
+            writes = [
+                delayed(_write_range)(*r, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
+                for i, r in enumerate(ranges)
+            ]
+            return _report(command, args.output, dask.compute(*writes))
+        blocks = irid.read_blocks(paths, args.blocksize)
         writes = [
             delayed(_write_block)(block, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
             for i, block in enumerate(blocks)

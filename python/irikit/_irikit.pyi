@@ -235,6 +235,16 @@ def resolve_many(
 def process_lines(
     command: str, data: bytes, *, json: bool = False, **options: Union[str, int, bool, None, Sequence[str]]
 ) -> Tuple[bytes, int, int]: ...
+def process_file_range_into(
+    file: Any,
+    command: str,
+    path: str,
+    begin: int,
+    end: int,
+    *,
+    json: bool = False,
+    **options: Union[str, int, bool, None, Sequence[str]],
+) -> Tuple[int, int]: ...
 def process_lines_into(
     file: Any, command: str, data: bytes, *, json: bool = False, **options: Union[str, int, bool, None, Sequence[str]]
 ) -> Tuple[int, int]: ...

@@ -60,8 +60,12 @@ __all__ = [
     "extract",
     "dedupe_keys",
     "dedupe",
+    "file_ranges",
     "from_files",
     "iri_job",
+    "process_block",
+    "process_range",
+    "read_blocks",
     "records",
     "text_line",
     "json_line",
@@ -454,6 +458,40 @@ def read_blocks(urlpath: Any, blocksize: Any = "32MiB") -> List[Any]:
     _, blocks = read_bytes(urlpath, delimiter=b"\n", blocksize=_blocksize(urlpath, blocksize), compression="infer",
                            sample=False)
     return [block for per_file in blocks for block in per_file]
+
+
+def file_ranges(urlpath: Any, blocksize: Any = "32MiB") -> Optional[List[Tuple[str, int, int]]]:
+    """(path, begin, end): the files of ``urlpath`` cut into byte ranges of ``blocksize``, in
+    order, when they are all local uncompressed files (``irikit.process_file_range_into`` then
+    reads each range itself, into memory it reuses); None otherwise. Empty files have none."""
+    import os
+
+    from dask.utils import parse_bytes
+    from fsspec.core import get_fs_token_paths
+    from fsspec.implementations.local import LocalFileSystem
+    from fsspec.utils import infer_compression
+
+    fs, _, paths = get_fs_token_paths(urlpath, mode="rb")
+    if not paths:
+        raise OSError(f"{urlpath} resolved to no files")
+    if not isinstance(fs, LocalFileSystem) or any(infer_compression(p) for p in paths):
+        return None
+    size = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
+    out = []
+    for path in paths:
+        total = os.path.getsize(path)
+        out += [(path, begin, min(begin + size, total)) for begin in range(0, total, size)]
+    return out
+
+
+def process_range(path: str, begin: int, end: int, command: str, options: Dict[str, Any], as_json: bool,
+                  file: Any) -> Tuple[int, int]:
+    """``process_block`` over the lines that start in the byte range [begin, end) of a local
+    file, read by ``irikit.process_file_range_into``; writes to ``file``, returns (lines, failed)."""
+    job = iri_job(command, options)
+    if job is None:
+        raise ValueError(f"{command} with {options} has no `iri` equivalent (see iri_job)")
+    return irikit.process_file_range_into(file, job[0], path, begin, end, json=as_json, **job[1])
 
 
 def _blocksize(urlpath: Any, blocksize: Any) -> Any:

@@ -6,6 +6,9 @@
 // issue 21).
 #include <pybind11/pybind11.h>
 
+#include <cerrno>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,25 +60,33 @@ void add_option(const iri_tool::command& c, const std::string& key, const py::ha
   }
 }
 
-/// The configured command and the block's output: what both functions share.
+/// What a call produced: the counts, and the output in the calling thread's buffer.
 struct block_run {
   iri_tool::block_counts counts;
-  std::string* out = nullptr;  ///< the calling thread's buffer, valid until its next call
+  std::string* out = nullptr;  ///< valid until the thread's next call
 };
 
-/// The output buffer of the calling thread, kept from call to call: a block's output is written
-/// into memory already in use rather than into fresh pages, which cost more than the mapping
-/// itself on a busy virtual machine (bench/RESULTS.md, issue 21).
-std::string& thread_buffer() {
-  thread_local std::string buffer;
+/// A buffer of the calling thread, kept from call to call: a block's bytes and output go into
+/// memory already in use rather than into fresh pages, which cost more than the mapping itself
+/// on a busy virtual machine (bench/RESULTS.md, issue 21).
+std::string& thread_buffer(std::string& buffer) {
   constexpr std::size_t k_keep = std::size_t{64} << 20;
   if (buffer.capacity() > k_keep) std::string().swap(buffer);  // do not hold on to a huge block
   buffer.clear();
   return buffer;
 }
+std::string& output_buffer() {
+  thread_local std::string buffer;
+  return thread_buffer(buffer);
+}
+std::string& input_buffer() {
+  thread_local std::string buffer;
+  return thread_buffer(buffer);
+}
 
-block_run run_block(std::string_view command_name, const py::bytes& data, bool json,
-                    const py::kwargs& options) {
+/// The command's mapper, configured from the keywords as the tool's command line would be.
+std::unique_ptr<const iri_tool::line_mapper> configure(std::string_view command_name,
+                                                       const py::kwargs& options) {
   const iri_tool::command* c = iri_tool::find_command(command_name);
   if (c == nullptr) throw py::value_error("unknown command '" + std::string(command_name) + "'");
   // The option names and values, kept in strings that outlive the views option_values holds.
@@ -87,21 +98,38 @@ block_run run_block(std::string_view command_name, const py::bytes& data, bool j
   for (const auto& [name, has_value] : given) {
     values.add(name, has_value ? std::string_view(storage[next_value++]) : std::string_view());
   }
-  const iri_tool::configured ready = c->configure(values);
+  iri_tool::configured ready = c->configure(values);
   if (!ready.mapper) throw py::value_error(ready.usage_error);
+  return std::move(ready.mapper);
+}
 
-  char* buffer = nullptr;
-  Py_ssize_t size = 0;
-  if (PyBytes_AsStringAndSize(data.ptr(), &buffer, &size) != 0) throw py::error_already_set();
+iri_tool::run_settings block_settings(bool json) {
   iri_tool::run_settings settings;
   settings.json = json;
   settings.line_numbers = false;  // a block of a file does not know where it starts
+  return settings;
+}
+
+block_run run_block(std::string_view command_name, const py::bytes& data, bool json,
+                    const py::kwargs& options) {
+  const auto mapper = configure(command_name, options);
+  char* buffer = nullptr;
+  Py_ssize_t size = 0;
+  if (PyBytes_AsStringAndSize(data.ptr(), &buffer, &size) != 0) throw py::error_already_set();
   block_run run;
-  run.out = &thread_buffer();
+  run.out = &output_buffer();
   py::gil_scoped_release release;  // `data` is immutable bytes, kept alive by the caller
-  run.counts = iri_tool::map_block(*ready.mapper, std::string_view(buffer, static_cast<std::size_t>(size)),
-                                   settings, *run.out);
+  run.counts = iri_tool::map_block(*mapper, std::string_view(buffer, static_cast<std::size_t>(size)),
+                                   block_settings(json), *run.out);
   return run;
+}
+
+/// Writes the output to file.write in pieces small enough for the allocator to reuse the same
+/// memory for each.
+void write_pieces(const py::object& file, std::string_view out) {
+  const py::object write = file.attr("write");
+  constexpr std::size_t k_piece = 64 * 1024;
+  for (std::size_t pos = 0; pos < out.size(); pos += k_piece) write(py::bytes(out.substr(pos, k_piece)));
 }
 
 py::tuple py_process_lines(std::string_view command_name, const py::bytes& data, bool json,
@@ -112,13 +140,32 @@ py::tuple py_process_lines(std::string_view command_name, const py::bytes& data,
 
 py::tuple py_process_lines_into(const py::object& file, std::string_view command_name, const py::bytes& data,
                                 bool json, const py::kwargs& options) {
-  const py::object write = file.attr("write");
+  (void)file.attr("write");  // not a file: fail before the work
   const block_run run = run_block(command_name, data, json, options);
-  // In pieces small enough for the allocator to reuse the same memory for each.
-  constexpr std::size_t k_piece = 64 * 1024;
-  const std::string_view out = *run.out;
-  for (std::size_t pos = 0; pos < out.size(); pos += k_piece) write(py::bytes(out.substr(pos, k_piece)));
+  write_pieces(file, *run.out);
   return py::make_tuple(run.counts.lines, run.counts.failed);
+}
+
+py::tuple py_process_file_range_into(const py::object& file, std::string_view command_name,
+                                     const std::string& path, std::uint64_t begin, std::uint64_t end,
+                                     bool json, const py::kwargs& options) {
+  (void)file.attr("write");
+  const auto mapper = configure(command_name, options);
+  std::string& out = output_buffer();
+  std::string& input = input_buffer();
+  iri_tool::block_counts counts;
+  int error = 0;
+  {
+    py::gil_scoped_release release;
+    error = iri_tool::map_file_range(*mapper, path, begin, end, block_settings(json), input, out, counts);
+  }
+  if (error != 0) {
+    errno = error;
+    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    throw py::error_already_set();
+  }
+  write_pieces(file, out);
+  return py::make_tuple(counts.lines, counts.failed);
 }
 
 }  // namespace
@@ -149,6 +196,25 @@ exists as one Python object: the runner of irikit.dask writes each part file thi
 >>> f = io.BytesIO()
 >>> process_lines_into(f, "check", b"http://a/\nhttp://a b/\n"), f.getvalue()
 ((2, 1), b'http://a/\n\n')
+)doc");
+
+  m.def("process_file_range_into", &py_process_file_range_into, py::arg("file"), py::arg("command"),
+        py::arg("path"), py::arg("begin"), py::arg("end"), py::kw_only(), py::arg("json") = false,
+        R"doc(``process_lines_into`` over the lines of the local file ``path`` that start in its
+byte range [``begin``, ``end``) (a line starts at byte 0 or after a LF), read without making a
+Python object of them: the ranges [0, a), [a, b), ... of a file give each line exactly once, so
+a file can be cut by size alone. Returns ``(lines, failed)``; OSError when the file cannot be
+read. The runner of irikit.dask uses it for uncompressed local files.
+
+>>> import io, os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "links.txt")
+>>> with open(path, "wb") as f:
+...     _ = f.write(b"http://a/\nhttp://a b/\nhttp://c/\n")
+>>> f = io.BytesIO()
+>>> process_file_range_into(f, "check", path, 0, 12), process_file_range_into(f, "check", path, 12, 99)
+((2, 1), (1, 0))
+>>> f.getvalue()
+b'http://a/\n\nhttp://c/\n'
 )doc");
 }
 

@@ -2,6 +2,7 @@
 which irikit.dask runs on each partition of a file. The expected outputs are those of `iri`
 (docs/iri.1, tests/cli) without the "line" key."""
 
+import io
 import json
 
 import pytest
@@ -56,6 +57,23 @@ def test_options_and_invalid_utf8():
     # False and None leave an option out.
     assert irikit.process_lines("to-uri", b"http://a/ b\n", encode_unsafe_ascii=False) == (b"\n", 1, 1)
     assert irikit.process_lines("to-uri", b"http://a/ b\n", encode_unsafe_ascii=True) == (b"http://a/%20b\n", 1, 0)
+
+
+def test_file_ranges_give_every_line_once(tmp_path):
+    # Ranges cut anywhere (inside a line, on a LF, past the end) give each line exactly once.
+    data = b"http://a/\n\nhttp://a b/\r\nhttp://c/"
+    path = tmp_path / "lines.txt"
+    path.write_bytes(data)
+    whole = irikit.process_lines("check", data, json=True)
+    for step in (1, 2, 5, 9, 10, 11, 100):
+        out = io.BytesIO()
+        counts = [irikit.process_file_range_into(out, "check", str(path), begin, begin + step, json=True)
+                  for begin in range(0, len(data) + step, step)]
+        assert out.getvalue() == whole[0], step
+        assert (sum(c[0] for c in counts), sum(c[1] for c in counts)) == whole[1:] == (4, 1)
+    assert irikit.process_file_range_into(io.BytesIO(), "check", str(path), 5, 5) == (0, 0)
+    with pytest.raises(OSError):
+        irikit.process_file_range_into(io.BytesIO(), "check", str(tmp_path / "missing.txt"), 0, 10)
 
 
 def test_bad_calls():

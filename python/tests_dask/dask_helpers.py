@@ -68,3 +68,9 @@ def slow_block(block: bytes) -> bytes:
     """A block of a file unchanged, a little later (the fault test over the runner's byte blocks)."""
     time.sleep(0.2)
     return block
+
+
+def slow_range(path: str, begin: int, end: int):
+    """A byte range of a file unchanged, a little later (the fault test over the runner's ranges)."""
+    time.sleep(0.2)
+    return path, begin, end

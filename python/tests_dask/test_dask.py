@@ -22,7 +22,7 @@ import dask.bag as db  # noqa: E402
 
 import irikit  # noqa: E402
 import irikit.dask as irid  # noqa: E402
-from dask_helpers import as_file_bytes, generate, slow_block, slowly  # noqa: E402
+from dask_helpers import as_file_bytes, generate, slow_block, slow_range, slowly  # noqa: E402
 from irikit import IRIError  # noqa: E402
 
 N = 100_000
@@ -290,7 +290,7 @@ def test_runner_usage_errors(client, tmp_path):
 # A worker killed mid-job.
 
 
-@pytest.mark.parametrize("source", ["partitions", "blocks"])
+@pytest.mark.parametrize("source", ["partitions", "blocks", "ranges"])
 def test_worker_killed_mid_job_loses_nothing(client, tmp_path, source):
     """The runner's write tasks over 40 partitions (each a little slow); once some are done, one
     worker process is killed (SIGKILL): the scheduler runs its tasks again on the other worker and
@@ -299,13 +299,21 @@ def test_worker_killed_mid_job_loses_nothing(client, tmp_path, source):
     mapped by irikit.process_lines (the runner's other commands)."""
     from dask import delayed
 
-    from irikit._dask_main import _write, _write_block
+    from irikit._dask_main import _write, _write_block, _write_range
 
     partitions = 40
     if source == "partitions":
         bag = db.from_sequence(LINES, npartitions=partitions).map_partitions(slowly)
         writes = [delayed(_write)(part, str(tmp_path / f"part-{i:05d}.jsonl"), "normalize", {"level": "scheme"}, True,
                                   None) for i, part in enumerate(bag.to_delayed())]
+    elif source == "ranges":
+        source_file = tmp_path / "in.txt"
+        source_file.write_bytes(as_file_bytes(LINES))
+        ranges = irid.file_ranges(str(source_file), source_file.stat().st_size // partitions + 1)
+        partitions = len(ranges)
+        assert partitions >= 39
+        writes = [delayed(_write_range)(*delayed(slow_range, nout=3)(*r), str(tmp_path / f"part-{i:05d}.jsonl"),
+                                        "normalize", {"level": "scheme"}, True, None) for i, r in enumerate(ranges)]
     else:
         source_file = tmp_path / "in.txt"
         source_file.write_bytes(as_file_bytes(LINES))

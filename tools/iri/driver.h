@@ -66,6 +66,14 @@ struct block_counts {
 block_counts map_block(const line_mapper& mapper, std::string_view data, const run_settings& settings,
                        std::string& out);
 
+/// Maps the lines of the file `path` that start in its byte range [begin, end) (a line starts at
+/// byte 0 or right after a LF) as map_block maps a block: the ranges [0, a), [a, b), ... of one
+/// file give each of its lines exactly once, so a file can be cut into ranges by size alone and
+/// the ranges mapped anywhere. The bytes are read into `buffer`, which the caller keeps from call
+/// to call (the pages are reused). Returns 0, or the errno of a failed open or read.
+int map_file_range(const line_mapper& mapper, const std::string& path, std::uint64_t begin, std::uint64_t end,
+                   const run_settings& settings, std::string& buffer, std::string& out, block_counts& counts);
+
 /// Runs `mapper` over `files` ("-" is standard input) and returns the exit status.
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings);
 
