@@ -252,6 +252,13 @@ class url {
   bool special_ = false;
 };
 
+/// A setter of the URL class (§6.1) taken by its attribute's name, for callers that read the name
+/// as data (`iri url --set`, the WPT setter tests): it runs url::set_X(value) without notes.
+using url_setter = std::optional<url_error> (*)(url&, std::string_view);
+/// The setter of the attribute `name` ("href", "protocol", "username", "password", "host",
+/// "hostname", "port", "pathname", "search", "hash"), or nullptr when it has none.
+url_setter setter_named(std::string_view name) noexcept;
+
 /// The basic URL parser (§4.4) on `input` against `base` (may be null). Validation errors go to
 /// `notes` when given (the URL is still returned when they are not failures). `encoding` names
 /// the query encoding of special URLs (§4.4 "encoding", from the document; "UTF-8" by default;

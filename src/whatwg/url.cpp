@@ -390,4 +390,18 @@ bool can_parse(std::string_view input, std::string_view base) {
   return parsed_base && parse(input, &*parsed_base).has_value();
 }
 
+url_setter setter_named(std::string_view name) noexcept {
+  if (name == "href") return [](url& u, std::string_view v) { return u.set_href(v); };
+  if (name == "protocol") return [](url& u, std::string_view v) { return u.set_protocol(v); };
+  if (name == "username") return [](url& u, std::string_view v) { return u.set_username(v); };
+  if (name == "password") return [](url& u, std::string_view v) { return u.set_password(v); };
+  if (name == "host") return [](url& u, std::string_view v) { return u.set_host(v); };
+  if (name == "hostname") return [](url& u, std::string_view v) { return u.set_hostname(v); };
+  if (name == "port") return [](url& u, std::string_view v) { return u.set_port(v); };
+  if (name == "pathname") return [](url& u, std::string_view v) { return u.set_pathname(v); };
+  if (name == "search") return [](url& u, std::string_view v) { return u.set_search(v); };
+  if (name == "hash") return [](url& u, std::string_view v) { return u.set_hash(v); };
+  return nullptr;
+}
+
 }  // namespace irikit::whatwg

@@ -117,27 +117,11 @@ void run_urltestdata(const std::filesystem::path& dir, suite_report& report) {
   }
 }
 
-using setter_fn = std::optional<w::url_error> (*)(w::url&, std::string_view);
-
-setter_fn setter_for(std::string_view name) {
-  if (name == "href") return [](w::url& u, std::string_view v) { return u.set_href(v); };
-  if (name == "protocol") return [](w::url& u, std::string_view v) { return u.set_protocol(v); };
-  if (name == "username") return [](w::url& u, std::string_view v) { return u.set_username(v); };
-  if (name == "password") return [](w::url& u, std::string_view v) { return u.set_password(v); };
-  if (name == "host") return [](w::url& u, std::string_view v) { return u.set_host(v); };
-  if (name == "hostname") return [](w::url& u, std::string_view v) { return u.set_hostname(v); };
-  if (name == "port") return [](w::url& u, std::string_view v) { return u.set_port(v); };
-  if (name == "pathname") return [](w::url& u, std::string_view v) { return u.set_pathname(v); };
-  if (name == "search") return [](w::url& u, std::string_view v) { return u.set_search(v); };
-  if (name == "hash") return [](w::url& u, std::string_view v) { return u.set_hash(v); };
-  return nullptr;
-}
-
 void run_setters(const std::filesystem::path& dir, suite_report& report) {
   const nlohmann::json data = load_json(dir, "wpt-url/setters_tests.json");
   for (const auto& [attribute, cases] : data.items()) {
     if (attribute == "comment") continue;
-    const setter_fn set = setter_for(attribute);
+    const w::url_setter set = w::setter_named(attribute);
     if (set == nullptr) throw std::runtime_error("unknown setter " + attribute);
     for (std::size_t i = 0; i < cases.size(); ++i) {
       const auto& t = cases[i];

@@ -349,3 +349,19 @@ TEST(WhatwgValidation, OffsetsAfterIllFormedUtf8AreTheInputs) {
   EXPECT_EQ(w::error_name(bad.error().error), "port-out-of-range");
   EXPECT_EQ(bad.error().offset, 12u);
 }
+
+// §6.1: the setters taken by attribute name run the same state overrides as the members.
+TEST(WhatwgSetters, TakenByName) {
+  auto u = w::parse("https://example.com/a?x#f");
+  ASSERT_TRUE(u);
+  const w::url_setter search = w::setter_named("search");
+  ASSERT_NE(search, nullptr);
+  EXPECT_FALSE(search(*u, "q=1 2"));
+  EXPECT_EQ(u->href(), "https://example.com/a?q=1%202#f");
+  const w::url_setter port = w::setter_named("port");
+  ASSERT_NE(port, nullptr);
+  EXPECT_TRUE(port(*u, "99999"));  // out of range: refused, the URL unchanged
+  EXPECT_EQ(u->href(), "https://example.com/a?q=1%202#f");
+  EXPECT_EQ(w::setter_named("origin"), nullptr);  // a getter only
+  EXPECT_EQ(w::setter_named("Search"), nullptr);
+}

@@ -14,22 +14,6 @@ namespace {
 
 namespace w = irikit::whatwg;
 
-using setter = std::optional<w::url_error> (*)(w::url&, std::string_view);
-
-setter setter_named(std::string_view name) {
-  if (name == "href") return [](w::url& u, std::string_view v) { return u.set_href(v); };
-  if (name == "protocol") return [](w::url& u, std::string_view v) { return u.set_protocol(v); };
-  if (name == "username") return [](w::url& u, std::string_view v) { return u.set_username(v); };
-  if (name == "password") return [](w::url& u, std::string_view v) { return u.set_password(v); };
-  if (name == "host") return [](w::url& u, std::string_view v) { return u.set_host(v); };
-  if (name == "hostname") return [](w::url& u, std::string_view v) { return u.set_hostname(v); };
-  if (name == "port") return [](w::url& u, std::string_view v) { return u.set_port(v); };
-  if (name == "pathname") return [](w::url& u, std::string_view v) { return u.set_pathname(v); };
-  if (name == "search") return [](w::url& u, std::string_view v) { return u.set_search(v); };
-  if (name == "hash") return [](w::url& u, std::string_view v) { return u.set_hash(v); };
-  return nullptr;
-}
-
 std::string getter(const w::url& u, std::string_view name) {
   if (name == "href") return std::string(u.href());
   if (name == "origin") return u.origin();
@@ -56,7 +40,7 @@ struct step {
   std::string name;   // attribute (set) or parameter name
   std::string value;  // new value
   bool has_value = false;
-  setter fn = nullptr;
+  w::url_setter fn = nullptr;
 };
 
 class url_mapper final : public line_mapper {
@@ -148,7 +132,7 @@ configured configure_url(const option_values& values) {
     const std::size_t eq = s.find('=');
     const std::string_view name = s.substr(0, eq);
     step st{step::set, std::string(name), eq == std::string_view::npos ? "" : std::string(s.substr(eq + 1)),
-            true, setter_named(name)};
+            true, w::setter_named(name)};
     if (st.fn == nullptr || eq == std::string_view::npos) {
       result.usage_error =
           "--set needs ATTR=VALUE with ATTR one of href, protocol, username, password, host, "
