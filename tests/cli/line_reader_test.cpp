@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <deque>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -95,6 +97,55 @@ TEST_P(LineReader, EmptyLinesAndACarriageReturnAlone) {
   EXPECT_EQ(got[133], "");
   EXPECT_EQ(got.back(), "z");
   EXPECT_EQ(got, naive_lines(text));
+}
+
+// A batch that holds its block (hold_block) keeps its lines while the reader goes on, as the
+// tool's worker threads need: up to four batches are held at once (released oldest first, as the
+// tool writes them), across several blocks, with a line longer than a block among them.
+TEST_P(LineReader, HeldBlocksKeepTheirLines) {
+  std::string text;
+  for (int k = 0; text.size() < 3 * iri_tool::line_reader::block_size; ++k) {
+    text += std::string(static_cast<std::size_t>(k % 97), static_cast<char>('a' + k % 26)) + "\n";
+    if (k == 20000) text += std::string(iri_tool::line_reader::block_size + 5, 'L') + "\n";
+  }
+  const std::vector<std::string> expected = naive_lines(text);
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  std::thread writer([&] {
+    for (std::size_t pos = 0; pos < text.size();) {
+      const ssize_t n = ::write(fds[1], text.data() + pos, std::min<std::size_t>(1 << 16, text.size() - pos));
+      if (n <= 0) break;
+      pos += static_cast<std::size_t>(n);
+    }
+    ::close(fds[1]);
+  });
+  struct held {
+    std::shared_ptr<const void> block;
+    std::vector<std::string_view> lines;
+    std::size_t first;
+  };
+  std::deque<held> window;
+  std::size_t checked = 0, read = 0;
+  const auto release_oldest = [&] {
+    const held& h = window.front();
+    for (std::size_t k = 0; k < h.lines.size(); ++k) {
+      ASSERT_EQ(h.lines[k], expected[h.first + k]) << "line " << h.first + k;
+    }
+    checked += h.lines.size();
+    window.pop_front();
+  };
+  iri_tool::line_reader reader(fds[0]);
+  std::vector<std::string_view> batch;
+  while (reader.next_batch(batch)) {
+    window.push_back({reader.hold_block(), batch, read});
+    read += batch.size();
+    if (window.size() == 4) release_oldest();
+  }
+  while (!window.empty()) release_oldest();
+  writer.join();
+  ::close(fds[0]);
+  EXPECT_EQ(checked, expected.size());
+  EXPECT_GT(expected.size(), 40000u);
 }
 
 INSTANTIATE_TEST_SUITE_P(BlockWidth, LineReader, ::testing::Values(true, false),

@@ -61,11 +61,12 @@ class progress_meter {
   clock::time_point last_;
 };
 
-/// One batch of lines on its way through the pipeline: the bytes are copied out of the reader's
-/// block so that the reader can move on while workers map and render the batch. The main thread
-/// writes `out` and `err` in batch order, so the output order never depends on the threads.
+/// One batch of lines on its way through the pipeline: when it goes to a worker, it holds the
+/// reader's block that its lines point into, so that the reader moves on to another block while
+/// workers map and render the batch. The main thread writes `out` and `err` in batch order, so the
+/// output order never depends on the threads.
 struct batch {
-  std::string bytes;  ///< the lines' bytes when mapped on a worker (the views below point here)
+  std::shared_ptr<const void> block;  ///< the reader's block the lines point into, when on a worker
   std::vector<std::string_view> lines;
   record_list records;  ///< the records of the line being mapped (rendered at once)
   std::string out;      ///< rendered stdout
@@ -223,6 +224,7 @@ class runner {
       batch* b = free_batch();
       b->out.clear();
       b->err.clear();
+      b->block.reset();
       if (!reader.next_batch(b->lines)) {
         spare_.push_back(b);
         break;
@@ -237,7 +239,7 @@ class runner {
         process_batch(mapper_, settings_, name_files_, *b);
         b->done = true;
       } else {
-        copy_lines(*b);
+        b->block = reader.hold_block();
         if (!pool_) pool_ = std::make_unique<worker_pool>(mapper_, settings_, name_files_, jobs_);
         pool_->submit(b);
       }
@@ -277,15 +279,6 @@ class runner {
     batch* b = spare_.back();
     spare_.pop_back();
     return b;
-  }
-
-  /// Copies the bytes of the lines out of the reader's block and points the views at the copy.
-  static void copy_lines(batch& b) {
-    const char* first = b.lines.front().data();
-    const char* last = b.lines.back().data() + b.lines.back().size();
-    b.bytes.assign(first, static_cast<std::size_t>(last - first));
-    const char* base = b.bytes.data();
-    for (std::string_view& l : b.lines) l = std::string_view(base + (l.data() - first), l.size());
   }
 
   /// Waits for the oldest batch in flight and writes it.

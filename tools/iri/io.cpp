@@ -87,21 +87,39 @@ void line_reader::use_wide_blocks([[maybe_unused]] bool on) {
 #endif
 }
 
-line_reader::line_reader(int fd) : fd_(fd), buffer_(block_size) {}
+line_reader::line_reader(int fd) : fd_(fd), block_(std::make_shared<block>(block_size)), blocks_{block_} {}
+
+void line_reader::leave_held_block() {
+  // blocks_ and block_ own the current block twice; anyone else holds it.
+  if (block_.use_count() <= 2) return;
+  std::shared_ptr<block> next;
+  for (const std::shared_ptr<block>& b : blocks_) {
+    if (b.use_count() == 1) next = b;  // only blocks_ owns it: released
+  }
+  if (!next) next = blocks_.emplace_back(std::make_shared<block>(block_size));
+  const std::size_t tail = end_ - begin_;
+  if (next->size() <= tail) next->resize(tail * 2);
+  std::memcpy(next->data(), block_->data() + begin_, tail);
+  begin_ = 0;
+  end_ = tail;
+  block_ = std::move(next);
+}
 
 bool line_reader::fill() {
   if (eof_ || error_ != 0) return false;
+  leave_held_block();
+  block& buffer = *block_;
   // Move the partial line to the front; grow only when a single line fills the whole buffer.
   if (begin_ > 0) {
-    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    std::memmove(buffer.data(), buffer.data() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-  const std::size_t wanted = buffer_.size() - end_;
+  if (end_ == buffer.size()) buffer.resize(buffer.size() * 2);
+  const std::size_t wanted = buffer.size() - end_;
   ssize_t n;
   do {
-    n = ::read(fd_, buffer_.data() + end_, wanted);
+    n = ::read(fd_, buffer.data() + end_, wanted);
   } while (n < 0 && errno == EINTR);
   if (n < 0) {
     error_ = errno;
@@ -120,7 +138,7 @@ bool line_reader::fill() {
     // Nothing has been handed out yet (begin_ == 0): a BOM prefix holds no line end.
     static constexpr char bom[] = {'\xEF', '\xBB', '\xBF'};
     const std::size_t have = end_ < 3 ? end_ : 3;
-    if (std::memcmp(buffer_.data(), bom, have) != 0) {
+    if (std::memcmp(buffer.data(), bom, have) != 0) {
       bom_checked_ = true;
     } else if (have == 3) {
       begin_ = 3;
@@ -134,7 +152,7 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
   lines.clear();
   std::size_t scanned = begin_;  // no line end in [begin_, scanned)
   for (;;) {
-    const char* const data = buffer_.data();
+    const char* const data = block_->data();
     const char* cursor = data + scanned;
     const char* const stop = data + end_;
     const char* line_begin = data + begin_;
@@ -155,7 +173,7 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
     if (!fill()) {
       // End of input (or an error): a last line without a line end still counts.
       if (error_ == 0 && end_ > begin_) {
-        add_line(lines, buffer_.data() + begin_, buffer_.data() + end_);
+        add_line(lines, block_->data() + begin_, block_->data() + end_);
         begin_ = end_;
         return true;
       }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,11 @@ class line_reader {
   /// call.
   bool next_batch(std::vector<std::string_view>& lines);
 
+  /// Keeps the block that the last batch's lines point into alive and unchanged until the returned
+  /// holder is released: the reader goes on in another block (copying only the partial line at the
+  /// end) instead of reusing it. This is how batches reach worker threads without copying their lines.
+  std::shared_ptr<const void> hold_block() const { return block_; }
+
   /// The errno of a failed read, 0 when none failed.
   int error() const { return error_; }
   /// Whether the last read returned less than asked: the producer is slower than we are, so
@@ -45,10 +51,15 @@ class line_reader {
   /// Reads more bytes after the carried-over tail; false at end of input or on error.
   bool fill();
 
+  using block = std::vector<char>;
+  /// Moves on to a block that nobody holds (a released one, or a new one) when the current one is held.
+  void leave_held_block();
+
   int fd_;
-  std::vector<char> buffer_;
-  std::size_t begin_ = 0;  ///< start of the bytes not yet handed out (a partial line)
-  std::size_t end_ = 0;    ///< end of the bytes read
+  std::shared_ptr<block> block_;                ///< the block being read into
+  std::vector<std::shared_ptr<block>> blocks_;  ///< every block made, to reuse released ones
+  std::size_t begin_ = 0;                       ///< start of the bytes not yet handed out (a partial line)
+  std::size_t end_ = 0;                         ///< end of the bytes read
   std::size_t bytes_read_ = 0;
   int error_ = 0;
   bool eof_ = false;
