@@ -17,13 +17,8 @@ class compare_mapper final : public line_mapper {
 
   void map(std::string_view line, record_list& out) const override {
     record& r = out.add();
-    const std::size_t tab = line.find('\t');
-    if (tab == std::string_view::npos) {
-      r.error = line_error{"missing-tab", static_cast<std::uint32_t>(line.size()), "expected A<TAB>B"};
-      return;
-    }
-    const std::string_view a = line.substr(0, tab);
-    const std::string_view b = line.substr(tab + 1);
+    std::string_view a, b;
+    if (!r.split_at_tab(line, "A<TAB>B", a, b)) return;
     const irikit::result<irikit::iri_reference_view> va = irikit::parse_iri_reference(a);
     if (!va) {
       r.fail(va.error(), a);
@@ -31,7 +26,7 @@ class compare_mapper final : public line_mapper {
     }
     const irikit::result<irikit::iri_reference_view> vb = irikit::parse_iri_reference(b);
     if (!vb) {
-      r.fail(vb.error(), b, static_cast<std::uint32_t>(tab + 1));
+      r.fail(vb.error(), b, static_cast<std::uint32_t>(a.size() + 1));
       return;
     }
     const bool same = irikit::equivalent(*va, *vb, level_, options_);

@@ -24,21 +24,15 @@ class resolve_mapper final : public line_mapper {
     std::string_view reference = line;
     std::uint32_t shift = 0;
     if (pairs_) {
-      const std::size_t tab = line.find('\t');
-      if (tab == std::string_view::npos) {
-        r.error = line_error{"missing-tab", static_cast<std::uint32_t>(line.size()),
-                             "expected BASE<TAB>REFERENCE (--pairs)"};
-        return;
-      }
-      const std::string_view base_text = line.substr(0, tab);
+      std::string_view base_text;
+      if (!r.split_at_tab(line, "BASE<TAB>REFERENCE (--pairs)", base_text, reference)) return;
       const irikit::result<irikit::iri_view> b = irikit::parse_iri(base_text);
       if (!b) {
         r.fail(b.error(), base_text);
         return;
       }
       base = *b;
-      reference = line.substr(tab + 1);
-      shift = static_cast<std::uint32_t>(tab + 1);
+      shift = static_cast<std::uint32_t>(base_text.size() + 1);
     }
     const irikit::result<irikit::iri_reference_view> ref = irikit::parse_iri_reference(reference);
     if (!ref) {

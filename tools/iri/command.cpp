@@ -113,4 +113,17 @@ void record::fail(const irikit::parse_error& e, std::string_view input, std::uin
   error = line_error{irikit::code_name(e.code), e.offset + shift, irikit::error_message(e, input)};
 }
 
+bool record::split_at_tab(std::string_view line, std::string_view expected, std::string_view& first,
+                          std::string_view& second) {
+  const std::size_t tab = line.find('\t');
+  if (tab == std::string_view::npos) {
+    error = line_error{"missing-tab", static_cast<std::uint32_t>(line.size()),
+                       "expected " + std::string(expected)};
+    return false;
+  }
+  first = line.substr(0, tab);
+  second = line.substr(tab + 1);
+  return true;
+}
+
 }  // namespace iri_tool

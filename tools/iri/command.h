@@ -78,6 +78,12 @@ class record {
   /// in the line, so that the reported offset counts from the start of the line.
   void fail(const irikit::parse_error& error, std::string_view input, std::uint32_t shift = 0);
 
+  /// Splits a line of two texts, `A<TAB>B` (--pairs and the like), at its first TAB: `second`
+  /// starts at byte first.size() + 1 of the line. A line without a TAB fails the record with
+  /// missing-tab ("expected " + `expected`, offset: the line's end) and returns false.
+  bool split_at_tab(std::string_view line, std::string_view expected, std::string_view& first,
+                    std::string_view& second);
+
   /// The keys added so far as JSON members, each preceded by a comma: `,"valid":true,"path":"b"`.
   const std::string& json_members() const { return members_; }
   /// Empties the record and keeps its memory.

@@ -187,21 +187,16 @@ class whatwg_resolve_mapper_impl final : public line_mapper {
     std::optional<w::url> pair_base;
     const w::url* base = base_ ? &*base_ : nullptr;
     if (!base_) {
-      const std::size_t tab = line.find('\t');
-      if (tab == std::string_view::npos) {
-        r.error = line_error{"missing-tab", static_cast<std::uint32_t>(line.size()),
-                             "expected BASE<TAB>REFERENCE (--pairs)"};
-        return;
-      }
-      auto b = w::parse(line.substr(0, tab));
+      std::string_view base_text;
+      if (!r.split_at_tab(line, "BASE<TAB>REFERENCE (--pairs)", base_text, input)) return;
+      auto b = w::parse(base_text);
       if (!b) {
         fail_whatwg(r, b.error());
         return;
       }
       pair_base = std::move(*b);
       base = &*pair_base;
-      input = line.substr(tab + 1);
-      shift = static_cast<std::uint32_t>(tab + 1);
+      shift = static_cast<std::uint32_t>(base_text.size() + 1);
     }
     const auto u = w::parse(input, base);
     if (!u) {
