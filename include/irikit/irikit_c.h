@@ -55,6 +55,10 @@
  *     per-thread scratch buffer (at most 64 KiB kept between calls, released when the thread
  *     exits), so that they allocate nothing once it is large enough.
  *
+ * Names. The values of every enumeration run from 0 without gaps. Each has a kebab-case name:
+ * irikit_X_name(value) spells it (NULL past the last value), irikit_X_from_name(name, &value) reads
+ * it back (rules, IDNA modes, comparison levels, severities, extracted forms, components).
+ *
  * Errors never escape as C++ exceptions: memory exhaustion inside the library is
  * IRIKIT_E_OUT_OF_MEMORY, anything unforeseen IRIKIT_E_INTERNAL.
  *
@@ -296,6 +300,8 @@ typedef enum irikit_idna_mode {
 
 /** "none", "uts46", "uts46-transitional", "idna2003"; NULL for a value that is no mode. */
 IRIKIT_C_API const char* irikit_idna_mode_name(int mode);
+/** The mode spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_idna_mode_from_name(const char* name, irikit_idna_mode* mode);
 
 /** Host flags. */
 enum {
@@ -423,6 +429,8 @@ typedef enum irikit_level {
 
 /** "simple", "syntax", "scheme"; NULL for a value that is no level. */
 IRIKIT_C_API const char* irikit_level_name(int level);
+/** The level spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_level_from_name(const char* name, irikit_level* level);
 
 /** Normalize flags: steps added to or taken from the rung's defaults (irikit::normalize_options). */
 enum {
@@ -465,6 +473,8 @@ typedef enum irikit_severity {
 
 /** "off", "info", "warning", "error"; NULL for a value that is no severity. */
 IRIKIT_C_API const char* irikit_severity_name(int severity);
+/** The severity spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_severity_from_name(const char* name, irikit_severity* severity);
 
 /** One rule of the catalogue (static storage; strings NUL-terminated). */
 typedef struct irikit_lint_rule {
@@ -628,6 +638,8 @@ typedef enum irikit_extracted_form {
 
 /** "scheme", "delimited", "www"; NULL for a value that is no form. */
 IRIKIT_C_API const char* irikit_extracted_form_name(int form);
+/** The form spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_extracted_form_from_name(const char* name, irikit_extracted_form* form);
 
 enum {
   IRIKIT_EXTRACT_WWW = 1u << 0 /**< also find "www." forms */
@@ -689,6 +701,8 @@ typedef enum irikit_component {
 /** "scheme", "userinfo", "host", "port", "path", "query", "fragment", "authority"; NULL for a value
  * that is no component. */
 IRIKIT_C_API const char* irikit_component_name(int component);
+/** The component spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_component_from_name(const char* name, irikit_component* component);
 
 /** How query parameters are read and written (irikit::query_flavor). */
 typedef enum irikit_query_flavor {

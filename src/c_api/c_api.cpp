@@ -389,6 +389,22 @@ const char* irikit_rule_name(int rule) {
                                            : nullptr;
 }
 
+namespace {
+/// The value in 0..last whose name (`name_of`: one of the *_name functions) is `name`: the lookups
+/// by name of the enumerations, whose values run from 0 without gaps.
+template <class Enum>
+int value_named(const char* name, Enum* out, int last, const char* (*name_of)(int)) {
+  if (name == nullptr || out == nullptr) return IRIKIT_E_NULL_ARGUMENT;
+  for (int v = 0; v <= last; ++v) {
+    if (std::strcmp(name_of(v), name) == 0) {
+      *out = static_cast<Enum>(v);
+      return IRIKIT_OK;
+    }
+  }
+  return IRIKIT_E_INVALID_ARGUMENT;
+}
+}  // namespace
+
 int irikit_rule_from_name(const char* name, irikit_rule* rule) {
   return guarded(nullptr, [&]() -> int {
     if (name == nullptr || rule == nullptr) return IRIKIT_E_NULL_ARGUMENT;
@@ -489,6 +505,10 @@ const char* irikit_idna_mode_name(int mode) {
   return in_range(mode, IRIKIT_IDNA_IDNA2003)
              ? c_string(irikit::idna_mode_name(static_cast<irikit::idna_mode>(mode)))
              : nullptr;
+}
+
+int irikit_idna_mode_from_name(const char* name, irikit_idna_mode* mode) {
+  return value_named(name, mode, IRIKIT_IDNA_IDNA2003, irikit_idna_mode_name);
 }
 
 namespace {
@@ -687,6 +707,10 @@ const char* irikit_level_name(int level) {
              : nullptr;
 }
 
+int irikit_level_from_name(const char* name, irikit_level* level) {
+  return value_named(name, level, IRIKIT_LEVEL_SCHEME, irikit_level_name);
+}
+
 int irikit_normalize(const char* text, size_t text_len, int level, unsigned flags, char* out, size_t out_size,
                      size_t* out_len, irikit_error* err) {
   return text_to_text(text, text_len, out, out_size, out_len, err,
@@ -734,6 +758,10 @@ const char* irikit_severity_name(int severity) {
   return in_range(severity, IRIKIT_SEVERITY_ERROR)
              ? c_string(irikit::severity_name(static_cast<irikit::severity>(severity)))
              : nullptr;
+}
+
+int irikit_severity_from_name(const char* name, irikit_severity* severity) {
+  return value_named(name, severity, IRIKIT_SEVERITY_ERROR, irikit_severity_name);
 }
 
 size_t irikit_lint_rule_count(void) { return irikit::lint_rules().size(); }
@@ -913,6 +941,10 @@ const char* irikit_extracted_form_name(int form) {
              : nullptr;
 }
 
+int irikit_extracted_form_from_name(const char* name, irikit_extracted_form* form) {
+  return value_named(name, form, IRIKIT_EXTRACTED_WWW, irikit_extracted_form_name);
+}
+
 int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_extracted* out, size_t capacity,
                    size_t* count, irikit_error* err) {
   return guarded(err, [&]() -> int {
@@ -998,6 +1030,10 @@ const char* irikit_component_name(int component) {
   static constexpr const char* names[] = {"scheme", "userinfo", "host",     "port",
                                           "path",   "query",    "fragment", "authority"};
   return in_range(component, IRIKIT_COMPONENT_AUTHORITY) ? names[component] : nullptr;
+}
+
+int irikit_component_from_name(const char* name, irikit_component* component) {
+  return value_named(name, component, IRIKIT_COMPONENT_AUTHORITY, irikit_component_name);
 }
 
 int irikit_builder_new(const char* text, size_t text_len, int rule, const irikit_allocator* allocator,

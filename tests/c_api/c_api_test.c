@@ -78,6 +78,32 @@ static void test_names(void) {
   CHECK_STR(irikit_severity_name(IRIKIT_SEVERITY_WARNING), "warning");
   CHECK_STR(irikit_bidi_component_name(IRIKIT_BIDI_QUERY_VALUE), "query value");
   CHECK_STR(irikit_extracted_form_name(IRIKIT_EXTRACTED_DELIMITED), "delimited");
+  {
+    /* Every *_from_name gives back what *_name spells, and refuses other names and NULL. */
+    irikit_level level = IRIKIT_LEVEL_SIMPLE;
+    irikit_idna_mode mode = IRIKIT_IDNA_NONE;
+    irikit_severity severity = IRIKIT_SEVERITY_OFF;
+    irikit_extracted_form form = IRIKIT_EXTRACTED_SCHEME;
+    irikit_component component = IRIKIT_COMPONENT_SCHEME;
+    CHECK_EQ_INT(irikit_level_from_name("syntax", &level), IRIKIT_OK);
+    CHECK_EQ_INT(level, IRIKIT_LEVEL_SYNTAX);
+    CHECK_EQ_INT(irikit_level_from_name("Syntax", &level), IRIKIT_E_INVALID_ARGUMENT);
+    CHECK_EQ_INT(level, IRIKIT_LEVEL_SYNTAX);
+    CHECK_EQ_INT(irikit_idna_mode_from_name("uts46-transitional", &mode), IRIKIT_OK);
+    CHECK_EQ_INT(mode, IRIKIT_IDNA_UTS46_TRANSITIONAL);
+    CHECK_EQ_INT(irikit_idna_mode_from_name("uts46-", &mode), IRIKIT_E_INVALID_ARGUMENT);
+    CHECK_EQ_INT(irikit_severity_from_name("error", &severity), IRIKIT_OK);
+    CHECK_EQ_INT(severity, IRIKIT_SEVERITY_ERROR);
+    CHECK_EQ_INT(irikit_severity_from_name("", &severity), IRIKIT_E_INVALID_ARGUMENT);
+    CHECK_EQ_INT(irikit_extracted_form_from_name("www", &form), IRIKIT_OK);
+    CHECK_EQ_INT(form, IRIKIT_EXTRACTED_WWW);
+    CHECK_EQ_INT(irikit_component_from_name("authority", &component), IRIKIT_OK);
+    CHECK_EQ_INT(component, IRIKIT_COMPONENT_AUTHORITY);
+    CHECK_EQ_INT(irikit_component_from_name("fragment", &component), IRIKIT_OK);
+    CHECK_EQ_INT(component, IRIKIT_COMPONENT_FRAGMENT);
+    CHECK_EQ_INT(irikit_component_from_name(NULL, &component), IRIKIT_E_NULL_ARGUMENT);
+    CHECK_EQ_INT(irikit_level_from_name("scheme", NULL), IRIKIT_E_NULL_ARGUMENT);
+  }
   CHECK(irikit_extracted_form_name(-3) == NULL);
 }
 
