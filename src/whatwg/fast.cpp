@@ -26,12 +26,18 @@
 // one needing no look at the rest: an input that does not start with an ASCII alpha has no
 // scheme, and no base is given (§4.4 no scheme state: missing-scheme-non-relative-URL at 0).
 #include <array>
+#include <bit>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
 
 #include "grammar/utf8.h"
 #include "whatwg/record.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace irikit::whatwg::detail {
 namespace {
@@ -42,17 +48,29 @@ enum : std::uint16_t {
   k_scheme = 1 << 0,           // [A-Za-z0-9+.-]: a scheme code point after the first (§4.4 scheme state)
   k_host = 1 << 1,             // [A-Za-z0-9._-]: a domain byte the fast path lowercases and keeps
   k_path = 1 << 2,             // in the path percent-encode set (§1.3)
-  k_path_stop = 1 << 3,        // "/", "\", "?", "#": the end of a path segment (path state)
   k_query = 1 << 4,            // in the query percent-encode set
   k_special_query = 1 << 5,    // in the special-query percent-encode set
-  k_hash = 1 << 6,             // "#": the end of a query (query state)
   k_fragment = 1 << 7,         // in the fragment percent-encode set
   k_c0 = 1 << 8,               // in the C0 control percent-encode set
-  k_opaque_stop = 1 << 9,      // "?", "#": the end of an opaque path (opaque path state)
   k_tab_or_newline = 1 << 10,  // removed by §4.4 step 3: the full parser's business
-  k_space = 1 << 11,           // U+0020: its opaque-path rule is the full parser's business
   k_non_ascii = 1 << 12,       // a byte >= 0x80: percent-encoded everywhere, never a host byte
 };
+
+/// The pieces of a URL the fast path copies byte by byte (percent-encoding some bytes), and the
+/// printable ASCII bytes (0x21..0x7E) each must look at: those of its percent-encode set, those
+/// that end it, those it leaves to the full parser, and in paths "." and "%" (a segment that
+/// starts with one may be a dot segment). Every byte <= 0x20 or >= 0x7F is looked at too. The
+/// scalar table (k_attention) is made from these lists; the SSE2 scan (attention_bits) is checked
+/// against it.
+enum class piece : std::uint8_t { path, query, special_query, fragment, opaque_path };
+constexpr std::string_view k_printable_attention[] = {
+    "\"#%.<>?\\^`{}",  // path: its set ("#<>?^`{}), its ends ("/" is not one: see copy_piece), "\\"
+    "\"#<>",           // query: its set; "#" ends it
+    "\"#<>'",          // special query: its set; "#" ends it
+    "\"<>`",           // fragment: its set
+    "#?",              // opaque path: its set (C0 controls and above U+007E only) and its ends
+};
+constexpr std::size_t k_pieces = std::size(k_printable_attention);
 
 std::array<std::uint16_t, 256> make_classes() {
   std::array<std::uint16_t, 256> t{};
@@ -71,21 +89,157 @@ std::array<std::uint16_t, 256> make_classes() {
   }
   add(k_scheme, "+-.");
   add(k_host, "-._");
-  add(k_path_stop, "/\\?#");
-  add(k_hash, "#");
-  add(k_opaque_stop, "?#");
   add(k_tab_or_newline, "\t\n\r");
-  add(k_space, " ");
   for (unsigned c = 0x80; c < 256; ++c) t[c] = k_non_ascii;
   return t;
 }
 const std::array<std::uint16_t, 256> k_class = make_classes();
+
+/// One bit per piece: whether copy_piece looks at the byte (see k_printable_attention).
+constexpr bool attention(unsigned char c, std::size_t piece_index) noexcept {
+  return c <= 0x20 || c >= 0x7F ||
+         k_printable_attention[piece_index].find(static_cast<char>(c)) != std::string_view::npos;
+}
+constexpr std::array<std::uint8_t, 256> k_attention = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t c = 0; c < 256; ++c) {
+    for (std::size_t k = 0; k < k_pieces; ++k) {
+      if (attention(static_cast<unsigned char>(c), k)) t[c] |= static_cast<std::uint8_t>(1u << k);
+    }
+  }
+  return t;
+}();
+/// What each piece must see is among what it looks at: its percent-encode set (bytes the
+/// attention lists hold by construction are <= 0x20, >= 0x7F and the lists), checked once at start.
+[[maybe_unused]] const bool k_attention_complete = [] {
+  const std::pair<std::uint16_t, piece> sets[] = {{k_path, piece::path},
+                                                  {k_query, piece::query},
+                                                  {k_special_query, piece::special_query},
+                                                  {k_fragment, piece::fragment},
+                                                  {k_c0, piece::opaque_path}};
+  for (unsigned c = 0; c < 256; ++c) {
+    for (const auto& [bit, p] : sets) {
+      if ((k_class[c] & bit) != 0 && (k_attention[c] >> static_cast<int>(p) & 1u) == 0) std::abort();
+    }
+  }
+  return true;
+}();
 
 bool has(unsigned char c, std::uint16_t bit) noexcept { return (k_class[c] & bit) != 0; }
 constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 constexpr char k_hex[] = "0123456789ABCDEF";
 constexpr std::size_t npos = std::string_view::npos;
+
+#if defined(__SSE2__)
+/// Bit k set when byte k of v is one piece P looks at (k_attention's bit for P, checked below):
+/// bytes <= 0x20 or >= 0x80 in one signed compare, the others one compare each, two at a time
+/// where they differ in one bit ("\"#", "<>", "\\^", "}" and U+007F).
+template <piece P>
+inline unsigned attention_bits(__m128i v) noexcept {
+  const auto eq = [&v](int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(c))); };
+  const __m128i or2 = _mm_or_si128(v, _mm_set1_epi8(2));
+  const auto eq_or2 = [&or2](int c) { return _mm_cmpeq_epi8(or2, _mm_set1_epi8(static_cast<char>(c))); };
+  const __m128i quote_or_hash =
+      _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), _mm_set1_epi8(0x22));
+  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21));  // signed: also every byte >= 0x80
+  if constexpr (P == piece::path) {
+    m = _mm_or_si128(_mm_or_si128(m, quote_or_hash), _mm_or_si128(eq('%'), eq('.')));
+    m = _mm_or_si128(_mm_or_si128(m, eq_or2('>')), _mm_or_si128(eq('?'), eq_or2('^')));
+    m = _mm_or_si128(_mm_or_si128(m, eq('`')), _mm_or_si128(eq('{'), eq_or2(0x7F)));
+  } else if constexpr (P == piece::query || P == piece::special_query) {
+    m = _mm_or_si128(_mm_or_si128(m, quote_or_hash), _mm_or_si128(eq_or2('>'), eq(0x7F)));
+    if constexpr (P == piece::special_query) m = _mm_or_si128(m, eq('\''));
+  } else if constexpr (P == piece::fragment) {
+    m = _mm_or_si128(_mm_or_si128(m, eq('"')), _mm_or_si128(eq_or2('>'), eq(0x7F)));
+    m = _mm_or_si128(m, eq('`'));
+  } else {
+    m = _mm_or_si128(_mm_or_si128(m, eq('#')), _mm_or_si128(eq('?'), eq(0x7F)));
+  }
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
+/// attention_bits gives k_attention's bits: checked once at start, over all 256 bytes.
+template <piece P>
+bool attention_bits_agree() noexcept {
+  for (unsigned base = 0; base < 256; base += 16) {
+    alignas(16) unsigned char block[16];
+    for (unsigned k = 0; k < 16; ++k) block[k] = static_cast<unsigned char>(base + k);
+    const unsigned m = attention_bits<P>(_mm_load_si128(reinterpret_cast<const __m128i*>(block)));
+    for (unsigned k = 0; k < 16; ++k) {
+      if ((m >> k & 1u) != (k_attention[base + k] >> static_cast<int>(P) & 1u)) return false;
+    }
+  }
+  return true;
+}
+[[maybe_unused]] const bool k_attention_bits_agree = [] {
+  if (!attention_bits_agree<piece::path>() || !attention_bits_agree<piece::query>() ||
+      !attention_bits_agree<piece::special_query>() || !attention_bits_agree<piece::fragment>() ||
+      !attention_bits_agree<piece::opaque_path>())
+    std::abort();
+  return true;
+}();
+#endif
+
+/// The first offset in [i, n) whose byte is `wanted`, or n: 16 bytes at a time with SSE2 (`bits`
+/// gives the wanted bytes of a block, the last block of a text of 16 bytes or more overlaps the
+/// one before), one at a time otherwise.
+template <class Bits, class Wanted>
+inline std::size_t find_wanted(const char* s, std::size_t i, std::size_t n, [[maybe_unused]] Bits bits,
+                               Wanted wanted) noexcept {
+#if defined(__SSE2__)
+  if (n >= 16) {
+    for (; i + 16 <= n; i += 16) {
+      const unsigned m = bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+      if (m != 0) return i + static_cast<std::size_t>(std::countr_zero(m));
+    }
+    if (i == n) return n;
+    const unsigned m = bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16))) >> (16 - (n - i));
+    return m != 0 ? i + static_cast<std::size_t>(std::countr_zero(m)) : n;
+  }
+#endif
+  while (i < n && !wanted(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
+
+/// The first offset in [i, n) whose byte piece P looks at, or n.
+template <piece P>
+inline std::size_t skip_quiet(const char* s, std::size_t i, std::size_t n) noexcept {
+  constexpr unsigned bit = 1u << static_cast<int>(P);
+  return find_wanted(
+      s, i, n,
+#if defined(__SSE2__)
+      [](__m128i v) { return attention_bits<P>(v); },
+#else
+      nullptr,
+#endif
+      [](unsigned char c) { return (k_attention[c] & bit) != 0; });
+}
+
+/// The first offset in [i, n) whose byte is not [A-Za-z0-9._-], or n.
+inline std::size_t skip_host_bytes(const char* s, std::size_t i, std::size_t n) noexcept {
+  return find_wanted(
+      s, i, n,
+#if defined(__SSE2__)
+      [](__m128i v) {
+        // x <= limit, unsigned, for x = v - first: first <= v <= first + limit.
+        const auto within = [](__m128i x, char limit) {
+          return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit)), x);
+        };
+        const __m128i alpha =
+            within(_mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), 25);
+        const __m128i digit = within(_mm_sub_epi8(v, _mm_set1_epi8('0')), 9);
+        const __m128i marks = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))),
+            _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), marks))) ^
+               0xFFFFu;
+      },
+#else
+      nullptr,
+#endif
+      [](unsigned char c) { return !has(c, k_host); });
+}
 
 /// Writes the href into a buffer. Only percent-encoding (3 bytes per byte) and the host parser
 /// (UTS #46 and IPv4 serialization) make the text longer than the input; the fast path adds at most
@@ -105,8 +259,22 @@ class writer {
     p_[2] = k_hex[c & 15];
     p_ += 3;
   }
-  void put_lower(const char* s, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) p_[i] = lower(s[i]);
+  /// Writes s[0, n) in ASCII lowercase; `readable` bytes may be read from s (n <= readable).
+  void put_lower(const char* s, std::size_t n, [[maybe_unused]] std::size_t readable) noexcept {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // 16 bytes at a time while they can be read and written: bytes past n are written in the
+    // buffer's spare room and overwritten by what follows.
+    const auto room = static_cast<std::size_t>(end_ - p_);
+    for (; i < n && i + 16 <= readable && i + 16 <= room; i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+      const __m128i x = _mm_sub_epi8(v, _mm_set1_epi8('A'));
+      const __m128i upper = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(25)), x);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p_ + i),
+                       _mm_add_epi8(v, _mm_and_si128(upper, _mm_set1_epi8(0x20))));
+    }
+#endif
+    for (; i < n; ++i) p_[i] = lower(s[i]);
     p_ += n;
   }
   void reserve(std::size_t more) {
@@ -135,20 +303,22 @@ class no_writer {
   void put(char) noexcept {}
   void put(const char*, std::size_t) noexcept {}
   void encode(unsigned char) noexcept {}
-  void put_lower(const char*, std::size_t) noexcept {}
+  void put_lower(const char*, std::size_t, std::size_t) noexcept {}
   void reserve(std::size_t) noexcept {}
   std::uint32_t size() const noexcept { return 0; }
 };
 
-/// Whether a segment might be a §4.4 single-dot or double-dot URL path segment ("." or "..", with
-/// "%2e" for any dot, ASCII case-insensitive): made only of "." and "%2e", at most 6 bytes. Such
-/// segments go to the full parser.
-bool may_be_dot_segment(const char* s, std::size_t n) noexcept {
-  if (n == 0 || n > 6) return false;
-  for (std::size_t i = 0; i < n;) {
+/// Whether the path segment that starts at s[i] might be a §4.4 single-dot or double-dot URL path
+/// segment ("." or "..", with "%2e" for any dot, ASCII case-insensitive): made only of "." and
+/// "%2e", at most 6 bytes, up to "/", "\\", "?", "#" or the end. Such segments go to the full parser.
+bool may_be_dot_segment(const char* s, std::size_t i, std::size_t n) noexcept {
+  std::size_t end = i;
+  while (end < n && end - i <= 6 && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#') ++end;
+  if (end == i || end - i > 6) return false;
+  while (i < end) {
     if (s[i] == '.') {
       ++i;
-    } else if (s[i] == '%' && i + 2 < n && s[i + 1] == '2' && (s[i + 2] == 'e' || s[i + 2] == 'E')) {
+    } else if (s[i] == '%' && i + 2 < end && s[i + 1] == '2' && (s[i + 2] == 'e' || s[i + 2] == 'E')) {
       i += 3;
     } else {
       return false;
@@ -157,38 +327,59 @@ bool may_be_dot_segment(const char* s, std::size_t n) noexcept {
   return true;
 }
 
-/// Copies the bytes of a path segment, query, fragment or opaque path from `in[i]` on, percent-
-/// encoding the ASCII bytes of class `encode` and every byte of a non-ASCII code point (every set
-/// contains them, §1.3), until a byte of class `stop` or the end. Returns where it stopped, or
-/// npos to fall back: a byte of class `refuse` (tabs and newlines always), ill-formed UTF-8.
-template <class Out>
-std::size_t copy_encoded(std::string_view in, std::size_t i, std::uint16_t encode, std::uint16_t stop,
-                         std::uint16_t refuse, Out& out) noexcept {
+/// Copies a piece of the URL from `in[i]` on: the ASCII bytes of its percent-encode set and every
+/// byte of a non-ASCII code point (every set contains them, §1.3) percent-encoded, up to the byte
+/// that ends it ("?" or "#" for a path, "#" for a query, none for a fragment) or the end. A path is
+/// all its segments at once: "/" is copied as itself, as the path state's "/" + segment does, and
+/// a segment that may be a dot segment falls back. Returns where it stopped, or npos to fall back:
+/// tabs and newlines, "\\" in a path, a space in an opaque path, ill-formed UTF-8.
+template <piece P, class Out>
+std::size_t copy_piece(std::string_view in, std::size_t i, Out& out) noexcept {
+  constexpr std::uint16_t encode = P == piece::path            ? k_path
+                                   : P == piece::query         ? k_query
+                                   : P == piece::special_query ? k_special_query
+                                   : P == piece::fragment      ? k_fragment
+                                                               : k_c0;
   const std::size_t n = in.size();
   const char* s = in.data();
-  refuse |= k_tab_or_newline;
-  const std::uint16_t any = encode | stop | refuse | k_non_ascii;
-  const auto quiet = [&](std::size_t k) { return k_class[static_cast<unsigned char>(s[k])]; };
+  const std::size_t start = i;
   std::size_t run = i;  // the first byte not written yet
   for (;;) {
-    // Bytes copied as they are, four at a time while they last.
-    while (i + 4 <= n && ((quiet(i) | quiet(i + 1) | quiet(i + 2) | quiet(i + 3)) & any) == 0) i += 4;
-    while (i < n && (quiet(i) & any) == 0) ++i;
+    i = skip_quiet<P>(s, i, n);
     if (i == n) break;
     const auto c = static_cast<unsigned char>(s[i]);
-    const std::uint16_t k = k_class[c];
-    if ((k & refuse) != 0) return npos;
-    if ((k & stop) != 0) break;
-    out.put(s + run, i - run);
     if (c < 0x80) {
-      out.encode(c);
-      run = ++i;
+      if (has(c, k_tab_or_newline)) return npos;
+      if constexpr (P == piece::path) {
+        if (c == '.' || c == '%') {  // copied as itself, unless its segment may be a dot segment
+          if ((i == start || s[i - 1] == '/') && may_be_dot_segment(s, i, n)) return npos;
+          ++i;
+          continue;
+        }
+        if (c == '\\') return npos;  // invalid-reverse-solidus
+        if (c == '?' || c == '#') break;
+      } else if constexpr (P == piece::query || P == piece::special_query) {
+        if (c == '#') break;
+      } else if constexpr (P == piece::opaque_path) {
+        if (c == '?' || c == '#') break;
+        if (c == ' ') return npos;  // its rule (§4.4 opaque path state) is the full parser's business
+      }
+      out.put(s + run, i - run);
+      if (has(c, encode)) {
+        out.encode(c);
+        run = ++i;
+      } else {
+        run = i++;
+      }
       continue;
     }
-    const grammar::decoded d = grammar::decode_utf8(s, i, n);
-    if (d.code != error_code::ok) return npos;  // read as U+FFFD: the full parser's business
-    for (std::uint32_t b = 0; b < d.length; ++b) out.encode(static_cast<unsigned char>(s[i + b]));
-    i += d.length;
+    out.put(s + run, i - run);
+    do {  // a run of non-ASCII code points, every byte percent-encoded
+      const grammar::decoded d = grammar::decode_utf8(s, i, n);
+      if (d.code != error_code::ok) return npos;  // read as U+FFFD: the full parser's business
+      for (std::uint32_t b = 0; b < d.length; ++b) out.encode(static_cast<unsigned char>(s[i + b]));
+      i += d.length;
+    } while (i < n && static_cast<unsigned char>(s[i]) >= 0x80);
     run = i;
   }
   out.put(s + run, i - run);
@@ -202,27 +393,33 @@ std::size_t copy_encoded(std::string_view in, std::size_t i, std::uint16_t encod
 bool plain_domain(const char* s, std::size_t begin, std::size_t end) noexcept {
   if (end == begin) return false;
   if (s[end - 1] == '.') --end;
+  // A last label that ends in neither a hex digit nor "x" is no IPv4 number (§3.5 IPv4 number
+  // parser: decimal, octal, or "0x" and hex digits), whatever its first byte.
+  if (end == begin) return true;  // "." (an empty last label)
+  const char last = static_cast<char>(s[end - 1] | 0x20);
+  if ((last < '0' || last > '9') && (last < 'a' || last > 'f') && last != 'x') return true;
   std::size_t label = end;
   while (label > begin && s[label - 1] != '.') --label;
   return label == end || s[label] < '0' || s[label] > '9';
 }
 
 /// The query state and the fragment state from `in[i]` ("?", "#" or the end): the query in the
-/// (special-)query percent-encode set `query_set`, the fragment in the fragment set.
+/// special-query percent-encode set when `special`, else the query set; the fragment in the
+/// fragment set.
 template <class Out>
-fast_status query_and_fragment(std::string_view in, std::size_t i, std::uint16_t query_set, Out& out,
+fast_status query_and_fragment(std::string_view in, std::size_t i, bool special, Out& out,
                                url_parts& p) noexcept {
   const std::size_t n = in.size();
   if (i < n && in[i] == '?') {
     p.query_begin = out.size();
     out.put('?');
-    i = copy_encoded(in, i + 1, query_set, k_hash, 0, out);
+    i = special ? copy_piece<piece::special_query>(in, i + 1, out) : copy_piece<piece::query>(in, i + 1, out);
     if (i == npos) return fast_status::fallback;
   }
   if (i < n) {  // "#"
     p.fragment_begin = out.size();
     out.put('#');
-    if (copy_encoded(in, i + 1, k_fragment, 0, 0, out) == npos) return fast_status::fallback;
+    if (copy_piece<piece::fragment>(in, i + 1, out) == npos) return fast_status::fallback;
   }
   return fast_status::parsed;
 }
@@ -246,7 +443,8 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
   // and "\" go to the full parser, as do tabs and newlines.
   const std::size_t host_begin = i;
   bool plain = true;  // only [A-Za-z0-9._-]
-  for (; i < n; ++i) {
+  for (i = i < n && has(static_cast<unsigned char>(s[i]), k_host) ? skip_host_bytes(s, i, n) : i; i < n;
+       ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (has(c, k_host)) continue;
     if (c == '/' || c == '?' || c == '#' || (c == ':' && !file)) break;
@@ -264,7 +462,7 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
       for (std::size_t k = 0; k < 9; ++k) l[k] = lower(s[host_begin + k]);
       if (std::memcmp(l, "localhost", 9) == 0) p.host_kind = host_type::empty;
     }
-    if (p.host_kind == host_type::domain) out.put_lower(s + host_begin, i - host_begin);
+    if (p.host_kind == host_type::domain) out.put_lower(s + host_begin, i - host_begin, n - host_begin);
   } else {
     // Anything else is the host parser's (§3.5): percent-decoding, UTS #46, IPv4. Its input must
     // be well-formed UTF-8 (ill-formed input is the full parser's: it reads U+FFFD).
@@ -310,23 +508,17 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
   }
   p.path_begin = p.pathname_begin = out.size();
   // Path start state consumes one "/"; the path state then appends "/" + segment for every
-  // segment, the last one ended by "?", "#" or the end.
+  // segment, the last one ended by "?", "#" or the end: the "/" and the segments as they are
+  // written, percent-encoded, but for dot segments (the full parser's).
   if (i < n && s[i] == '/') ++i;
-  for (bool first = true;; first = false) {
-    out.put('/');
-    const std::size_t segment = i;
-    i = copy_encoded(in, i, k_path, k_path_stop, 0, out);
-    if (i == npos) return fast_status::fallback;
-    if (may_be_dot_segment(s + segment, i - segment)) return fast_status::fallback;
-    // A Windows drive letter as the first segment of a file URL (§4.4 path state, file state).
-    if (file && first && i - segment == 2 && is_alpha(s[segment]) &&
-        (s[segment + 1] == ':' || s[segment + 1] == '|'))
-      return fast_status::fallback;
-    if (i == n || s[i] != '/') break;
-    ++i;
-  }
-  if (i < n && s[i] == '\\') return fast_status::fallback;  // invalid-reverse-solidus
-  return query_and_fragment(in, i, k_special_query, out, p);
+  // A Windows drive letter as the first segment of a file URL (§4.4 path state, file state).
+  if (file && n - i >= 2 && is_alpha(s[i]) && (s[i + 1] == ':' || s[i + 1] == '|') &&
+      (n - i == 2 || s[i + 2] == '/' || s[i + 2] == '\\' || s[i + 2] == '?' || s[i + 2] == '#'))
+    return fast_status::fallback;
+  out.put('/');
+  i = copy_piece<piece::path>(in, i, out);
+  if (i == npos) return fast_status::fallback;
+  return query_and_fragment(in, i, true, out, p);
 }
 
 /// A non-special URL after "scheme:" (at `i`) with an opaque path (no "/" follows the scheme).
@@ -338,9 +530,9 @@ fast_status opaque_url(std::string_view in, std::size_t i, Out& out, url_parts& 
   p.username_begin = p.username_end = p.password_end = p.host_begin = p.host_end = out.size();
   p.path_begin = p.pathname_begin = out.size();
   p.opaque_path = true;
-  i = copy_encoded(in, i, k_c0, k_opaque_stop, k_space, out);
+  i = copy_piece<piece::opaque_path>(in, i, out);
   if (i == npos) return fast_status::fallback;
-  return query_and_fragment(in, i, k_query, out, p);
+  return query_and_fragment(in, i, false, out, p);
 }
 
 template <class Out>
@@ -356,17 +548,25 @@ fast_status run(std::string_view in, Out& out, url_parts& p, url_error& error) {
     error = url_error{validation_error::missing_scheme_non_relative_url, 0};
     return fast_status::failed;
   }
-  std::size_t i = 1;
-  while (i < n && has(static_cast<unsigned char>(s[i]), k_scheme)) ++i;
-  if (i == n || s[i] != ':') return fast_status::fallback;  // no scheme, or a tab inside it
-  // The scheme, lowercased, says whether the URL is special (§4.2).
+  // The scheme, lowercased, says whether the URL is special (§4.2); "http:" and "https:" first
+  // (| 0x20 lowercases an ASCII letter and makes no other byte one of "https").
+  const auto is = [s](std::size_t k, char c) { return (s[k] | 0x20) == c; };
   std::int32_t default_port_ = -2;
-  if (i <= 5) {
+  std::size_t i = 1;
+  if (n >= 6 && is(0, 'h') && is(1, 't') && is(2, 't') && is(3, 'p') &&
+      (s[4] == ':' || (is(4, 's') && s[5] == ':'))) {
+    i = s[4] == ':' ? 4 : 5;
+    default_port_ = i == 4 ? 80 : 443;
+  } else {
+    while (i < n && has(static_cast<unsigned char>(s[i]), k_scheme)) ++i;
+    if (i == n || s[i] != ':') return fast_status::fallback;  // no scheme, or a tab inside it
+  }
+  if (default_port_ == -2 && i <= 5) {
     char scheme[5];
     for (std::size_t k = 0; k < i; ++k) scheme[k] = lower(s[k]);
     default_port_ = default_port(std::string_view(scheme, i));
   }
-  out.put_lower(s, i);
+  out.put_lower(s, i, n);
   p.scheme_end = out.size();
   out.put(':');
   p.special = default_port_ != -2;
@@ -387,7 +587,7 @@ fast_status fast_parse(std::string_view input, url& out, url_error& error) {
   writer w(buffer, capacity);
   url_parts parts;
   const fast_status s = run(input, w, parts, error);
-  if (s == fast_status::parsed) out = assemble(std::string(w.written()), parts);
+  if (s == fast_status::parsed) assemble_into(out, w.written(), parts);
   return s;
 }
 

@@ -131,7 +131,8 @@ struct url_parts {
   bool special = false;
   friend bool operator==(const url_parts&, const url_parts&) = default;
 };
-url assemble(std::string href, const url_parts& parts);
+/// Makes `u` the URL of that href and those offsets.
+void assemble_into(url& u, std::string_view href, const url_parts& parts);
 url_parts parts_of(const url& u);
 
 /// The basic URL parser through the record (parser.cpp, then the serializer): the single source

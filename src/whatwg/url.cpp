@@ -78,9 +78,8 @@ struct detail_access {
     return u;
   }
 
-  static url assemble(std::string href, const url_parts& p) {
-    url u;
-    u.href_ = std::move(href);
+  static void assemble_into(url& u, std::string_view href, const url_parts& p) {
+    u.href_.assign(href);
     u.scheme_end_ = p.scheme_end;
     u.username_begin_ = p.username_begin;
     u.username_end_ = p.username_end;
@@ -95,7 +94,6 @@ struct detail_access {
     u.host_type_ = p.host_kind;
     u.opaque_path_ = p.opaque_path;
     u.special_ = p.special;
-    return u;
   }
 
   static url_parts parts_of(const url& u) {
@@ -107,8 +105,8 @@ struct detail_access {
 
 record to_record(const url& u) { return detail_access::to_record(u); }
 url from_record(const record& r) { return detail_access::from_record(r); }
-url assemble(std::string href, const url_parts& parts) {
-  return detail_access::assemble(std::move(href), parts);
+void assemble_into(url& u, std::string_view href, const url_parts& parts) {
+  detail_access::assemble_into(u, href, parts);
 }
 url_parts parts_of(const url& u) { return detail_access::parts_of(u); }
 
@@ -353,11 +351,11 @@ result<url> parse(std::string_view input, const url* base, std::vector<validatio
   // The fast path has no validation errors to report and takes no base; a query encoding only
   // matters for non-ASCII queries, which it writes as UTF-8, so it is left to the full parser.
   if (base == nullptr && notes == nullptr && encoding.empty()) {
-    url u;
+    result<url> r{url{}};
     url_error e{};
-    switch (detail::fast_parse(input, u, e)) {
+    switch (detail::fast_parse(input, *r, e)) {
       case detail::fast_status::parsed:
-        return u;
+        return r;
       case detail::fast_status::failed:
         return e;
       case detail::fast_status::fallback:
