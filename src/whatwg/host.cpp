@@ -422,8 +422,10 @@ std::string serialize_ipv6(const std::array<std::uint16_t, 8>& address) {
 }
 
 result<host> parse_host(std::string_view input, bool is_opaque, std::vector<validation>* notes) {
+  // Ill-formed UTF-8 reads as U+FFFD (as in the URL parser); offsets are the caller's bytes.
   std::string fixed_storage;
-  if (auto fixed = detail::replace_ill_formed_utf8(input)) {
+  std::vector<detail::replacement> replaced;
+  if (auto fixed = detail::replace_ill_formed_utf8(input, &replaced)) {
     fixed_storage = std::move(*fixed);
     input = fixed_storage;
   }
@@ -432,18 +434,27 @@ result<host> parse_host(std::string_view input, bool is_opaque, std::vector<vali
     r.add(validation_error::host_missing, 0);
     return url_error{validation_error::host_missing, 0};
   }
+  const std::size_t first_note = notes != nullptr ? notes->size() : 0;
   host h;
-  if (auto e = detail::parse_host_into(input, is_opaque, h, r, 0)) return *e;
+  std::optional<url_error> e = detail::parse_host_into(input, is_opaque, h, r, 0);
+  detail::offsets_before_replacement(replaced, 0, e ? &*e : nullptr, notes, first_note);
+  if (e) return *e;
   return h;
 }
 
 result<std::string> domain_to_ascii(std::string_view domain, std::vector<validation>* notes) {
   std::string fixed_storage;
-  if (auto fixed = detail::replace_ill_formed_utf8(domain)) {
+  std::vector<detail::replacement> replaced;
+  if (auto fixed = detail::replace_ill_formed_utf8(domain, &replaced)) {
     fixed_storage = std::move(*fixed);
     domain = fixed_storage;
   }
-  return detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0);
+  const std::size_t first_note = notes != nullptr ? notes->size() : 0;
+  auto ascii = detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0);
+  url_error e = ascii ? url_error{} : ascii.error();
+  detail::offsets_before_replacement(replaced, 0, ascii ? nullptr : &e, notes, first_note);
+  if (!ascii) return e;
+  return ascii;
 }
 
 std::string domain_to_unicode(std::string_view domain, std::vector<validation>* notes) {

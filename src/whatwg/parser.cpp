@@ -660,18 +660,9 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   const std::size_t first_note = notes != nullptr ? notes->size() : 0;
   machine m(input, base, out, override_state, encoding, r, offset);
   std::optional<url_error> e = m.run();
-  if (!replaced.empty()) {
-    // The machine counted bytes of the text with U+FFFD (3 bytes each) in place of ill-formed
-    // sequences (of 1 to 3 bytes): its offsets are brought back to the caller's text.
-    const auto back = [&](std::uint32_t& at) {
-      if (at >= offset)
-        at = static_cast<std::uint32_t>(offset + offset_before_replacement(at - offset, replaced));
-    };
-    if (notes != nullptr) {
-      for (std::size_t k = first_note; k < notes->size(); ++k) back((*notes)[k].offset);
-    }
-    if (e) back(e->offset);
-  }
+  // The machine counted bytes of the text with U+FFFD (3 bytes each) in place of ill-formed
+  // sequences (of 1 to 3 bytes): its offsets are brought back to the caller's text.
+  offsets_before_replacement(replaced, offset, e ? &*e : nullptr, notes, first_note);
   return e;
 }
 

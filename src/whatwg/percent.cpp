@@ -209,6 +209,18 @@ std::size_t offset_before_replacement(std::size_t offset, const std::vector<repl
   return last == nullptr ? offset : last->from + last->length + (offset - last->at - 3);
 }
 
+void offsets_before_replacement(const std::vector<replacement>& replaced, std::size_t base, url_error* error,
+                                std::vector<validation>* notes, std::size_t first_note) noexcept {
+  if (replaced.empty()) return;
+  const auto back = [&](std::uint32_t& at) {
+    if (at >= base) at = static_cast<std::uint32_t>(base + offset_before_replacement(at - base, replaced));
+  };
+  if (notes != nullptr) {
+    for (std::size_t k = first_note; k < notes->size(); ++k) back((*notes)[k].offset);
+  }
+  if (error != nullptr) back(error->offset);
+}
+
 }  // namespace detail
 
 std::string percent_encode(std::string_view input, encode_set set, bool space_as_plus) {

@@ -106,6 +106,11 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
 /// An offset in the text replace_ill_formed_utf8 returned, as an offset in its input: a byte of a
 /// U+FFFD is the start of the sequence it replaced.
 std::size_t offset_before_replacement(std::size_t offset, const std::vector<replacement>& replaced) noexcept;
+/// The offsets of `error` (when not null) and of notes[first_note…] (when `notes` is not null) as
+/// offsets in the caller's input: they counted bytes of the text replace_ill_formed_utf8 returned,
+/// which starts at `base` in the input (offsets below `base` are left as they are).
+void offsets_before_replacement(const std::vector<replacement>& replaced, std::size_t base, url_error* error,
+                                std::vector<validation>* notes, std::size_t first_note) noexcept;
 
 /// `url` ↔ `record`.
 record to_record(const url& u);

@@ -350,6 +350,38 @@ TEST(WhatwgValidation, OffsetsAfterIllFormedUtf8AreTheInputs) {
   EXPECT_EQ(bad.error().offset, 12u);
 }
 
+// parse_host and domain_to_ascii read ill-formed UTF-8 as U+FFFD (3 bytes each) too; their offsets
+// are still bytes of the caller's input (§3.5 host parser, opaque-host parser step 1).
+TEST(WhatwgValidation, HostOffsetsAfterIllFormedUtf8AreTheInputs) {
+  std::vector<w::validation> notes;
+  const auto two = w::parse_host("\xFF\xFF<", true, &notes);  // two lone bytes, then "<" at byte 2
+  ASSERT_FALSE(two.has_value());
+  EXPECT_EQ(w::error_name(two.error().error), "host-invalid-code-point");
+  EXPECT_EQ(two.error().offset, 2u);
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"host-invalid-code-point@2"}));
+  notes.clear();
+  const auto cut = w::parse_host("a\xC3<b", true, &notes);  // a truncated 2-byte sequence
+  ASSERT_FALSE(cut.has_value());
+  EXPECT_EQ(cut.error().offset, 2u);
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"host-invalid-code-point@2"}));
+  const auto opaque = w::parse_host(
+      "\xFF\xFF"
+      "a",
+      true);
+  ASSERT_TRUE(opaque.has_value());
+  EXPECT_EQ(opaque->serialized, "%EF%BF%BD%EF%BF%BDa");
+  // A domain with U+FFFD fails UTS #46 at the label that holds it: "a." then the lone byte.
+  notes.clear();
+  const auto domain = w::domain_to_ascii("a.\xFF\xFF.b", &notes);
+  ASSERT_FALSE(domain.has_value());
+  EXPECT_EQ(w::error_name(domain.error().error), "domain-to-ASCII");
+  EXPECT_EQ(domain.error().offset, 2u);
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"domain-to-ASCII@2"}));
+  const auto host = w::parse_host("\xE2\x82.b.\xFF", false);
+  ASSERT_FALSE(host.has_value());
+  EXPECT_EQ(host.error().offset, 0u);
+}
+
 // §6.1: the setters taken by attribute name run the same state overrides as the members.
 TEST(WhatwgSetters, TakenByName) {
   auto u = w::parse("https://example.com/a?x#f");
