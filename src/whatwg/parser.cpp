@@ -119,6 +119,14 @@ class machine {
     percent_encode_into(in_.substr(pointer_, length), set, out);
     pointer_ += length - 1;
   }
+  /// The base's username, password, host and port (relative and relative slash states).
+  void copy_base_authority() {
+    url_.username = base_->username;
+    url_.password = base_->password;
+    url_.host_kind = base_->host_kind;
+    url_.host = base_->host;
+    url_.port = base_->port;
+  }
   void append_raw(std::string& out) {
     const std::size_t length = code_point_length();
     out.append(in_.substr(pointer_, length));
@@ -224,13 +232,16 @@ std::optional<url_error> machine::run() {
         }
         break;
 
+      // The two states read "//" alike; without it they go on in different states.
       case state::special_relative_or_authority:
+      case state::special_authority_slashes:
         if (ch == '/' && remaining().starts_with("/")) {
           st = state::special_authority_ignore_slashes;
           ++pointer_;
         } else {
           note(ve::special_scheme_missing_following_solidus);
-          st = state::relative;
+          st = st == state::special_relative_or_authority ? state::relative
+                                                          : state::special_authority_ignore_slashes;
           --pointer_;
         }
         break;
@@ -252,11 +263,7 @@ std::optional<url_error> machine::run() {
           note(ve::invalid_reverse_solidus);
           st = state::relative_slash;
         } else {
-          url_.username = base_->username;
-          url_.password = base_->password;
-          url_.host_kind = base_->host_kind;
-          url_.host = base_->host;
-          url_.port = base_->port;
+          copy_base_authority();
           url_.path = base_->path;
           url_.query = base_->query;
           if (ch == '?') {
@@ -281,23 +288,8 @@ std::optional<url_error> machine::run() {
         } else if (ch == '/') {
           st = state::authority;
         } else {
-          url_.username = base_->username;
-          url_.password = base_->password;
-          url_.host_kind = base_->host_kind;
-          url_.host = base_->host;
-          url_.port = base_->port;
+          copy_base_authority();
           st = state::path;
-          --pointer_;
-        }
-        break;
-
-      case state::special_authority_slashes:
-        if (ch == '/' && remaining().starts_with("/")) {
-          st = state::special_authority_ignore_slashes;
-          ++pointer_;
-        } else {
-          note(ve::special_scheme_missing_following_solidus);
-          st = state::special_authority_ignore_slashes;
           --pointer_;
         }
         break;
