@@ -241,6 +241,13 @@ inline std::size_t skip_host_bytes(const char* s, std::size_t i, std::size_t n) 
       [](unsigned char c) { return !has(c, k_host); });
 }
 
+/// "%XY" for every byte, padded to 4 bytes.
+constexpr std::array<std::array<char, 4>, 256> k_triplets = [] {
+  std::array<std::array<char, 4>, 256> t{};
+  for (std::size_t c = 0; c < 256; ++c) t[c] = {'%', k_hex[c >> 4], k_hex[c & 15], '\0'};
+  return t;
+}();
+
 /// Writes the href into a buffer. Only percent-encoding (3 bytes per byte) and the host parser
 /// (UTS #46 and IPv4 serialization) make the text longer than the input; the fast path adds at most
 /// one "/". So 3 × the input + 16 bytes always suffice before the host, and `reserve` is called
@@ -253,10 +260,9 @@ class writer {
     std::memcpy(p_, s, n);
     p_ += n;
   }
+  /// "%XY": one 4-byte copy (the buffer always has a byte to spare; what follows overwrites it).
   void encode(unsigned char c) noexcept {
-    p_[0] = '%';
-    p_[1] = k_hex[c >> 4];
-    p_[2] = k_hex[c & 15];
+    std::memcpy(p_, k_triplets[c].data(), 4);
     p_ += 3;
   }
   /// Writes s[0, n) in ASCII lowercase; `readable` bytes may be read from s (n <= readable).
@@ -327,6 +333,20 @@ bool may_be_dot_segment(const char* s, std::size_t i, std::size_t n) noexcept {
   return true;
 }
 
+/// The length of the well-formed UTF-8 sequence at s[i] (a byte >= 0x80), or 0 when it is ill-formed
+/// (RFC 3629 §4: E0 and ED narrow their second byte); four-byte sequences are grammar::decode_utf8's.
+inline std::size_t utf8_length(const char* s, std::size_t i, std::size_t n) noexcept {
+  const auto at = [s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned b0 = at(i);
+  if (b0 >= 0xC2 && b0 <= 0xDF) return i + 1 < n && (at(i + 1) & 0xC0) == 0x80 ? 2 : 0;
+  if ((b0 & 0xF0) == 0xE0) {
+    const unsigned low = b0 == 0xE0 ? 0xA0 : 0x80, high = b0 == 0xED ? 0x9F : 0xBF;
+    return i + 2 < n && at(i + 1) >= low && at(i + 1) <= high && (at(i + 2) & 0xC0) == 0x80 ? 3 : 0;
+  }
+  const grammar::decoded d = grammar::decode_utf8(s, i, n);
+  return d.code == error_code::ok ? d.length : 0;
+}
+
 /// Copies a piece of the URL from `in[i]` on: the ASCII bytes of its percent-encode set and every
 /// byte of a non-ASCII code point (every set contains them, §1.3) percent-encoded, up to the byte
 /// that ends it ("?" or "#" for a path, "#" for a query, none for a fragment) or the end. A path is
@@ -375,10 +395,10 @@ std::size_t copy_piece(std::string_view in, std::size_t i, Out& out) noexcept {
     }
     out.put(s + run, i - run);
     do {  // a run of non-ASCII code points, every byte percent-encoded
-      const grammar::decoded d = grammar::decode_utf8(s, i, n);
-      if (d.code != error_code::ok) return npos;  // read as U+FFFD: the full parser's business
-      for (std::uint32_t b = 0; b < d.length; ++b) out.encode(static_cast<unsigned char>(s[i + b]));
-      i += d.length;
+      const std::size_t length = utf8_length(s, i, n);
+      if (length == 0) return npos;  // read as U+FFFD: the full parser's business
+      for (std::size_t b = 0; b < length; ++b) out.encode(static_cast<unsigned char>(s[i + b]));
+      i += length;
     } while (i < n && static_cast<unsigned char>(s[i]) >= 0x80);
     run = i;
   }

@@ -1,5 +1,6 @@
 // Hosts (URL Standard §3): the host parser (§3.5) with its IPv4, IPv6 and opaque-host parsers,
 // domain to ASCII / to Unicode (§3.3) over the Unicode backend, and the host serializer (§3.6).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -365,7 +366,23 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
   // Step 6: a domain that ends in a number is an IPv4 address or nothing.
   if (ends_in_a_number(*ascii)) {
     std::uint32_t address = 0;
-    if (auto e = parse_ipv4(*ascii, address, r, offset)) return e;
+    // The IPv4 parser reads the domain to-ASCII gave. Its positions are the input's when that is
+    // the input lowercased (ASCII, no "%"); otherwise (percent-decoded, or mapped by UTS #46: a
+    // Punycode label can be longer than the input) its notes and failure are at the host's start,
+    // as domain_to_ascii_at's are.
+    const bool same =
+        input.find('%') == std::string_view::npos &&
+        std::all_of(input.begin(), input.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    const std::size_t first_note = r.notes != nullptr ? r.notes->size() : 0;
+    std::optional<url_error> e = parse_ipv4(*ascii, address, r, offset);
+    if (!same) {
+      if (r.notes != nullptr) {
+        for (std::size_t k = first_note; k < r.notes->size(); ++k)
+          (*r.notes)[k].offset = static_cast<std::uint32_t>(offset);
+      }
+      if (e) e->offset = static_cast<std::uint32_t>(offset);
+    }
+    if (e) return e;
     out.type = host_type::ipv4;
     out.ipv4 = address;
     out.serialized.clear();

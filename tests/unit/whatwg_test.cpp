@@ -382,6 +382,25 @@ TEST(WhatwgValidation, HostOffsetsAfterIllFormedUtf8AreTheInputs) {
   EXPECT_EQ(host.error().offset, 0u);
 }
 
+// §3.5 host parser step 6: the IPv4 parser reads what domain to ASCII gave. When that is not the
+// input's bytes (a Punycode label, a percent-decoded host), its offsets are the host's start
+// (they were counted in the converted text: 21 for a 20-byte input). Found by fuzz_whatwg (W2).
+TEST(WhatwgValidation, Ipv4OffsetsAfterDomainToAsciiAreTheHosts) {
+  std::vector<w::validation> notes;
+  const auto idna = w::parse("http://\xC3\xA9.1.2.3.4.5/", nullptr, &notes);  // xn--9ca.1.2.3.4.5
+  ASSERT_FALSE(idna.has_value());
+  EXPECT_EQ(w::error_name(idna.error().error), "IPv4-too-many-parts");
+  EXPECT_EQ(idna.error().offset, 7u);
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"IPv4-too-many-parts@7"}));
+  const auto decoded = w::parse("http://%31.2.3.4.5/");
+  ASSERT_FALSE(decoded.has_value());
+  EXPECT_EQ(decoded.error().offset, 7u);
+  // An ASCII host without "%" keeps the positions of its parts.
+  const auto plain = w::parse("http://a.1.2.3.4.5/");
+  ASSERT_FALSE(plain.has_value());
+  EXPECT_EQ(plain.error().offset, 15u);
+}
+
 // §6.1: the setters taken by attribute name run the same state overrides as the members.
 TEST(WhatwgSetters, TakenByName) {
   auto u = w::parse("https://example.com/a?x#f");
