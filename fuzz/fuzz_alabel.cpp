@@ -6,7 +6,10 @@
 //     non-ASCII text is "ok" for the decoder (the two agree on what is a valid A-label);
 //   - display_host gives one decision per "."-separated label, inside the host, joined into
 //     `shown`; a label is shown as Unicode exactly when its reason is "safe", and a kept label
-//     has a message; the shown host is ASCII wherever a label is not safe.
+//     has a message; the shown host is ASCII wherever a label is not safe;
+//   - the spoof checks' fast paths (unicode/spoof.h): check_identifier gives the same report as the
+//     backend running every check, and the restriction level of two labels joined by "." is the
+//     level of their joined script sets.
 // The first byte chooses whether "xn--" is put in front of the rest (most inputs then reach the
 // Punycode decoder) and the restriction level.
 #include <string>
@@ -15,6 +18,7 @@
 #include "fuzz_check.h"
 #include "irikit/encoding.h"
 #include "irikit/host.h"
+#include "unicode/spoof.h"
 
 namespace {
 using namespace irikit;
@@ -66,6 +70,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(!display_host(input).has_value());
     return 0;
   }
+  const unicode::identifier_report ours = unicode::check_identifier(input);
+  const unicode::identifier_report backend = unicode::backend_identifier_report(input);
+  FUZZ_CHECK(ours.level == backend.level && ours.invisible == backend.invisible &&
+                 ours.hidden_overlay == backend.hidden_overlay &&
+                 ours.mixed_numbers == backend.mixed_numbers &&
+                 ours.outside_profile == backend.outside_profile,
+             input);
+  if (const std::size_t dot = input.find('.'); dot != std::string::npos) {
+    unicode::script_resolution joined = unicode::resolve_scripts(std::string_view(input).substr(0, dot));
+    joined.join(unicode::resolve_scripts(std::string_view(input).substr(dot + 1)));
+    FUZZ_CHECK(joined.level() == unicode::backend_restriction_level(input), input);
+  }
+
   host_display_options options;
   options.level = static_cast<restriction_level>((flags >> 1) % 6);
   options.trust_tld_script = (flags & 16) != 0;

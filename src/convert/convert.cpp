@@ -27,6 +27,7 @@
 #include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
+#include "host/label_memory.h"
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
 #include "unicode/charset.h"
@@ -739,6 +740,21 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
   return out;
 }
 
+/// `labels_to_unicode` with the display policy, remembered per thread for the last hosts seen (a
+/// list of links repeats its hosts: a crawl's links point mostly to a few sites): 256 slots keyed
+/// by the host and the options that change the answer (host_memory::label_memory: bounded, and a
+/// slot answers only for the exact key it holds).
+std::string_view policy_labels_to_unicode(std::string_view host, const to_iri_options& options) {
+  thread_local host_memory::label_memory<std::string, 256> memory;
+  thread_local std::string key;
+  key.clear();
+  key += static_cast<char>('0' + static_cast<int>(options.idna));
+  key += static_cast<char>('0' + static_cast<int>(options.display_policy.level));
+  key += options.display_policy.trust_tld_script ? 't' : 'f';
+  key.append(host);
+  return memory.get(key, [host, &options] { return labels_to_unicode(host, options); });
+}
+
 parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_options& options,
                         run_decoder decode, std::string_view charset, bool& decoded_ok) {
   decoded_ok = true;
@@ -758,7 +774,11 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
   std::string host;
   decoded_ok =
       decoded_ok && decode_range(uri, p.host_begin, p.host_end, q_begin, q_end, decode, charset, host);
-  out.append(labels_to_unicode(host, options));
+  if (options.apply_display_policy) {
+    out.append(policy_labels_to_unicode(host, options));
+  } else {
+    out.append(labels_to_unicode(host, options));
+  }
   decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
   return {};
 }

@@ -2,12 +2,14 @@
 // docs/host-display.md has the policy's table).
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <string>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "grammar/utf8.h"
+#include "host/label_memory.h"
 #include "host/spoof_checks.h"
 #include "irikit/host.h"
 #include "unicode/idna.h"
@@ -18,17 +20,48 @@ namespace {
 
 #include "host/public_suffix_table.inc"
 
-bool is_rule(std::string_view candidate) {
-  return std::binary_search(k_public_suffix_rules.begin(), k_public_suffix_rules.end(), candidate);
-}
+/// The rules in an open-addressing table (FNV-1a, linear probing, a third full) built on first
+/// use: a lookup hashes the candidate and compares about one rule, where a binary search over the
+/// sorted rules compared fourteen.
+class rule_table {
+ public:
+  rule_table() : slots_(k_size, k_empty) {
+    static_assert(k_public_suffix_rules.size() < k_empty && k_public_suffix_rules.size() * 3 < k_size);
+    for (std::size_t k = 0; k < k_public_suffix_rules.size(); ++k) {
+      std::size_t i = hash({}, k_public_suffix_rules[k]) & (k_size - 1);
+      while (slots_[i] != k_empty) i = (i + 1) & (k_size - 1);
+      slots_[i] = static_cast<std::uint16_t>(k);
+    }
+  }
+  /// Whether `prefix` + `rest` is a rule.
+  bool contains(std::string_view prefix, std::string_view rest) const noexcept {
+    for (std::size_t i = hash(prefix, rest) & (k_size - 1); slots_[i] != k_empty;
+         i = (i + 1) & (k_size - 1)) {
+      const std::string_view rule = k_public_suffix_rules[slots_[i]];
+      if (rule.size() == prefix.size() + rest.size() && rule.substr(0, prefix.size()) == prefix &&
+          rule.substr(prefix.size()) == rest)
+        return true;
+    }
+    return false;
+  }
+
+ private:
+  static constexpr std::size_t k_size = 32768;
+  static constexpr std::uint16_t k_empty = 0xFFFF;
+  static std::size_t hash(std::string_view prefix, std::string_view rest) noexcept {
+    std::uint32_t h = 2166136261u;
+    for (const char c : prefix) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    for (const char c : rest) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+  }
+  std::vector<std::uint16_t> slots_;
+};
 
 bool is_rule(std::string_view prefix, std::string_view rest) {
-  char buffer[256];
-  if (prefix.size() + rest.size() > sizeof buffer) return false;
-  std::copy(prefix.begin(), prefix.end(), buffer);
-  std::copy(rest.begin(), rest.end(), buffer + prefix.size());
-  return is_rule(std::string_view(buffer, prefix.size() + rest.size()));
+  static const rule_table table;
+  return table.contains(prefix, rest);
 }
+bool is_rule(std::string_view candidate) { return is_rule({}, candidate); }
 
 /// The byte offset where the public suffix of `host` (lowercase) starts.
 std::size_t public_suffix_offset(std::string_view host) {
@@ -96,38 +129,33 @@ struct label_state {
   label_display decision;
 };
 
-/// Per-thread memory of what is costly to learn about a label and depends on nothing else: what
-/// an A-label decodes to, and what the spoof checker and the skeleton say about a U-label. Hosts
-/// share labels (top-level domains above all), so most lookups are answered here. Bounded: the
-/// memory is cleared when it holds 4096 labels.
-struct string_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-template <class T>
-using label_memory = std::unordered_map<std::string, T, string_hash, std::equal_to<>>;
-
-template <class T, class Compute>
-const T& remembered(label_memory<T>& memory, std::string_view key, Compute compute) {
-  if (const auto it = memory.find(key); it != memory.end()) return it->second;
-  if (memory.size() >= 4096) memory.clear();
-  return memory.emplace(std::string(key), compute()).first->second;
-}
+/// Per-thread memories of what is costly to learn about a label and depends on nothing else: what
+/// an A-label decodes to, what the spoof checker and the skeleton say about a U-label, the scripts a
+/// top-level domain implies. Hosts share labels (top-level domains above all), so many lookups are
+/// answered here; each memory holds at most its number of slots (label_memory.h).
+template <class T, std::size_t Slots>
+using label_memory = host_memory::label_memory<T, Slots>;
+constexpr std::size_t k_label_slots = 1024;
 
 const a_label_decoding& decoded_a_label(std::string_view label) {
-  thread_local label_memory<a_label_decoding> memory;
-  return remembered(memory, label, [label] { return unicode::decode_a_label(label); });
+  thread_local label_memory<a_label_decoding, k_label_slots> memory;
+  return memory.get(label, [label] { return unicode::decode_a_label(label); });
 }
 
 const unicode::identifier_report& report_of(std::string_view u) {
-  thread_local label_memory<unicode::identifier_report> memory;
-  return remembered(memory, u, [u] { return unicode::check_identifier(u); });
+  thread_local label_memory<unicode::identifier_report, k_label_slots> memory;
+  return memory.get(u, [u] { return unicode::check_identifier(u); });
 }
 
 /// Only for labels that pass the checks before it (the skeleton is the costly part).
 const host_checks::lookalikes& lookalikes_of(std::string_view u) {
-  thread_local label_memory<host_checks::lookalikes> memory;
-  return remembered(memory, u, [u] { return host_checks::lookalikes_of(u); });
+  thread_local label_memory<host_checks::lookalikes, k_label_slots> memory;
+  return memory.get(u, [u] { return host_checks::lookalikes_of(u); });
+}
+
+const std::vector<int>& tld_scripts_of(std::string_view tld) {
+  thread_local label_memory<std::vector<int>, 64> memory;
+  return memory.get(tld, [tld] { return host_checks::tld_scripts(tld); });
 }
 
 /// The policy's checks on one U-label (display_host runs them in this order; the first that
@@ -340,8 +368,8 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     std::size_t last = labels.size() - 1;
     if (labels[last].text.empty() && last > 0) --last;
     // Its scripts, from the U-label it was decoded to when it is an A-label.
-    const std::vector<int> tld = host_checks::tld_scripts(
-        labels[last].checked ? std::string_view(labels[last].unicode) : labels[last].text);
+    const std::vector<int>& tld =
+        tld_scripts_of(labels[last].checked ? std::string_view(labels[last].unicode) : labels[last].text);
     std::size_t checked = 0, safe = 0;
     for (label_state& s : labels) {
       if (!s.checked) continue;
@@ -355,17 +383,28 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     const auto registrable = checked >= 2 && safe >= 1 ? registrable_domain(host) : std::nullopt;
     if (registrable) {
       const auto from = static_cast<std::uint32_t>(registrable->data() - host.data());
-      std::string joined;
+      // "." is Common: the joined labels' script sets are the intersection of theirs.
+      unicode::script_resolution scripts;
       std::size_t parts = 0;
       for (const label_state& s : labels) {
         if (s.offset < from || !s.checked) continue;
-        if (!joined.empty()) joined += '.';
-        joined += s.unicode;
+        scripts.join(report_of(s.unicode).scripts);
         ++parts;
       }
+      const auto joined_text = [&labels, from] {
+        std::string joined;
+        for (const label_state& s : labels) {
+          if (s.offset < from || !s.checked) continue;
+          if (!joined.empty()) joined += '.';
+          joined += s.unicode;
+        }
+        return joined;
+      };
       if (parts >= 2) {
-        const unicode::identifier_report r = unicode::check_identifier(joined);
-        if (level_of(r.level) > options.level) {
+        const unicode::restriction level =
+            scripts.overflow ? unicode::backend_restriction_level(joined_text()) : scripts.level();
+        if (level_of(level) > options.level) {
+          const std::string joined = options.messages ? joined_text() : std::string();
           for (label_state& s : labels) {
             if (s.offset < from || !s.checked || !s.decision.unicode) continue;
             s.decision.reason = label_reason::registrable_lookalike;

@@ -508,16 +508,19 @@ a_label_decoding decode_a_label(std::string_view label) {
   if (std::any_of(label.begin(), label.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
     return fail(a_label_status::non_ascii);
   if (label.size() > 63) return fail(a_label_status::too_long);
+  // Scratch buffers, per thread: a warm decoder allocates only the U-label it returns.
+  thread_local std::string lower, again, out;
+  thread_local std::u32string cps;
   // UTS #46 §4 step 1 maps ASCII letters to lowercase before the label is decoded.
-  std::string lower(label);
+  lower.assign(label);
   for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   const std::string_view body = std::string_view(lower).substr(4);
-  std::u32string cps;
+  cps.clear();
   const punycode_result p = punycode_decode_checked(body, cps);
   if (p == punycode_result::overflow) return fail(a_label_status::overflow);
   if (p != punycode_result::ok || cps.empty() || cps.size() > 63) return fail(a_label_status::bad_punycode);
   // The canonical encoding only (RFC 5891 §5.4: the label must be the A-label of its U-label).
-  std::string again;
+  again.clear();
   punycode_encode(cps.data(), cps.size(), again);
   const bool canonical = again == body;
   bool ascii = true;
@@ -532,7 +535,6 @@ a_label_decoding decode_a_label(std::string_view label) {
   // a label fails.
   const UIDNA* idna = uts46(false);
   if (idna == nullptr) return fail(a_label_status::disallowed);
-  std::string out;
   const std::uint32_t errors = relevant(run_uts46(uidna_labelToUnicodeUTF8, idna, lower, out), false);
   if (errors == 0) {
     r.status = a_label_status::ok;

@@ -4,6 +4,7 @@
 #ifndef IRIKIT_UNICODE_SPOOF_H
 #define IRIKIT_UNICODE_SPOOF_H
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -31,13 +32,44 @@ enum class restriction : unsigned char {
   unrestricted,
 };
 
+/// The UTS #39 §5.1 resolved script sets of an identifier, from which §5.2 derives its restriction
+/// level: the intersection, over its characters, of their augmented Script_Extensions (Han adds
+/// Hanb, Jpan, Kore; Hiragana and Katakana add Jpan; Hangul adds Kore; Bopomofo adds Hanb; Common
+/// and Inherited are every script), once over every character and once without the characters
+/// that have Latin. "." is Common, so the sets of labels joined by "." are the intersections of
+/// their sets (`join`): a registrable domain's level comes from its labels' without a second pass.
+struct script_resolution {
+  static constexpr int k_words = 4;                                     // 256 script codes (ICU 72 has 200)
+  std::uint64_t all[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};            // resolved script set
+  std::uint64_t without_latin[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};  // §5.2 step 5
+  bool non_ascii = false;
+  /// A script code above 255 (a later ICU): the level comes from the backend's checker instead.
+  bool overflow = false;
+
+  /// The sets of this text followed by "." and `other`.
+  void join(const script_resolution& other) noexcept;
+  /// The restriction level (UTS #39 §5.2 steps 2–8; step 1 does not apply: every character is
+  /// allowed). Same as ICU's uspoof restriction level (tests/unit/host_test.cpp compares them).
+  restriction level() const noexcept;
+};
+
+/// The resolved script sets of `utf8` (valid UTF-8).
+script_resolution resolve_scripts(std::string_view utf8);
+
+/// The restriction level as the backend's spoof checker computes it (ICU's uspoof_check2 with
+/// USPOOF_AUX_INFO): the fallback of `script_resolution::overflow`, and the reference the tests
+/// hold `script_resolution::level` to.
+restriction backend_restriction_level(std::string_view utf8);
+
 /// What the backend's spoof checker says about one identifier (a host label in Unicode form), in
 /// one pass over it.
 struct identifier_report {
   /// The least restrictive level of UTS #39 §5.2 the text needs (every character is allowed to
   /// the checker, so this is never `unrestricted`: see `outside_profile`).
   restriction level = restriction::ascii_only;
-  /// UTS #39 §4 mixed-script confusable.
+  /// UTS #39 §4 mixed-script confusable, as ICU's uspoof_check reports it: since ICU 58 it never
+  /// does (the check moved to uspoof_areConfusable, which needs a second string), so this is false;
+  /// tests/unit/host_test.cpp pins that, to notice an ICU that reports it again.
   bool mixed_script_confusable = false;
   /// UTS #39 §5.4 (ICU's INVISIBLE check): the same nonspacing mark twice in a row (after NFD),
   /// or an invisible character.
@@ -50,10 +82,19 @@ struct identifier_report {
   /// A character outside the General Security Profile for identifiers (UTS #39 §3.1:
   /// Identifier_Status is not Allowed), as the restriction levels 1-4 require.
   bool outside_profile = false;
+  /// The resolved script sets `level` comes from (for joining labels).
+  script_resolution scripts;
 };
 
-/// Runs the checks of `identifier_report` on `utf8`.
+/// Runs the checks of `identifier_report` on `utf8`. The restriction level comes from
+/// `script_resolution`, and the backend's marks-and-digits checks run only when one of them can
+/// fire (a nonspacing mark repeated between two base characters of the NFD form, U+0307, digits
+/// of two numbering systems): the answers are the backend's (`backend_identifier_report`).
 identifier_report check_identifier(std::string_view utf8);
+
+/// The same report with every check left to the backend (the level from ICU's checker, the
+/// marks-and-digits checks run whatever the text): the reference for tests and fuzz_alabel.
+identifier_report backend_identifier_report(std::string_view utf8);
 
 }  // namespace irikit::unicode
 

@@ -12,10 +12,12 @@
 #include <random>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "grammar/char_scan.h"  // use_scan_implementation
 #include "irikit/encoding.h"
+#include "irikit/host.h"
 #include "irikit/iri.h"
 
 namespace irikit {
@@ -425,6 +427,45 @@ TEST(ToIri, ToUnicodeOnlyForValidRoundTrippingLabels) {
   EXPECT_EQ(iri_of("http://xn--a.example.org/", tu), "http://xn--a.example.org/");
   EXPECT_EQ(iri_of("http://u@xn--99zt52a:8080/", tu), "http://u@\u7D0D\u8C46:8080/");
   EXPECT_EQ(iri_of("http://[::1]/", tu), "http://[::1]/");
+}
+
+TEST(ToIri, TheHostMemoryChangesNoConversion) {
+  // to_iri with the display policy remembers the last hosts per thread (256 slots): the same
+  // URIs converted in a new thread (cold), then here twice (the second time hot, with hosts
+  // evicting each other: more hosts than slots), and with other options in between (the options
+  // are part of the key), give the same IRIs.
+  std::ifstream in(std::string(IRIKIT_CORPORA_DIR) + "/intl/idn_hosts.txt");
+  if (!in) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  std::vector<std::string> uris;
+  for (std::string line; std::getline(in, line) && uris.size() < 3000;) {
+    if (auto a = host_to_ascii(line, idna_mode::uts46)) uris.push_back("http://" + *a + "/");
+  }
+  for (int k = 0; k < 300; ++k) uris.push_back(uris[static_cast<std::size_t>(k) % 40]);  // repeated hosts
+  to_iri_options strict{.idna_to_unicode = true};
+  strict.display_policy.level = restriction_level::single_script;
+  const to_iri_options loose{.idna_to_unicode = true,
+                             .display_policy = {.level = restriction_level::unrestricted}};
+  const auto all = [&uris](const to_iri_options& o) {
+    std::string out;
+    for (const std::string& u : uris) out += iri_of(u, o) + "\n";
+    return out;
+  };
+  std::string cold_strict, cold_loose;
+  std::thread([&] {
+    cold_strict = all(strict);
+    cold_loose = all(loose);
+  }).join();
+  EXPECT_NE(cold_strict, cold_loose);  // the options matter on this corpus
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(all(strict), cold_strict);
+    EXPECT_EQ(all(loose), cold_loose);
+  }
+  // A look-alike stays an A-label, hot or cold, whatever came before under other options.
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(iri_of("http://xn--80ak6aa92e.com/", loose), "http://xn--80ak6aa92e.com/");  // "аррӏе"
+    EXPECT_EQ(iri_of("http://xn--80ak6aa92e.com/", {.idna_to_unicode = true}), "http://xn--80ak6aa92e.com/");
+    EXPECT_EQ(iri_of("http://xn--bcher-kva.de/", strict), "http://b\u00FCcher.de/");
+  }
 }
 
 TEST(ToIri, InputMustBeAValidIriReference) {

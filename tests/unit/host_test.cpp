@@ -6,11 +6,15 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "grammar/char_scan.h"  // use_scan_implementation
+#include "host/label_memory.h"
 #include "unicode/idna.h"
 
 namespace irikit {
@@ -512,6 +516,146 @@ TEST(DisplayHost, OffsetsAndErrors) {
   EXPECT_EQ(display_host("a\xC3").error().offset, 1u);
   EXPECT_EQ(shown(""), "");
   EXPECT_EQ(shown("%D0%BF.com"), "%D0%BF.com");  // percent-encoded labels are left alone
+}
+
+// ---------------------------------------------------------------------------------------------
+// The per-thread memories of the display policy and of to_iri (src/host/label_memory.h)
+
+TEST(LabelMemory, AnswersOnlyForTheExactKeyAndStaysBounded) {
+  host_memory::label_memory<std::string, 8> memory;
+  int computed = 0;
+  const auto upper = [&computed](std::string_view key) {
+    return [key, &computed] {
+      ++computed;
+      std::string u(key);
+      for (char& c : u) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+      return u;
+    };
+  };
+  EXPECT_EQ(memory.size(), 0U);
+  EXPECT_EQ(memory.get("com", upper("com")), "COM");  // cold: computed
+  EXPECT_EQ(memory.get("com", upper("com")), "COM");  // hot: remembered
+  EXPECT_EQ(computed, 1);
+  EXPECT_EQ(memory.hits(), 1U);
+  // 200 keys through 8 slots: every answer is the one for its key, hot or cold, and the memory
+  // never holds more than its slots.
+  for (int round = 0; round < 3; ++round) {
+    for (int k = 0; k < 200; ++k) {
+      const std::string key = "label" + std::to_string(k);
+      std::string expected = key;
+      std::transform(expected.begin(), expected.end(), expected.begin(),
+                     [](char c) { return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c); });
+      ASSERT_EQ(memory.get(key, upper(key)), expected);  // cold: 200 keys cannot stay in 8 slots
+      ASSERT_EQ(memory.get(key, upper(key)), expected);  // hot: just remembered
+      ASSERT_LE(memory.size(), 8U);
+    }
+  }
+  EXPECT_EQ(memory.size(), 8U);
+  EXPECT_EQ(computed, 1 + 3 * 200);
+  EXPECT_EQ(memory.hits(), 1U + 3 * 200);
+  // A key that is a prefix of another, and the empty key, are keys of their own.
+  EXPECT_EQ(memory.get("co", upper("co")), "CO");
+  EXPECT_EQ(memory.get("", upper("")), "");
+  memory.clear();
+  EXPECT_EQ(memory.size(), 0U);
+}
+
+TEST(DisplayHost, SameDecisionsWithTheMemoriesHotAndCold) {
+  // The memories are per thread: a new thread starts cold. Every decision and message of the
+  // corpus hosts (and their A-label forms) in a cold thread, then again in this one twice (the
+  // second time hot), must be the same.
+  std::ifstream in(std::string(IRIKIT_CORPORA_DIR) + "/intl/idn_hosts.txt");
+  if (!in) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  std::vector<std::string> hosts;
+  for (std::string line; std::getline(in, line) && hosts.size() < 6000;) {
+    hosts.push_back(line);
+    if (auto a = host_to_ascii(line, idna_mode::uts46)) hosts.push_back(*a);
+  }
+  const auto all = [&hosts] {
+    std::string out;
+    for (const std::string& h : hosts) {
+      for (const restriction_level level :
+           {restriction_level::highly_restrictive, restriction_level::moderately_restrictive}) {
+        host_display_options o;
+        o.level = level;
+        const auto r = display_host(h, o);
+        if (!r) continue;
+        out += r->shown;
+        for (const label_display& l : r->labels)
+          out += "|" + std::string(label_reason_name(l.reason)) + l.message;
+        out += '\n';
+      }
+    }
+    return out;
+  };
+  std::string cold;
+  std::thread([&] { cold = all(); }).join();
+  const std::string warm = all(), hot = all();
+  EXPECT_EQ(cold, warm);
+  EXPECT_EQ(cold, hot);
+  EXPECT_GT(cold.size(), 100000U);
+}
+
+TEST(PublicSuffix, SameAsALookupInTheSortedRules) {
+  // The table is hashed (display.cpp); a plain search in the rules, as the list's algorithm
+  // states it, must give the same answer for every host of the corpora and for every rule.
+  std::vector<std::string> rules;
+  {
+    std::ifstream in(std::string(IRIKIT_CORPORA_DIR) + "/publicsuffix/public_suffix_list.dat");
+    if (!in) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line.rfind("//", 0) == 0) continue;
+      line = line.substr(0, line.find_first_of(" \t\r"));
+      rules.push_back(line);
+      if (auto a =
+              host_to_ascii(line[0] == '*' || line[0] == '!' ? line.substr(line[0] == '*' ? 2 : 1) : line,
+                            idna_mode::uts46);
+          a && *a != line)
+        rules.push_back(line[0] == '*' ? "*." + *a : line[0] == '!' ? "!" + *a : *a);
+    }
+  }
+  const std::set<std::string> set(rules.begin(), rules.end());
+  const auto reference = [&set](const std::string& host) -> std::string {
+    std::string best;
+    for (std::size_t start = 0;;) {  // every suffix of whole labels
+      const std::string candidate = host.substr(start);
+      if (set.count("!" + candidate)) {
+        const std::size_t dot = candidate.find('.');
+        return dot == std::string::npos ? "" : candidate.substr(dot + 1);
+      }
+      const std::size_t dot = candidate.find('.');
+      if (best.empty() &&
+          (set.count(candidate) || (dot != std::string::npos && set.count("*" + candidate.substr(dot)))))
+        best = candidate;
+      if (dot == std::string::npos) break;
+      start += dot + 1;
+    }
+    return best.empty() ? host.substr(host.rfind('.') == std::string::npos ? 0 : host.rfind('.') + 1) : best;
+  };
+  std::vector<std::string> hosts;
+  for (const char* file : {"/intl/idn_hosts.txt", "/intl/ascii_hosts.txt"}) {
+    std::ifstream in(std::string(IRIKIT_CORPORA_DIR) + file);
+    for (std::string line; std::getline(in, line);) {
+      // (the reference below takes lowercase hosts without a root ".")
+      if (line.empty() || line.back() == '.' ||
+          line.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string::npos)
+        continue;
+      hosts.push_back(line);
+    }
+  }
+  for (const std::string& r : rules) {
+    const std::string plain = r[0] == '*' ? r.substr(2) : r[0] == '!' ? r.substr(1) : r;
+    hosts.push_back(plain);
+    hosts.push_back("example." + plain);
+    hosts.push_back("a.b." + plain);
+  }
+  std::size_t differences = 0;
+  for (const std::string& h : hosts) {
+    if (std::string(public_suffix(h)) != reference(h) && ++differences <= 5)
+      ADD_FAILURE() << h << ": " << public_suffix(h) << " vs " << reference(h);
+  }
+  EXPECT_EQ(differences, 0U) << "of " << hosts.size();
+  EXPECT_GT(hosts.size(), 60000U);
 }
 
 }  // namespace spoof
