@@ -3,8 +3,13 @@
 #   compiler:   g++-aarch64-linux-gnu (Debian's cross compiler; its libstdc++ is libstdc++6-arm64-cross)
 #   libraries:  the arm64 packages of Debian multiarch (libicu-dev:arm64, libgtest-dev:arm64, ...),
 #               installed under /usr/lib/aarch64-linux-gnu
-#   emulator:   qemu-aarch64 (qemu-user), with /usr/aarch64-linux-gnu as the root of the target's
-#               dynamic loader and libraries; CTest runs every test program through it.
+#   emulator:   qemu-aarch64 (qemu-user); CTest runs every test program through it. The programs run
+#               with multiarch's own loader and C library (libc6:arm64, which libicu-dev:arm64 brings):
+#               /lib/ld-linux-aarch64.so.1 finds its libraries through /etc/ld.so.cache, which lists
+#               /lib/aarch64-linux-gnu first. Not `-L /usr/aarch64-linux-gnu`: the loader there is the
+#               cross package's (libc6-arm64-cross, glibc 2.36-8cross1) while the cache still hands it
+#               multiarch's libc.so.6 (a later Debian revision), and with that mismatched pair the first
+#               pthread_create loops for ever on the loader's stack cache list.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
@@ -18,4 +23,4 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/aarch64-linux-gnu)
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /)
