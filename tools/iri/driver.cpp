@@ -188,7 +188,7 @@ class worker_pool {
 /// one job), writes the results in input order, keeps the running exit status.
 ///
 /// Memory stays bounded: at most `jobs + 2` batches exist at once, each holding at most one
-/// block of input (1 MiB, or one longer line) and its output. Reading waits for the oldest batch
+/// block of input (256 KiB, or one longer line) and its output. Reading waits for the oldest batch
 /// to be written when all are in use.
 class runner {
  public:
