@@ -417,16 +417,7 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
   std::size_t pos = 0;
   while (pos < data.size()) {
     // One batch of at most max_batch_lines lines: the per-line state stays small, as in `run`.
-    b.lines.clear();
-    while (pos < data.size() && b.lines.size() < line_reader::max_batch_lines) {
-      std::size_t end = data.find('\n', pos);
-      const std::size_t next = end == std::string_view::npos ? data.size() : end + 1;
-      if (end == std::string_view::npos) end = data.size();
-      std::string_view line = data.substr(pos, end - pos);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // CRLF, or a CR at the very end
-      b.lines.push_back(line);
-      pos = next;
-    }
+    pos += next_lines(data.substr(pos), b.lines);
     b.first_line = counts.lines;
     b.err.clear();  // text mode's messages: the errors are in the JSON output
     process_batch(mapper, settings, false, b);

@@ -148,25 +148,37 @@ bool line_reader::fill() {
   return true;
 }
 
+const char* add_ended_lines(const char* cursor, const char* stop, const char* line_begin,
+                            std::vector<std::string_view>& lines) {
+#if defined(__SSE2__)
+  cursor = blocks64() ? split_blocks64(cursor, stop, line_begin, lines)
+                      : split_blocks16(cursor, stop, line_begin, lines);
+#endif
+  while (cursor < stop && lines.size() < line_reader::max_batch_lines) {
+    const auto* newline =
+        static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
+    if (newline == nullptr) break;
+    add_line(lines, line_begin, newline);
+    cursor = line_begin = newline + 1;
+  }
+  return line_begin;
+}
+
+std::size_t next_lines(std::string_view data, std::vector<std::string_view>& lines) {
+  lines.clear();
+  const char* const stop = data.data() + data.size();
+  const char* const next = add_ended_lines(data.data(), stop, data.data(), lines);
+  if (!lines.empty() || data.empty()) return static_cast<std::size_t>(next - data.data());
+  add_line(lines, data.data(), stop);  // the last line, without its line end
+  return data.size();
+}
+
 bool line_reader::next_batch(std::vector<std::string_view>& lines) {
   lines.clear();
   std::size_t scanned = begin_;  // no line end in [begin_, scanned)
   for (;;) {
     const char* const data = block_->data();
-    const char* cursor = data + scanned;
-    const char* const stop = data + end_;
-    const char* line_begin = data + begin_;
-#if defined(__SSE2__)
-    cursor = blocks64() ? split_blocks64(cursor, stop, line_begin, lines)
-                        : split_blocks16(cursor, stop, line_begin, lines);
-#endif
-    while (cursor < stop && lines.size() < max_batch_lines) {
-      const auto* newline =
-          static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));
-      if (newline == nullptr) break;
-      add_line(lines, line_begin, newline);
-      cursor = line_begin = newline + 1;
-    }
+    const char* const line_begin = add_ended_lines(data + scanned, data + end_, data + begin_, lines);
     begin_ = static_cast<std::size_t>(line_begin - data);
     if (!lines.empty()) return true;
     scanned = end_ - begin_;  // offsets after fill() moves the tail to the front

@@ -70,6 +70,17 @@ class line_reader {
   bool bom_checked_ = false;  ///< whether the start of the input was checked for a BOM
 };
 
+/// Adds the lines of [line_begin, stop) that end with a LF at or after `cursor` (none ends in
+/// [line_begin, cursor)), as line_reader hands them out, until `lines` holds max_batch_lines;
+/// returns where the next line starts.
+const char* add_ended_lines(const char* cursor, const char* stop, const char* line_begin,
+                            std::vector<std::string_view>& lines);
+
+/// Replaces `lines` with the first lines of the in-memory text `data`, split as line_reader splits
+/// its input (at most max_batch_lines; a last line without a line end counts); returns how many
+/// bytes of `data` they take.
+std::size_t next_lines(std::string_view data, std::vector<std::string_view>& lines);
+
 /// Collects output in a std::string and writes it with fwrite when it is large and on `flush`.
 class output_buffer {
  public:
