@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """irikit.dask against `iri` (issue 21): the same job — validate a file of N lines and write what
-`iri check` prints — done by `iri check --jobs 1` and by the runner's job (python3 -m irikit.dask)
-on a LocalCluster of 1 and of 2 single-threaded worker processes; plus the scheduler's cost per
-task, for the model in bench/RESULTS.md.
+`iri check` prints to a new file — done by `iri check --jobs 1 > FILE` and by the runner's job
+(python3 -m irikit.dask, which writes part files) on a LocalCluster of 1 and of 2 single-threaded
+worker processes; plus the scheduler's cost per task, for the model in bench/RESULTS.md.
 
 Usage (a release build: cmake --preset release && cmake --build --preset release --target _irikit iri):
   PYTHONPATH=build/release/python /usr/bin/python3 python/bench/dask_bench.py \
@@ -12,7 +12,8 @@ The input: every line of url-various-datasets/*.txt, intl/intl_wiki_iri.txt and
 intl/intl_mixed_iri.txt, repeated until it has N lines. Before anything is timed, the runner's
 output (the part files, concatenated) is compared byte for byte with `iri check`'s stdout. The
 clusters are started before timing (their start-up is not part of a job); each round runs the
-three in a shuffled order; medians of the wall-clock times are reported, with the load average.
+jobs in a shuffled order (with `iri … > /dev/null` beside them, for reference: no output
+written); medians of the wall-clock times are reported, with the load average.
 """
 
 import argparse
@@ -42,11 +43,14 @@ def build_input(corpora, lines, path):
     return len(files), os.path.getsize(path)
 
 
-def time_iri(iri, path):
-    """(wall-clock s, CPU s) of `iri check --jobs 1`."""
+def time_iri(iri, path, out=os.devnull):
+    """(wall-clock s, CPU s) of `iri check --jobs 1 PATH > OUT`: OUT a new file, as the runner's
+    part files are (or /dev/null, which writes nothing)."""
+    if out != os.devnull and os.path.exists(out):
+        os.unlink(out)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    with open(os.devnull, "wb") as sink:
+    with open(out, "wb") as sink:
         subprocess.run([iri, "check", "--jobs", "1", path], stdout=sink, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -122,10 +126,11 @@ def main():
             got = b"".join(open(f, "rb").read() for f in parts)
             assert got == expected, f"{workers} worker(s): the output differs from iri check's"
 
-        times = {"iri --jobs 1": [], "dask 1 worker": [], "dask 2 workers": []}
+        times = {"iri --jobs 1": [], "iri --jobs 1 > /dev/null": [], "dask 1 worker": [], "dask 2 workers": []}
         cpu = {name: [] for name in times}
         jobs = {
-            "iri --jobs 1": lambda: time_iri(a.iri, path),
+            "iri --jobs 1": lambda: time_iri(a.iri, path, os.path.join(tmp, "iri-out.txt")),
+            "iri --jobs 1 > /dev/null": lambda: time_iri(a.iri, path),
             "dask 1 worker": lambda: runner_job(clusters[1][1], path, os.path.join(tmp, "o1"), blocksize),
             "dask 2 workers": lambda: runner_job(clusters[2][1], path, os.path.join(tmp, "o2"), blocksize),
         }

@@ -153,10 +153,15 @@ def _write_range(
     compression: Optional[str]
 ) -> Tuple[int, int]:
     """Runs `command` over the lines that start in the byte range [begin, end) of the local file
-    `source` (read by irikit.process_file_range_into) and writes the output to `path`."""
+    `source` (read by irikit.process_file_range_into) and writes the output to `path`: a plain
+    local part file is opened with `open`, so that irikit writes to it directly."""
     import fsspec
+    from fsspec.implementations.local import LocalFileSystem
 
-    with fsspec.open(path, "wb", compression=compression) as f:
+    fs, local_path = fsspec.core.url_to_fs(path)
+    opened = open(local_path, "wb") if compression is None and isinstance(fs, LocalFileSystem) else (
+        fsspec.open(path, "wb", compression=compression))
+    with opened as f:
         return irid.process_range(source, begin, end, command, options, as_json, f)
 
 

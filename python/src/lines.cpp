@@ -5,6 +5,7 @@
 // making a Python str per line on the way in and a record per line on the way out (bench/RESULTS.md,
 // issue 21).
 #include <pybind11/pybind11.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -66,22 +67,15 @@ struct block_run {
   std::string* out = nullptr;  ///< valid until the thread's next call
 };
 
-/// A buffer of the calling thread, kept from call to call: a block's bytes and output go into
+/// The output buffer of the calling thread, kept from call to call: a block's output goes into
 /// memory already in use rather than into fresh pages, which cost more than the mapping itself
 /// on a busy virtual machine (bench/RESULTS.md, issue 21).
-std::string& thread_buffer(std::string& buffer) {
+std::string& output_buffer() {
   constexpr std::size_t k_keep = std::size_t{64} << 20;
+  thread_local std::string buffer;
   if (buffer.capacity() > k_keep) std::string().swap(buffer);  // do not hold on to a huge block
   buffer.clear();
   return buffer;
-}
-std::string& output_buffer() {
-  thread_local std::string buffer;
-  return thread_buffer(buffer);
-}
-std::string& input_buffer() {
-  thread_local std::string buffer;
-  return thread_buffer(buffer);
 }
 
 /// The command's mapper, configured from the keywords as the tool's command line would be.
@@ -124,12 +118,50 @@ block_run run_block(std::string_view command_name, const py::bytes& data, bool j
   return run;
 }
 
+/// The file descriptor of `file` when it is one of Python's own binary files (io.FileIO, or the
+/// io.BufferedWriter of `open(path, "wb")`), flushed, so that the output can be written to it
+/// directly, without a Python object per piece; -1 for anything else (io.BytesIO, fsspec's remote
+/// or compressing files), which goes through `file.write`.
+int raw_fd(const py::object& file) {
+  const py::module_ io = py::module_::import("io");
+  if (!py::type::of(file).is(io.attr("BufferedWriter")) && !py::type::of(file).is(io.attr("FileIO")))
+    return -1;
+  file.attr("flush")();
+  return file.attr("fileno")().cast<int>();
+}
+
+/// Writes all of `out` to `fd`; returns 0 or the errno of the failed write.
+int write_fd(int fd, std::string_view out) {
+  while (!out.empty()) {
+    const ssize_t n = ::write(fd, out.data(), out.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno;
+    out.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
+}
+
 /// Writes the output to file.write in pieces small enough for the allocator to reuse the same
-/// memory for each.
+/// memory for each. Needs the GIL.
 void write_pieces(const py::object& file, std::string_view out) {
   const py::object write = file.attr("write");
   constexpr std::size_t k_piece = 64 * 1024;
   for (std::size_t pos = 0; pos < out.size(); pos += k_piece) write(py::bytes(out.substr(pos, k_piece)));
+}
+
+/// `out` to `file`: straight to its descriptor `fd` when it has one (raw_fd), else by file.write.
+void write_output(const py::object& file, int fd, std::string_view out) {
+  if (fd < 0) return write_pieces(file, out);
+  int error = 0;
+  {
+    py::gil_scoped_release release;
+    error = write_fd(fd, out);
+  }
+  if (error != 0) {
+    errno = error;
+    PyErr_SetFromErrno(PyExc_OSError);
+    throw py::error_already_set();
+  }
 }
 
 py::tuple py_process_lines(std::string_view command_name, const py::bytes& data, bool json,
@@ -141,8 +173,9 @@ py::tuple py_process_lines(std::string_view command_name, const py::bytes& data,
 py::tuple py_process_lines_into(const py::object& file, std::string_view command_name, const py::bytes& data,
                                 bool json, const py::kwargs& options) {
   (void)file.attr("write");  // not a file: fail before the work
+  const int fd = raw_fd(file);
   const block_run run = run_block(command_name, data, json, options);
-  write_pieces(file, *run.out);
+  write_output(file, fd, *run.out);
   return py::make_tuple(run.counts.lines, run.counts.failed);
 }
 
@@ -151,20 +184,26 @@ py::tuple py_process_file_range_into(const py::object& file, std::string_view co
                                      bool json, const py::kwargs& options) {
   (void)file.attr("write");
   const auto mapper = configure(command_name, options);
-  std::string& out = output_buffer();
-  std::string& input = input_buffer();
+  const int fd = raw_fd(file);
   iri_tool::block_counts counts;
   int error = 0;
   {
+    // The output goes out in pieces as the range is mapped: to the descriptor without the GIL, or
+    // to file.write with it (an exception it raises ends the work and reaches the caller).
     py::gil_scoped_release release;
-    error = iri_tool::map_file_range(*mapper, path, begin, end, block_settings(json), input, out, counts);
+    const auto write = [&](std::string_view out) {
+      if (fd >= 0) return write_fd(fd, out);
+      py::gil_scoped_acquire acquire;
+      write_pieces(file, out);
+      return 0;
+    };
+    error = iri_tool::map_file_range(*mapper, path, begin, end, block_settings(json), write, counts);
   }
   if (error != 0) {
     errno = error;
     PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
     throw py::error_already_set();
   }
-  write_pieces(file, out);
   return py::make_tuple(counts.lines, counts.failed);
 }
 

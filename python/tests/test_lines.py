@@ -76,6 +76,49 @@ def test_file_ranges_give_every_line_once(tmp_path):
         irikit.process_file_range_into(io.BytesIO(), "check", str(tmp_path / "missing.txt"), 0, 10)
 
 
+def test_file_ranges_write_straight_to_a_file(tmp_path):
+    # A file of Python's own (open(path, "wb")) is written through its descriptor, after what its
+    # buffer already holds; anything else through write(). Over 1 MiB of output goes out in pieces.
+    lines = [f"http://example.org/{i}/{'é' * (i % 40)}" if i % 7 != 3 else f"http://a b/{i}" for i in range(60000)]
+    data = ("\n".join(lines) + "\n").encode()
+    path = tmp_path / "lines.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + data)  # a BOM: not part of the first line, as for `iri`
+    expected, count, failed = irikit.process_lines("check", data)
+    assert (count, failed) == (60000, 8571)
+    assert len(expected) > 2 << 20
+    out = tmp_path / "out.txt"
+    with open(out, "wb") as f:
+        f.write(b"head\n")  # still in the BufferedWriter's buffer
+        assert irikit.process_file_range_into(f, "check", str(path), 0, 1 << 30) == (60000, 8571)
+        f.write(b"tail\n")
+    assert out.read_bytes() == b"head\n" + expected + b"tail\n"
+    with open(out, "wb", buffering=0) as f:  # io.FileIO
+        assert irikit.process_file_range_into(f, "check", str(path), 0, 1 << 30) == (60000, 8571)
+    assert out.read_bytes() == expected
+    memory = io.BytesIO()
+    assert irikit.process_file_range_into(memory, "check", str(path), 0, 1 << 30) == (60000, 8571)
+    assert memory.getvalue() == expected
+
+
+def test_file_ranges_pass_on_a_failed_write(tmp_path):
+    path = tmp_path / "lines.txt"
+    path.write_bytes(b"http://a/\n" * 200000)
+
+    class Full(io.RawIOBase):
+        def writable(self):
+            return True
+
+        def write(self, b):
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space left"):
+        irikit.process_file_range_into(Full(), "check", str(path), 0, 1 << 30)
+    with open(tmp_path / "out.txt", "wb") as f:
+        f.close()
+        with pytest.raises(ValueError):  # a closed file: flush() refuses
+            irikit.process_file_range_into(f, "check", str(path), 0, 1 << 30)
+
+
 def test_bad_calls():
     with pytest.raises(ValueError, match="unknown command 'nope'"):
         irikit.process_lines("nope", b"")

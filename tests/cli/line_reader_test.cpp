@@ -2,8 +2,10 @@
 // line-end search: lines of every length around the block sizes, LF and CRLF, a last line with and
 // without its line end, read through a pipe in pieces of several sizes.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <deque>
 #include <memory>
 #include <string>
@@ -147,6 +149,103 @@ TEST_P(LineReader, HeldBlocksKeepTheirLines) {
   ::close(fds[0]);
   EXPECT_EQ(checked, expected.size());
   EXPECT_GT(expected.size(), batches);
+}
+
+/// A temporary file holding `text`, removed at the end of the scope.
+class temp_file {
+ public:
+  explicit temp_file(const std::string& text) {
+    char name[] = "/tmp/irikit-line-reader-XXXXXX";
+    fd_ = ::mkstemp(name);
+    path_ = name;
+    EXPECT_GE(fd_, 0);
+    EXPECT_EQ(::write(fd_, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  }
+  ~temp_file() {
+    ::close(fd_);
+    std::remove(path_.c_str());
+  }
+  int fd() const { return fd_; }
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+};
+
+std::vector<std::string> read_range(iri_tool::line_reader& reader) {
+  std::vector<std::string> got;
+  std::vector<std::string_view> batch;
+  while (reader.next_batch(batch)) {
+    for (std::string_view line : batch) got.emplace_back(line);
+  }
+  EXPECT_EQ(reader.error(), 0);
+  return got;
+}
+
+// The ranges [0, a), [a, b), ... of a file give each of its lines once, in order, wherever the cuts
+// fall: inside a line, on its LF, on its CR, before the first byte of a line, past the end; with a
+// line longer than a block, a BOM (skipped only by the range that starts at 0), and a last line
+// without its line end. One reader restarted on every range, as irikit.dask's workers use it.
+TEST_P(LineReader, ByteRangesGiveEveryLineOnce) {
+  const std::string small =
+      "\xEF\xBB\xBF"
+      "first\r\n\n" +
+      every_length(true, true) + every_length(false, false);
+  const std::string large =
+      small + "\n" + std::string(iri_tool::line_reader::block_size + 3, 'L') + "\n" + small;
+  iri_tool::line_reader reader(-1);
+  for (const bool is_large : {false, true}) {
+    const std::string& text = is_large ? large : small;
+    std::vector<std::string> expected = naive_lines(text);
+    expected[0] = "first";  // the BOM is not part of the first line
+    const temp_file file(text);
+    const std::vector<std::size_t> steps =
+        is_large ? std::vector<std::size_t>{4099, iri_tool::line_reader::block_size - 1, text.size(),
+                                            2 * text.size()}
+                 : std::vector<std::size_t>{1, 3, 64, 4099};
+    for (const std::size_t step : steps) {
+      std::vector<std::string> got;
+      std::size_t nonempty_ranges = 0;
+      for (std::size_t begin = 0; begin < text.size(); begin += step) {
+        reader.restart(file.fd(), begin, begin + step);
+        const std::vector<std::string> part = read_range(reader);
+        nonempty_ranges += !part.empty();
+        got.insert(got.end(), part.begin(), part.end());
+      }
+      EXPECT_EQ(got, expected) << "step " << step;
+      if (step == 1) {
+        EXPECT_EQ(nonempty_ranges, expected.size());  // each line from the range of its first byte
+      }
+    }
+  }
+  const temp_file file(small);
+  // An empty range, and one past the end, have no lines; a range that starts inside the BOM has
+  // the lines that start in it (none: the first starts at 0).
+  for (const auto& [begin, end] :
+       {std::pair<std::size_t, std::size_t>{5, 5}, {small.size(), small.size() + 9}, {1, 3}}) {
+    reader.restart(file.fd(), begin, end);
+    EXPECT_TRUE(read_range(reader).empty()) << begin << "-" << end;
+  }
+  // The constructor starts as a restart does. [10, 40) holds the starts of the lines "" (the LF at
+  // 10), "" (CRLF at 11), "1", "22", "333", "4444", "55555" and "666666" (at 38).
+  reader.restart(file.fd(), 10, 40);
+  const std::vector<std::string> from_restart = read_range(reader);
+  iri_tool::line_reader fresh(file.fd(), 10, 40);  // (the same descriptor: after the other is done)
+  EXPECT_EQ(read_range(fresh), from_restart);
+  ASSERT_EQ(from_restart.size(), 8u);
+  EXPECT_EQ(from_restart[3], "22");
+  EXPECT_EQ(from_restart[7], "666666");
+}
+
+TEST(LineReaderRange, AFailedSeekIsAnError) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  iri_tool::line_reader reader(fds[0], 10, 20);  // a pipe cannot seek
+  std::vector<std::string_view> batch;
+  EXPECT_FALSE(reader.next_batch(batch));
+  EXPECT_EQ(reader.error(), ESPIPE);
+  ::close(fds[0]);
+  ::close(fds[1]);
 }
 
 INSTANTIATE_TEST_SUITE_P(BlockWidth, LineReader, ::testing::Values(true, false),

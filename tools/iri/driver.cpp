@@ -428,69 +428,38 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
   return counts;
 }
 
-namespace {
-
-/// Appends up to `length` bytes of `fd` from `offset` to `buffer`; fewer at the end of the file.
-/// Returns 0 or the errno of a failed read.
-int read_at(int fd, std::uint64_t offset, std::size_t length, std::string& buffer) {
-  const std::size_t start = buffer.size();
-  buffer.resize(start + length);
-  std::size_t got = 0;
-  while (got < length) {
-    const ssize_t n =
-        ::pread(fd, buffer.data() + start + got, length - got, static_cast<off_t>(offset + got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      buffer.resize(start);
-      return errno;
-    }
-    if (n == 0) break;  // end of file
-    got += static_cast<std::size_t>(n);
-  }
-  buffer.resize(start + got);
-  return 0;
-}
-
-}  // namespace
-
 int map_file_range(const line_mapper& mapper, const std::string& path, std::uint64_t begin, std::uint64_t end,
-                   const run_settings& settings, std::string& buffer, std::string& out,
+                   const run_settings& settings, const std::function<int(std::string_view)>& write,
                    block_counts& counts) {
   counts = block_counts{};
-  buffer.clear();
   if (end <= begin) return 0;
   int fd = -1;
   do {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return errno;
-  // From the byte before the range (is it a LF?) to its end, then on to the LF that ends the last
-  // line starting in it.
-  const std::uint64_t from = begin == 0 ? 0 : begin - 1;
-  int error = read_at(fd, from, static_cast<std::size_t>(end - from), buffer);
-  if (error == 0 && buffer.size() == end - from && buffer.back() != '\n') {
-    constexpr std::size_t k_chunk = 64 * 1024;
-    for (;;) {
-      const std::size_t before = buffer.size();
-      error = read_at(fd, from + before, k_chunk, buffer);
-      if (error != 0 || buffer.size() == before) break;  // failed, or the end of the file
-      const std::size_t newline = buffer.find('\n', before);
-      if (newline != std::string::npos) {
-        buffer.resize(newline + 1);
-        break;
-      }
+  const std::unique_ptr<int, void (*)(int*)> closer(&fd, [](int* f) { ::close(*f); });
+  // The reader's block and the batch are kept by the thread from call to call: first-touched memory
+  // costs a page fault each time, and under Dask's nanny (MALLOC_TRIM_THRESHOLD_) every call would
+  // get fresh pages (bench/RESULTS.md, issue 21).
+  thread_local line_reader reader(-1);
+  thread_local batch b;
+  reader.restart(fd, begin, end);
+  b.out.clear();
+  b.file = "-";
+  while (reader.next_batch(b.lines)) {
+    b.first_line = counts.lines;
+    b.err.clear();  // text mode's messages: the errors are in the JSON output
+    process_batch(mapper, settings, false, b);
+    counts.lines += b.lines.size();
+    counts.failed += b.failed_lines;
+    if (b.out.size() >= output_buffer::flush_threshold) {
+      if (const int error = write(b.out); error != 0) return error;
+      b.out.clear();
     }
   }
-  ::close(fd);
-  if (error != 0) return error;
-  std::size_t first = 0;  // where the first line that starts in the range starts, in `buffer`
-  if (begin != 0) {
-    const std::size_t newline = buffer.find('\n');
-    if (newline == std::string::npos || from + newline + 1 >= end) return 0;  // no line starts here
-    first = newline + 1;
-  }
-  counts = map_block(mapper, std::string_view(buffer).substr(first), settings, out);
-  return 0;
+  if (reader.error() != 0) return reader.error();
+  return b.out.empty() ? 0 : write(b.out);
 }
 
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings) {

@@ -4,6 +4,7 @@
 #define IRI_TOOL_DRIVER_H
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -67,12 +68,18 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
                        std::string& out);
 
 /// Maps the lines of the file `path` that start in its byte range [begin, end) (a line starts at
-/// byte 0 or right after a LF) as map_block maps a block: the ranges [0, a), [a, b), ... of one
-/// file give each of its lines exactly once, so a file can be cut into ranges by size alone and
-/// the ranges mapped anywhere. The bytes are read into `buffer`, which the caller keeps from call
-/// to call (the pages are reused). Returns 0, or the errno of a failed open or read.
+/// byte 0 or right after a LF) as `run` maps a file: read by line_reader in its blocks (the byte
+/// order mark rule for the range that starts at 0), on the calling thread, without line numbers
+/// (text mode's messages are not kept: the errors are in the JSON output). The ranges [0, a),
+/// [a, b), ... of one file give each of its lines exactly once, so a file can be cut into ranges by
+/// size alone and the ranges mapped anywhere. What `run` would write on stdout goes to `write` in
+/// pieces of about output_buffer::flush_threshold: neither the range nor its output is ever held
+/// whole. `write` returns 0 or an errno, which ends the work. Returns 0, or the errno of a failed
+/// open, read or write. The Python package's irikit.process_file_range_into (python/src/lines.cpp)
+/// runs it on the byte ranges of a file on a Dask cluster.
 int map_file_range(const line_mapper& mapper, const std::string& path, std::uint64_t begin, std::uint64_t end,
-                   const run_settings& settings, std::string& buffer, std::string& out, block_counts& counts);
+                   const run_settings& settings, const std::function<int(std::string_view)>& write,
+                   block_counts& counts);
 
 /// Runs `mapper` over `files` ("-" is standard input) and returns the exit status.
 int run(const line_mapper& mapper, std::span<const std::string_view> files, const run_settings& settings);

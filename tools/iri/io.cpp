@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -89,6 +90,27 @@ void line_reader::use_wide_blocks([[maybe_unused]] bool on) {
 
 line_reader::line_reader(int fd) : fd_(fd), block_(std::make_shared<block>(block_size)), blocks_{block_} {}
 
+line_reader::line_reader(int fd, std::uint64_t begin, std::uint64_t end) : line_reader(fd) {
+  restart(fd, begin, end);
+}
+
+void line_reader::restart(int fd, std::uint64_t begin, std::uint64_t end) {
+  fd_ = fd;
+  base_ = 0;
+  limit_ = end;
+  skip_partial_ = false;
+  begin_ = end_ = bytes_read_ = 0;
+  error_ = 0;
+  eof_ = stalled_ = bom_checked_ = bom_skipped_ = false;
+  if (begin != 0) {
+    // From the byte before the range: when it is a LF, the range starts with a line.
+    base_ = begin - 1;
+    bom_checked_ = true;
+    skip_partial_ = true;
+  }
+  if (::lseek(fd, static_cast<off_t>(base_), SEEK_SET) < 0) error_ = errno;
+}
+
 void line_reader::leave_held_block() {
   // blocks_ and block_ own the current block twice; anyone else holds it.
   if (block_.use_count() <= 2) return;
@@ -100,6 +122,7 @@ void line_reader::leave_held_block() {
   const std::size_t tail = end_ - begin_;
   if (next->size() <= tail) next->resize(tail * 2);
   std::memcpy(next->data(), block_->data() + begin_, tail);
+  base_ += begin_;
   begin_ = 0;
   end_ = tail;
   block_ = std::move(next);
@@ -113,10 +136,18 @@ bool line_reader::fill() {
   if (begin_ > 0) {
     std::memmove(buffer.data(), buffer.data() + begin_, end_ - begin_);
     end_ -= begin_;
+    base_ += begin_;
     begin_ = 0;
   }
   if (end_ == buffer.size()) buffer.resize(buffer.size() * 2);
-  const std::size_t wanted = buffer.size() - end_;
+  std::size_t wanted = buffer.size() - end_;
+  if (limit_ != UINT64_MAX) {
+    // A range: read up to its end, then in small pieces to the end of the line that crosses it.
+    const std::uint64_t at = base_ + end_;
+    const std::uint64_t before_limit = at < limit_ ? limit_ - at : 0;
+    wanted = static_cast<std::size_t>(
+        std::min<std::uint64_t>(wanted, std::max<std::uint64_t>(before_limit, 4096)));
+  }
   ssize_t n;
   do {
     n = ::read(fd_, buffer.data() + end_, wanted);
@@ -142,7 +173,7 @@ bool line_reader::fill() {
       bom_checked_ = true;
     } else if (have == 3) {
       begin_ = 3;
-      bom_checked_ = true;
+      bom_checked_ = bom_skipped_ = true;
     }
   }
   return true;
@@ -173,13 +204,44 @@ std::size_t next_lines(std::string_view data, std::vector<std::string_view>& lin
   return data.size();
 }
 
+bool line_reader::skip_partial_line() {
+  for (;;) {
+    const char* const data = block_->data();
+    const auto* newline = static_cast<const char*>(std::memchr(data + begin_, '\n', end_ - begin_));
+    if (newline != nullptr) {
+      begin_ = static_cast<std::size_t>(newline + 1 - data);
+      skip_partial_ = false;
+      return true;
+    }
+    begin_ = end_;  // nothing of it is kept
+    if (!fill()) return false;
+  }
+}
+
+void line_reader::apply_limit(std::vector<std::string_view>& lines) {
+  if (base_ + end_ <= limit_) return;  // every line here starts before the limit
+  const char* const data = block_->data();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::uint64_t start = base_ + static_cast<std::uint64_t>(lines[i].data() - data);
+    if (start == 3 && bom_skipped_) start = 0;  // the first line starts at 0, with its BOM
+    if (start >= limit_) {
+      lines.resize(i);
+      eof_ = true;  // the range is done: read no further
+      begin_ = end_;
+      return;
+    }
+  }
+}
+
 bool line_reader::next_batch(std::vector<std::string_view>& lines) {
   lines.clear();
+  if (skip_partial_ && !skip_partial_line()) return false;
   std::size_t scanned = begin_;  // no line end in [begin_, scanned)
   for (;;) {
     const char* const data = block_->data();
     const char* const line_begin = add_ended_lines(data + scanned, data + end_, data + begin_, lines);
     begin_ = static_cast<std::size_t>(line_begin - data);
+    apply_limit(lines);
     if (!lines.empty()) return true;
     scanned = end_ - begin_;  // offsets after fill() moves the tail to the front
     if (!fill()) {
@@ -187,7 +249,8 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
       if (error_ == 0 && end_ > begin_) {
         add_line(lines, block_->data() + begin_, block_->data() + end_);
         begin_ = end_;
-        return true;
+        apply_limit(lines);
+        return !lines.empty();
       }
       return false;
     }

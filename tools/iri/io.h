@@ -4,6 +4,7 @@
 #define IRI_TOOL_IO_H
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -27,6 +28,15 @@ class line_reader {
 
   /// Does not take ownership of `fd`.
   explicit line_reader(int fd);
+  /// Reads only the lines of the file `fd` (seekable) that start in its byte range [begin, end): a
+  /// line starts at byte 0 or right after a LF, so the ranges [0, a), [a, b), ... of a file give
+  /// each of its lines exactly once, and a file can be cut by size alone (irikit.dask does). The
+  /// byte order mark rule applies to the range that starts at 0. A failed seek is `error()`.
+  line_reader(int fd, std::uint64_t begin, std::uint64_t end);
+  /// Goes on with the range [begin, end) of `fd` as that constructor would start, keeping the
+  /// blocks already made (their pages are not touched for the first time again). No block may be
+  /// held (hold_block).
+  void restart(int fd, std::uint64_t begin, std::uint64_t end);
 
   /// Replaces `lines` with the next batch of complete lines (at most `max_batch_lines`): at least
   /// one, unless the input is exhausted (returns false; check `error()`). The views stay valid until the next
@@ -58,7 +68,15 @@ class line_reader {
   /// Moves on to a block that nobody holds (a released one, or a new one) when the current one is held.
   void leave_held_block();
 
+  /// Drops the bytes up to the first LF (the end of a line that started before the range).
+  bool skip_partial_line();
+  /// Drops the lines of `lines` that start at or after `limit_`; once one does, the input ends.
+  void apply_limit(std::vector<std::string_view>& lines);
+
   int fd_;
+  std::uint64_t base_ = 0;                      ///< the input offset of the current block's first byte
+  std::uint64_t limit_ = UINT64_MAX;            ///< no line that starts here or later is handed out
+  bool skip_partial_ = false;                   ///< the range starts inside a line: skip to its end
   std::shared_ptr<block> block_;                ///< the block being read into
   std::vector<std::shared_ptr<block>> blocks_;  ///< every block made, to reuse released ones
   std::size_t begin_ = 0;                       ///< start of the bytes not yet handed out (a partial line)
@@ -68,6 +86,7 @@ class line_reader {
   bool eof_ = false;
   bool stalled_ = false;
   bool bom_checked_ = false;  ///< whether the start of the input was checked for a BOM
+  bool bom_skipped_ = false;  ///< whether it had one (the first line still starts at 0)
 };
 
 /// Adds the lines of [line_begin, stop) that end with a LF at or after `cursor` (none ends in
