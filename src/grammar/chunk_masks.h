@@ -226,8 +226,9 @@ IRIKIT_CHUNK_TARGET inline bool plain_query_chunk(const char* s, bool question_o
   const std::uint64_t query = members64(k_query_rows, low, bit);
   const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
   const std::uint64_t hex = members64(k_hex_rows, low, bit) & query;
-  std::uint64_t other =
-      ~(query | percent) | _mm512_movepi8_mask(v) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
+  // No byte >= 0x80 is in `query`: its high nibble's bit is 0, or (8x, Ax) a control byte's, which
+  // no class row has (without_controls in char_scan.cpp), so ~query covers them.
+  std::uint64_t other = ~(query | percent) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
   if (!question_ok) other |= _mm512_cmpeq_epi8_mask(v, load64(c->question));
   return other == 0;  // one branch, however the "%" fall: they come at random in real text
 }
