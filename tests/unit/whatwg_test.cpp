@@ -416,3 +416,141 @@ TEST(WhatwgSetters, TakenByName) {
   EXPECT_EQ(w::setter_named("origin"), nullptr);  // a getter only
   EXPECT_EQ(w::setter_named("Search"), nullptr);
 }
+
+// Runs of non-ASCII bytes in the fast path (issue 22, per-byte speed): every byte >= 0x80 of
+// well-formed UTF-8 becomes "%XX" (uppercase hex, the Standard's UTF-8 percent-encode), in runs of
+// every length, at every offset from the start of the piece (the SSE2 scans go 16 bytes at a time
+// from there), in every piece the fast path copies; fast path, full parser and can_parse agree.
+namespace {
+
+/// Well-formed UTF-8 of exactly `bytes` bytes (>= 2): 3-, 2- and 4-byte code points in turn, the
+/// last one sized to fit.
+std::string utf8_run(std::size_t bytes) {
+  static const std::string_view cycle[] = {"\xE6\xBC\xA2", "\xC3\xA9", "\xF0\x9F\x98\x80", "\xD0\x96"};
+  static const std::string_view by_length[] = {"", "", "\xD8\xA8", "\xE0\xA4\x95", "\xF4\x8F\xBF\xBF"};
+  std::string out;
+  for (std::size_t k = 0; out.size() < bytes; ++k) {
+    const std::size_t left = bytes - out.size();
+    const std::string_view next = cycle[k % 4];
+    if (left <= 4) {
+      out += by_length[left];
+    } else if (left - next.size() >= 2) {
+      out += next;
+    } else {
+      out += cycle[1];
+    }
+  }
+  return out;
+}
+
+/// What the Standard's UTF-8 percent-encode makes of well-formed UTF-8: every byte >= 0x80 as "%XX".
+std::string percent_encoded(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x80) {
+      out += c;
+    } else {
+      out += '%';
+      out += "0123456789ABCDEF"[b >> 4];
+      out += "0123456789ABCDEF"[b & 15];
+    }
+  }
+  return out;
+}
+
+void expect_fast_and_full(const std::string& input, const std::string& expected) {
+  EXPECT_EQ(fast_outcome(input), expected) << input;
+  const auto full = w::detail::parse_full(input, nullptr, nullptr, {});
+  ASSERT_TRUE(full.has_value()) << input;
+  EXPECT_EQ(full->href(), expected) << input;
+  EXPECT_EQ(w::detail::fast_can_parse(input), w::detail::fast_status::parsed) << input;
+  EXPECT_TRUE(w::can_parse(input)) << input;
+}
+
+}  // namespace
+
+TEST(WhatwgFastPath, NonAsciiRunsOfEveryLengthInEveryPiece) {
+  EXPECT_EQ(utf8_run(9), "\xE6\xBC\xA2\xC3\xA9\xF4\x8F\xBF\xBF");  // U+6F22 U+00E9 U+10FFFF
+  EXPECT_EQ(utf8_run(12), "\xE6\xBC\xA2\xC3\xA9\xF0\x9F\x98\x80\xE0\xA4\x95");
+  EXPECT_EQ(percent_encoded("a\xC3\xA9"), "a%C3%A9");
+  for (std::size_t length = 2; length <= 40; ++length) {
+    const std::string run = utf8_run(length);
+    ASSERT_EQ(run.size(), length);
+    const std::string encoded = percent_encoded(run);
+    for (std::size_t pad = 0; pad <= 17; ++pad) {
+      const std::string a(pad, 'a');
+      expect_fast_and_full("http://h/" + a + run + "/x", "http://h/" + a + encoded + "/x");
+      expect_fast_and_full("http://h/" + a + run, "http://h/" + a + encoded);
+      expect_fast_and_full("https://h/p?" + a + run + "#f", "https://h/p?" + a + encoded + "#f");
+      expect_fast_and_full("foo:p?" + a + run + "&'", "foo:p?" + a + encoded + "&'");
+      expect_fast_and_full("http://h/#" + a + run, "http://h/#" + a + encoded);
+      expect_fast_and_full("foo:" + a + run + "?q", "foo:" + a + encoded + "?q");
+      // Mixed with ASCII, "%", "." and "_" between the runs, and with a NUL byte (a C0 control).
+      expect_fast_and_full("http://h/" + a + run + "_" + run + "%41." + run + "%",
+                           "http://h/" + a + encoded + "_" + encoded + "%41." + encoded + "%");
+      expect_fast_and_full("http://h/" + a + run + std::string(1, '\0') + run + "/",
+                           "http://h/" + a + encoded + "%00" + encoded + "/");
+    }
+  }
+  // Concrete hrefs, the same in both parsers.
+  expect_fast_and_full("http://h/\xD8\xA3\xD9\x86\xD8\xAF\xD9\x88\xD8\xB1\xD8\xA7",
+                       "http://h/%D8%A3%D9%86%D8%AF%D9%88%D8%B1%D8%A7");
+  expect_fast_and_full("https://h/\xE6\xBC\xA2_\xF0\x9F\x98\x80?\xC3\xA9#\xE2\x80\xA0",
+                       "https://h/%E6%BC%A2_%F0%9F%98%80?%C3%A9#%E2%80%A0");
+  expect_fast_and_full("foo:\xC3\xA9\xED\x9F\xBF\xEE\x80\x80", "foo:%C3%A9%ED%9F%BF%EE%80%80");
+  // Userinfo is the full parser's (credentials), with the userinfo percent-encode set.
+  EXPECT_EQ(fast_outcome("http://\xC3\xA9:\xC3\xBC@h/"), "fallback");
+  EXPECT_EQ(w::parse("http://\xC3\xA9:\xC3\xBC@h/\xE6\xBC\xA2")->href(), "http://%C3%A9:%C3%BC@h/%E6%BC%A2");
+}
+
+// Ill-formed UTF-8 (truncated, overlong, surrogates, past U+10FFFF, bytes never in UTF-8) at every
+// offset from the start of a piece: parse() gives what the full parser gives (U+FFFD, i.e.
+// %EF%BF%BD, for each maximal subpart, and invalid-URL-unit notes), because the fast path leaves
+// such input to it. can_parse says yes without a look at those bytes (record.h, fast_can_parse).
+TEST(WhatwgFastPath, IllFormedUtf8InEveryPieceIsTheFullParsers) {
+  const std::string_view bad[] = {
+      "\x80",         "\xC3",         "\xE6\xBC",         "\xF0\x9F\x98",     "\xC0\xAF",
+      "\xC1\xBF",     "\xE0\x80\xAF", "\xE0\x9F\xBF",     "\xF0\x80\x80\xAF", "\xF0\x8F\xBF\xBF",
+      "\xED\xA0\x80", "\xED\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8\x88\x80\x80\x80",
+      "\xFE",         "\xFF",         "\xC3\xA9\x80",     "\xE6\xBC\xA2\xBC"};
+  for (const std::string_view b : bad) {
+    for (std::size_t pad = 0; pad <= 17; ++pad) {
+      const std::string before = utf8_run(2 + pad) + std::string(pad, 'a');
+      for (const std::string& input :
+           {"http://h/" + before + std::string(b) + "x", "http://h/" + before + std::string(b),
+            "http://h/?" + before + std::string(b) + "#", "http://h/#" + before + std::string(b) + "x",
+            "foo:" + before + std::string(b) + "?", "http://h/" + std::string(b) + before + "/"}) {
+        EXPECT_EQ(fast_outcome(input), "fallback") << input;
+        std::vector<w::validation> fast_notes, full_notes;
+        const auto u = w::parse(input, nullptr, &fast_notes);
+        const auto full = w::detail::parse_full(input, nullptr, &full_notes, {});
+        ASSERT_TRUE(u.has_value() && full.has_value()) << input;
+        EXPECT_EQ(u->href(), full->href()) << input;
+        EXPECT_NE(u->href().find("%EF%BF%BD"), std::string_view::npos) << input;
+        EXPECT_EQ(names(fast_notes), names(full_notes)) << input;
+        EXPECT_FALSE(fast_notes.empty()) << input;
+        EXPECT_EQ(w::detail::fast_can_parse(input), w::detail::fast_status::parsed) << input;
+        EXPECT_TRUE(w::can_parse(input)) << input;
+      }
+    }
+  }
+  // Concrete: one U+FFFD per maximal subpart (Encoding Standard, UTF-8 decoder).
+  std::vector<w::validation> notes;
+  EXPECT_EQ(w::parse("http://h/a\xC0\xAF"
+                     "b",
+                     nullptr, &notes)
+                ->href(),
+            "http://h/a%EF%BF%BD%EF%BF%BDb");
+  EXPECT_EQ(names(notes), (std::vector<std::string>{"invalid-URL-unit@0"}));  // the decoding's, as before
+  EXPECT_EQ(w::parse("http://h/\xED\xA0\x80")->href(), "http://h/%EF%BF%BD%EF%BF%BD%EF%BF%BD");
+  EXPECT_EQ(w::parse("http://h/?\xE6\xBC"
+                     "a")
+                ->href(),
+            "http://h/?%EF%BF%BDa");
+  EXPECT_EQ(w::parse("http://h/#\xF0\x9F\x98")->href(), "http://h/#%EF%BF%BD");
+  EXPECT_EQ(w::parse("foo:\xF4\x90\x80\x80")->href(), "foo:%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD");
+  // In the host it still fails (U+FFFD is not a domain code point), in can_parse too.
+  EXPECT_FALSE(w::can_parse("http://\xFF.com/"));
+  EXPECT_FALSE(w::parse("http://\xFF.com/").has_value());
+}
