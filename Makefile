@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-asan test-arm64 bench fuzz format clean setup public-suffix
+.PHONY: demo test test-simd test-asan test-arm64 bench fuzz format clean setup public-suffix
 
 setup:
 	@scripts/setup.sh base
@@ -15,6 +15,14 @@ test:
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
+
+# The whole suite once per scan implementation this CPU has but the default one (make test's), each
+# forced with IRIKIT_SIMD=NAME (scripts/test_simd.sh says which it skips and why).
+test-simd:
+	@scripts/setup.sh base peers postgres python dask
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS)
+	scripts/test_simd.sh dev $(JOBS)
 
 test-asan:
 	@scripts/setup.sh base peers

@@ -442,7 +442,11 @@ bool accepted_in_chunks(const std::string& text, std::vector<text_masks>* masks 
 // chunks included: every third text is two halves that meet at a chunk edge).
 TEST(CharScan, MaskTextChunkAgreesWithTheDefinition) {
   text_masks probe;
-  if (!mask_text_chunk("a", 1, chunk_place::whole, probe)) GTEST_SKIP() << "no AVX-512BW on this machine";
+  if (!mask_text_chunk("a", 1, chunk_place::whole, probe))
+    GTEST_SKIP()
+        << "mask_text_chunk has an implementation only with the avx512 scans (AVX-512BW); the scans here are "
+        << scan_implementation()
+        << (requested_scan_implementation() != nullptr ? " (forced by IRIKIT_SIMD)" : " (this CPU's best)");
   const auto definition = [](const std::string& text, std::size_t from, std::size_t n) {
     text_masks m{};
     for (std::size_t k = 0; k < n; ++k) {

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The whole test suite of a configured build once per scan implementation this build and CPU have,
+# each forced for the whole run with IRIKIT_SIMD=NAME (src/grammar/char_scan.h): `make test-simd`.
+#   scripts/test_simd.sh [PRESET] [JOBS]      (default: dev, nproc)
+# The implementation chosen by default is skipped (it is the one `make test` runs), and so is one the
+# CPU lacks (say, AVX-512 on an AVX2 machine), with a line saying so; `iri --version` tells which.
+# The tests labelled `simd` are left out of these runs: each forces its own implementation
+# (tests/CMakeLists.txt), so they would only repeat `make test`'s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset=${1:-dev}
+jobs=${2:-$(nproc)}
+iri=build/$preset/tools/iri/iri
+[ -x "$iri" ] || { echo "test_simd.sh: $iri not built (cmake --build --preset $preset)" >&2; exit 2; }
+case "$(uname -m)" in
+  x86_64 | amd64) implementations=(scalar sse2 avx2 avx512) ;;
+  aarch64 | arm64) implementations=(scalar neon) ;;
+  *) implementations=(scalar) ;;
+esac
+# `iri --version` prints "Scans NAME", with "(IRIKIT_SIMD=X is not available here)" when it cannot use X.
+scans_line() { IRIKIT_SIMD=$1 "$iri" --version | grep '^Scans '; }
+default=$(env -u IRIKIT_SIMD "$iri" --version | sed -n 's/^Scans \([a-z0-9]*\).*/\1/p')
+echo "test_simd.sh: the default here is $default (run by make test)"
+ran=() skipped=() failed=()
+for impl in "${implementations[@]}"; do
+  if [ "$impl" = "$default" ]; then
+    continue
+  fi
+  if [ "$(scans_line "$impl")" != "Scans $impl" ]; then
+    echo "== $impl: skipped, this CPU does not have it ($(scans_line "$impl"))"
+    skipped+=("$impl")
+    continue
+  fi
+  echo "== IRIKIT_SIMD=$impl ctest --preset $preset -LE simd"
+  if IRIKIT_SIMD=$impl ctest --preset "$preset" -j "$jobs" -LE '^simd$'; then
+    ran+=("$impl")
+  else
+    failed+=("$impl")
+  fi
+done
+echo "test_simd.sh: passed: ${ran[*]:-none}; skipped (not on this CPU): ${skipped[*]:-none}; failed: ${failed[*]:-none}"
+[ ${#failed[@]} -eq 0 ]
