@@ -53,6 +53,9 @@ for t in "${targets[@]}"; do
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" "$corpus" >"$log" 2>&1
   rc=$?
   tail -n 15 "$log" | grep -E '^(stat::|Done|#[0-9]+.*DONE)' || true
+  # A run with IRIKIT_SIMD=NAME (fuzz_simd: NAME against scalar alone) says so in fuzz/runs.log.
+  execs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+  detail="${IRIKIT_SIMD:+IRIKIT_SIMD=$IRIKIT_SIMD, }${execs:-?} execs"
   if [ $rc -eq 0 ]; then
     # Merge (see the header): the corpus plus the run's inputs that add coverage; nothing is deleted.
     merged=$build/work/$t.merged
@@ -64,20 +67,20 @@ for t in "${targets[@]}"; do
     bytes=$(find "$merged" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')
     max_bytes=${FUZZ_CORPUS_MAX_BYTES:-1000000}
     if [ $merge_rc -ne 0 ]; then
-      result="clean, merge failed (see $build/work/$t.merge.log)"
+      result="clean ($detail), merge failed (see $build/work/$t.merge.log)"
       echo "   $result" >&2
       status=1
     elif [ "$bytes" -gt "$max_bytes" ]; then
-      result="clean, merge of $files inputs NOT applied: the corpus would be $bytes bytes > $max_bytes (left in $merged)"
+      result="clean ($detail), merge of $files inputs NOT applied: the corpus would be $bytes bytes > $max_bytes (left in $merged)"
       echo "   $result" >&2
       status=1
     else
       printf '%s\n' "$added" | while read -r f; do [ -n "$f" ] && cp -p "$merged/$f" "$corpus/"; done
       echo "   corpus: $files inputs added, now $(ls "$corpus" | wc -l) files, $bytes bytes"
-      result="clean, $files inputs merged"
+      result="clean ($detail), $files inputs merged"
     fi
   else
-    result="FAILED (rc=$rc, see $log and $artifacts)"
+    result="FAILED ($detail; rc=$rc, see $log and $artifacts)"
     status=1
     grep -E 'property failed|ERROR: |SUMMARY' "$log" | head -5
   fi
