@@ -12,7 +12,10 @@
 #          test tools (pytest, hypothesis, mypy, pandas) and the peers of its benchmarks
 #   dask   irikit.dask (python/irikit/dask.py) and its LocalCluster tests: Dask and Dask distributed
 #   arm64  the AArch64 cross compiler, qemu-user and the arm64 libraries of Debian multiarch (ICU,
-#          GoogleTest) for `make test-arm64`; adds the arm64 architecture to dpkg
+#          GoogleTest, the differential target's peers) for `make test-arm64`; adds the arm64
+#          architecture to dpkg. liburiparser-dev is not Multi-Arch (its arm64 package would remove
+#          the amd64 one): the cross build takes its headers from the amd64 package and links
+#          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -28,7 +31,7 @@ for profile in "$@"; do
                        python3-rfc3987 python3-rfc3986 python3-idna) ;;
     dask) packages+=(python3 python3-dask python3-distributed python3-pandas python3-pytest) ;;
     arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
-                      libgmock-dev:arm64) ;;
+                      libgmock-dev:arm64 libboost-url1.81-dev:arm64 liburiparser1:arm64 liburiparser-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
