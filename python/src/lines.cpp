@@ -186,13 +186,13 @@ py::tuple py_process_file_range_into(const py::object& file, std::string_view co
   const auto mapper = configure(command_name, options);
   const int fd = raw_fd(file);
   iri_tool::block_counts counts;
-  int error = 0;
+  int error = 0, write_error = 0;
   {
     // The output goes out in pieces as the range is mapped: to the descriptor without the GIL, or
     // to file.write with it (an exception it raises ends the work and reaches the caller).
     py::gil_scoped_release release;
     const auto write = [&](std::string_view out) {
-      if (fd >= 0) return write_fd(fd, out);
+      if (fd >= 0) return write_error = write_fd(fd, out);
       py::gil_scoped_acquire acquire;
       write_pieces(file, out);
       return 0;
@@ -201,7 +201,11 @@ py::tuple py_process_file_range_into(const py::object& file, std::string_view co
   }
   if (error != 0) {
     errno = error;
-    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    // A failed write is the output's, not the input file's.
+    if (write_error != 0)
+      PyErr_SetFromErrno(PyExc_OSError);
+    else
+      PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
     throw py::error_already_set();
   }
   return py::make_tuple(counts.lines, counts.failed);

@@ -2,8 +2,10 @@
 which irikit.dask runs on each partition of a file. The expected outputs are those of `iri`
 (docs/iri.1, tests/cli) without the "line" key."""
 
+import errno
 import io
 import json
+import os
 
 import pytest
 
@@ -113,6 +115,10 @@ def test_file_ranges_pass_on_a_failed_write(tmp_path):
 
     with pytest.raises(OSError, match="No space left"):
         irikit.process_file_range_into(Full(), "check", str(path), 0, 1 << 30)
+    if os.path.exists("/dev/full"):  # written through its descriptor: the error names no input file
+        with open("/dev/full", "wb") as f, pytest.raises(OSError) as failed:
+            irikit.process_file_range_into(f, "check", str(path), 0, 1 << 30)
+        assert failed.value.errno == errno.ENOSPC and failed.value.filename is None
     with open(tmp_path / "out.txt", "wb") as f:
         f.close()
         with pytest.raises(ValueError):  # a closed file: flush() refuses

@@ -405,6 +405,20 @@ unsigned default_jobs() noexcept {
   return n == 0 ? 1 : n;
 }
 
+namespace {
+
+/// process_batch for map_block and map_file_range: the batch's lines numbered on from `counts`,
+/// which then counts them; text mode's messages are not kept (the errors are in the JSON output).
+void map_counted(const line_mapper& mapper, const run_settings& settings, batch& b, block_counts& counts) {
+  b.first_line = counts.lines;
+  b.err.clear();
+  process_batch(mapper, settings, false, b);
+  counts.lines += b.lines.size();
+  counts.failed += b.failed_lines;
+}
+
+}  // namespace
+
 block_counts map_block(const line_mapper& mapper, std::string_view data, const run_settings& settings,
                        std::string& out) {
   block_counts counts;
@@ -418,11 +432,7 @@ block_counts map_block(const line_mapper& mapper, std::string_view data, const r
   while (pos < data.size()) {
     // One batch of at most max_batch_lines lines: the per-line state stays small, as in `run`.
     pos += next_lines(data.substr(pos), b.lines);
-    b.first_line = counts.lines;
-    b.err.clear();  // text mode's messages: the errors are in the JSON output
-    process_batch(mapper, settings, false, b);
-    counts.lines += b.lines.size();
-    counts.failed += b.failed_lines;
+    map_counted(mapper, settings, b, counts);
   }
   out.swap(b.out);
   return counts;
@@ -448,11 +458,7 @@ int map_file_range(const line_mapper& mapper, const std::string& path, std::uint
   b.out.clear();
   b.file = "-";
   while (reader.next_batch(b.lines)) {
-    b.first_line = counts.lines;
-    b.err.clear();  // text mode's messages: the errors are in the JSON output
-    process_batch(mapper, settings, false, b);
-    counts.lines += b.lines.size();
-    counts.failed += b.failed_lines;
+    map_counted(mapper, settings, b, counts);
     if (b.out.size() >= output_buffer::flush_threshold) {
       if (const int error = write(b.out); error != 0) return error;
       b.out.clear();
