@@ -644,7 +644,7 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   std::string fixed_storage;
   std::vector<replacement> replaced;
   if (auto fixed = replace_ill_formed_utf8(input, &replaced)) {
-    r.add(ve::invalid_url_unit, offset);
+    r.add(ve::invalid_url_unit, offset + replaced.front().from);  // the first ill-formed sequence
     fixed_storage = std::move(*fixed);
     input = fixed_storage;
   }
