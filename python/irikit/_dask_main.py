@@ -85,13 +85,6 @@ def _options(args: argparse.Namespace) -> Tuple[Dict[str, Any], Optional[str]]:
     return o, None
 
 
-def _input_compression(path: str) -> Optional[str]:
-    for suffix, name in ((".gz", "gzip"), (".bz2", "bz2"), (".xz", "xz"), (".zst", "zstd")):
-        if path.endswith(suffix):
-            return name
-    return None
-
-
 def _client(address: str) -> Tuple[Any, Any]:
     """A client of the scheduler at `address`, and the LocalCluster started for local:N (or None)."""
     from distributed import Client, LocalCluster
@@ -167,13 +160,10 @@ def _write_range(
 
 def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     import dask
-    import dask.bag as db
     import fsspec.core
     from dask import delayed
 
     paths: Any = args.input.split(",") if "," in args.input else args.input
-    first = paths[0] if isinstance(paths, list) else paths
-    compression = _input_compression(first)
     suffix = ".jsonl" if args.json else ".txt"
     if args.compression:
         suffix += {"gzip": ".gz", "bz2": ".bz2", "xz": ".xz"}.get(args.compression, "." + args.compression)
@@ -192,20 +182,15 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
                 for i, r in enumerate(ranges)
             ]
             return _report(command, args.output, dask.compute(*writes))
-        blocks = irid.read_blocks(paths, args.blocksize)
+        blocks = irid.read_blocks(paths, args.blocksize, skip_bom=True)
         writes = [
             delayed(_write_block)(block, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
             for i, block in enumerate(blocks)
         ]
         return _report(command, args.output, dask.compute(*writes))
-    lines = db.read_text(
-        paths,
-        blocksize=None if compression else args.blocksize,
-        compression="infer",
-        encoding="utf-8",
-        errors="surrogateescape",  # invalid UTF-8 reaches the library as the bytes it was
-        linedelimiter="\n",  # LF only: a CR inside a line is part of it (as `iri` reads)
-    )
+    # The lines as `iri` reads them (no byte order mark); invalid UTF-8 reaches the library as the
+    # bytes it was (surrogateescape); LF only: a CR inside a line is part of it.
+    lines = irid.read_lines(paths, args.blocksize)
     if command == "dedupe":
         level = options.pop("level")
         out = irid.dedupe(lines, level, **options)

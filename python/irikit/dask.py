@@ -66,6 +66,7 @@ __all__ = [
     "process_block",
     "process_range",
     "read_blocks",
+    "read_lines",
     "records",
     "text_line",
     "json_line",
@@ -449,15 +450,42 @@ def iri_job(command: str, options: Dict[str, Any]) -> Optional[Tuple[str, Dict[s
     return IRI_COMMAND[command], out
 
 
-def read_blocks(urlpath: Any, blocksize: Any = "32MiB") -> List[Any]:
+def read_blocks(urlpath: Any, blocksize: Any = "32MiB", *, skip_bom: bool = False) -> List[Any]:
     """The files of ``urlpath`` (a path, a glob, a list) as delayed blocks of bytes that end at a
     line end: ``blocksize`` bytes each for an uncompressed file, one block per compressed file
-    (.gz, .bz2, .xz, .zst, decompressed)."""
+    (.gz, .bz2, .xz, .zst, decompressed). With ``skip_bom``, a UTF-8 byte order mark that starts
+    a file is dropped, as `iri` drops it (``read_text`` keeps it, as U+FEFF in the first line)."""
+    from dask import delayed
     from dask.bytes import read_bytes
 
     _, blocks = read_bytes(urlpath, delimiter=b"\n", blocksize=_blocksize(urlpath, blocksize), compression="infer",
                            sample=False)
-    return [block for per_file in blocks for block in per_file]
+    return [
+        delayed(_without_bom)(block) if skip_bom and i == 0 else block
+        for per_file in blocks
+        for i, block in enumerate(per_file)
+    ]
+
+
+def _without_bom(block: bytes) -> bytes:
+    return block[3:] if block.startswith(b"\xef\xbb\xbf") else block
+
+
+def read_lines(urlpath: Any, blocksize: Any = "32MiB") -> Any:
+    """The lines of the files of ``urlpath`` as ``read_text(urlpath, encoding="utf-8",
+    errors="surrogateescape", linedelimiter="\\n")`` gives them (each with its "\\n", one
+    partition per block of ``read_blocks``), but without a byte order mark that starts a file:
+    the lines `iri` reads."""
+    import dask.bag as db
+    from dask import delayed
+
+    return db.from_delayed([delayed(_block_lines)(b) for b in read_blocks(urlpath, blocksize, skip_bom=True)])
+
+
+def _block_lines(block: bytes) -> List[str]:
+    pieces = block.decode("utf-8", "surrogateescape").split("\n")
+    lines = [piece + "\n" for piece in pieces[:-1]]
+    return lines + [pieces[-1]] if pieces[-1] else lines
 
 
 def file_ranges(urlpath: Any, blocksize: Any = "32MiB") -> Optional[List[Tuple[str, int, int]]]:

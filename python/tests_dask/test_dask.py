@@ -277,6 +277,28 @@ def test_runner_text_matches_iri(client, tmp_path):
         assert [{k: v for k, v in json.loads(r).items() if k != "line"} for r in records] == expected("to_uri")
 
 
+def test_runner_drops_a_byte_order_mark_as_iri_does(client, tmp_path):
+    """A file that starts with a UTF-8 byte order mark: `iri` reads its first line without it, and
+    so does the runner whichever way it reads the file — byte ranges (a local file), blocks (a
+    compressed one), lines (dedupe)."""
+    data = as_file_bytes(LINES[:3000])
+    assert data.startswith(b"mailto:user0@example.org\n")
+    (tmp_path / "plain.txt").write_bytes(data)
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbf" + data)
+    (tmp_path / "bom.txt.gz").write_bytes(gzip.compress(b"\xef\xbb\xbf" + data))
+    for command in ("normalize", "dedupe"):
+        outputs = {}
+        for name in ("plain.txt", "bom.txt", "bom.txt.gz"):
+            out = tmp_path / f"{command}-{name}"
+            done = _runner(client, command, str(tmp_path / name), str(out), "--blocksize", "40KiB")
+            assert f"{command}: 3000 lines".encode() in done.stderr, done.stderr.decode()
+            outputs[name] = b"".join(f.read_bytes() for f in _parts(out, ".txt"))
+        assert outputs["bom.txt"] == outputs["plain.txt"], command
+        assert outputs["bom.txt.gz"] == outputs["plain.txt"], command
+        assert b"\xef\xbb\xbf" not in outputs["plain.txt"]
+    assert outputs["plain.txt"].count(b"\tmailto:user0@example.org\n") == 1  # dedupe: COUNT<TAB>KEY
+
+
 def test_runner_usage_errors(client, tmp_path):
     done = _runner(client, "resolve", str(tmp_path / "none.txt"), str(tmp_path / "o"))
     assert done.returncode == 2 and b"resolve needs --base IRI" in done.stderr
