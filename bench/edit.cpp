@@ -152,7 +152,7 @@ bool check_edits(const std::vector<dataset>& data) {
     // The one difference: Boost.URL reads an empty query ("a?") as one parameter with an empty key,
     // and keeps it ("a?&page=2"); irikit (and WHATWG's URLSearchParams) as no parameter.
     std::string with_empty(b.text());
-    if (g_edit.ours[i].query() == "") with_empty.insert(g_edit.ours[i].parts().path_end + 1, "&");
+    if (g_edit.ours[i].query() == "") with_empty.insert(g_edit.ours[i].parts().path_end + 1, 1, '&');
     if (b.text() == boost_text) {
       ++same;
     } else if (with_empty == boost_text) {

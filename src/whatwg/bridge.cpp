@@ -64,7 +64,10 @@ std::string to_rfc3986(const url& u) {
     } else {
       append_rfc3986(out, *host, "");
     }
-    if (const auto p = u.port_number()) out += ":" + std::to_string(*p);
+    if (const auto p = u.port_number()) {
+      out.push_back(':');
+      out += std::to_string(*p);
+    }
   }
   std::string_view path = u.pathname();
   if (!u.has_opaque_path() && !u.host_record() && path.starts_with("//")) out += "/.";

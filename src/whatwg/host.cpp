@@ -343,7 +343,10 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
     }
     if (auto e = parse_ipv6(input.substr(1, input.size() - 2), out.ipv6, r, offset + 1)) return e;
     out.type = host_type::ipv6;
-    out.serialized = "[" + serialize_ipv6(out.ipv6) + "]";
+    // Appended piece by piece: "[" + std::string&& trips GCC 12's -Wrestrict (a false positive).
+    out.serialized.assign(1, '[');
+    out.serialized += serialize_ipv6(out.ipv6);
+    out.serialized.push_back(']');
     return std::nullopt;
   }
   // Step 2: the opaque-host parser (§3.5).
