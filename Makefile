@@ -25,7 +25,7 @@ test-simd:
 	scripts/test_simd.sh dev $(JOBS)
 
 test-asan:
-	@scripts/setup.sh base peers
+	@scripts/setup.sh base peers python dask
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
