@@ -8,6 +8,8 @@
 // class's arguments get in a browser: a lone surrogate becomes U+FFFD. Both are 3 bytes in UTF-8,
 // so byte offsets and code-point offsets (char_offset) still point into the caller's str. bytes go
 // as they are: the library reads ill-formed UTF-8 as U+FFFD and notes invalid-URL-unit (§4.4).
+#include "irikit/whatwg.h"
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -16,7 +18,6 @@
 #include <vector>
 
 #include "bindings.h"
-#include "irikit/whatwg.h"
 #include "text.h"
 
 namespace irikit::python {
@@ -67,7 +68,8 @@ text_arg url_text(const py::handle& object, const char* function, const char* ar
       char* bytes = PyBytes_AS_STRING(encoded);
       const auto n = static_cast<std::size_t>(PyBytes_GET_SIZE(encoded));
       for (std::size_t i = 0; i + 2 < n; ++i) {
-        if (static_cast<unsigned char>(bytes[i]) == 0xED && static_cast<unsigned char>(bytes[i + 1]) >= 0xA0) {
+        if (static_cast<unsigned char>(bytes[i]) == 0xED &&
+            static_cast<unsigned char>(bytes[i + 1]) >= 0xA0) {
           bytes[i] = '\xEF';
           bytes[i + 1] = '\xBF';
           bytes[i + 2] = '\xBD';
@@ -83,8 +85,11 @@ text_arg url_text(const py::handle& object, const char* function, const char* ar
     t.utf8 = std::string_view(PyByteArray_AS_STRING(object.ptr()),
                               static_cast<std::size_t>(PyByteArray_GET_SIZE(object.ptr())));
   } else {
-    throw py::type_error(std::string("irikit.whatwg.") + function + "() argument '" + argument + "' must be " +
-                         (url_allowed ? "str, bytes or URL" : bytes_allowed ? "str or bytes" : "str") +
+    throw py::type_error(std::string("irikit.whatwg.") + function + "() argument '" + argument +
+                         "' must be " +
+                         (url_allowed     ? "str, bytes or URL"
+                          : bytes_allowed ? "str or bytes"
+                                          : "str") +
                          ", not " + Py_TYPE(object.ptr())->tp_name);
   }
   // Offsets are 32-bit in the library too (irikit/whatwg.h validation::offset).
@@ -120,8 +125,8 @@ py::list notes_list(const std::vector<w::validation>& notes) {
 
 /// The URL constructor's steps (§6.1 "parse input with base"): the base first (a URL as it is, text
 /// parsed), then the input against it. On failure `failed` is the text the error's offset is in.
-w::result<w::url> parse_with_base(const text_arg& input, const py::handle& base, std::vector<w::validation>* notes,
-                                  const char* function, text_arg& failed) {
+w::result<w::url> parse_with_base(const text_arg& input, const py::handle& base,
+                                  std::vector<w::validation>* notes, const char* function, text_arg& failed) {
   failed = input;
   if (base.is_none()) return w::parse(input.utf8, nullptr, notes);
   if (py::isinstance<py_url>(base)) return w::parse(input.utf8, &base.cast<const py_url&>().value, notes);
@@ -247,7 +252,8 @@ py_search_params make_params(const py::handle& init) {
     return p;
   }
   // §6.2 constructor: a record (a mapping here) or a sequence of pairs, appended in order.
-  py::object pairs = py::hasattr(init, "items") ? init.attr("items")() : py::reinterpret_borrow<py::object>(init);
+  py::object pairs =
+      py::hasattr(init, "items") ? init.attr("items")() : py::reinterpret_borrow<py::object>(init);
   for (const py::handle pair : py::iter(pairs)) {
     if (!PySequence_Check(pair.ptr()) || PyUnicode_Check(pair.ptr()) || PySequence_Size(pair.ptr()) != 2) {
       PyErr_Clear();
@@ -434,8 +440,14 @@ URL('http://example.com/d')
 >>> u.search_params.append("k", "v w")
 >>> u.href
 'http://example.com:8080/a/c?q=1+2&k=v+w#f'
->>> URL("https:\\\\ex.com\\x").validation_errors
-[Validation(code='special-scheme-missing-following-solidus', offset=6), Validation(code='invalid-reverse-solidus', offset=6), Validation(code='invalid-reverse-solidus', offset=13)]
+>>> [(v.code, v.offset) for v in URL(" http://h/a b").validation_errors]
+[('invalid-URL-unit', 0), ('invalid-URL-unit', 11)]
+>>> URL("http://h:99999/")
+Traceback (most recent call last):
+  ...
+irikit.IRIError: byte 9: port-out-of-range: the port is greater than 65535
+  http://h:99999/
+           ^
 )doc");
   c.def(py::init(&make_url), py::arg("input"), py::arg("base") = py::none(),
         "Parses ``input`` (str, bytes or a URL) against ``base`` (None, str, bytes or a URL).")
@@ -472,8 +484,9 @@ URL('http://example.com/d')
           "The validation errors of the parse that made this URL (or of the last href set): a list of "
           "Validation(code, offset), offsets in bytes of that input's UTF-8.")
       .def("set", &run_setter, py::arg("attribute"), py::arg("value"),
-           "Runs the setter of ``attribute`` ('href', 'protocol', ... 'hash'): None when applied (or "
-           "ignored as the Standard says), else the reason as an IRIError, not raised; the URL is "
+           "Runs the setter of ``attribute`` ('href', 'protocol', ... 'hash'; ``u.set('port', v)`` is "
+           "``u.port = v``): None when the value was applied, else the reason as an IRIError, not "
+           "raised ('setter-refused' or the parser's error, e.g. 'port-out-of-range'); the URL is "
            "unchanged then.")
       // The URL record (§4.1).
       .def_property_readonly(
@@ -523,7 +536,9 @@ URL('http://example.com/d')
           "The URL as an RFC 3987 IRI: RFC 3987 §3.2 on to_rfc3986().")
       .def("__str__", [](const py_url& u) { return view_str(u.value.href()); })
       .def("__repr__",
-           [](const py_url& u) { return "URL(" + py::repr(view_str(u.value.href())).cast<std::string>() + ")"; })
+           [](const py_url& u) {
+             return "URL(" + py::repr(view_str(u.value.href())).cast<std::string>() + ")";
+           })
       .def(
           "__eq__",
           [](const py_url& u, const py::object& other) -> py::object {
@@ -541,7 +556,8 @@ URL('http://example.com/d')
       // Pickles as (class, (href,)): parsing an href gives the same URL (§4.5, idempotence).
       .def("__reduce__",
            [](const py::object& self) {
-             return py::make_tuple(py::type::of(self), py::make_tuple(view_str(self.cast<const py_url&>().value.href())));
+             return py::make_tuple(py::type::of(self),
+                                   py::make_tuple(view_str(self.cast<const py_url&>().value.href())));
            })
       .def("__copy__", [](const py_url& u) { return u; })
       .def("__deepcopy__", [](const py_url& u, const py::object&) { return u; });
