@@ -97,13 +97,22 @@ text_arg url_text(const py::handle& object, const char* function, const char* ar
   return t;
 }
 
-/// A name or value of URLSearchParams: a USVString, so str only (bytes could put ill-formed
-/// UTF-8 into the list, which get() could not return as str).
-std::string_view param_text(const py::handle& object, const char* function, const char* argument,
-                            text_arg& keep) {
-  keep = url_text(object, function, argument, false, false);
-  return keep.utf8;
-}
+/// The (name[, value]) arguments of a URLSearchParams method: USVStrings, so str only (bytes could
+/// put ill-formed UTF-8 into the list, which get() could not return as str).
+struct param_args {
+  text_arg name_text;
+  text_arg value_text;
+  std::string_view name;
+  std::optional<std::string_view> value;  ///< nullopt for an optional value given as None
+
+  param_args(const char* function, const py::handle& n, const py::handle& v, bool value_required)
+      : name_text(url_text(n, function, "name", false, false)), name(name_text.utf8) {
+    if (value_required || !v.is_none()) {
+      value_text = url_text(v, function, "value", false, false);
+      value = value_text.utf8;
+    }
+  }
+};
 
 py::object url_error_object(const w::url_error& e, const text_arg& text) {
   return make_error(w::error_name(e.error), e.offset, std::string(w::error_description(e.error)), text);
@@ -260,10 +269,10 @@ py_search_params make_params(const py::handle& init) {
       throw py::type_error("irikit.whatwg.URLSearchParams() needs a str, a mapping or pairs (name, value)");
     }
     const auto items = py::reinterpret_borrow<py::sequence>(pair);
-    text_arg name;
-    text_arg value;
-    p.list.append(param_text(items[0], "URLSearchParams", "name", name),
-                  param_text(items[1], "URLSearchParams", "value", value));
+    const py::object name = items[0];  // held: a sequence may make its items on access
+    const py::object value = items[1];
+    const param_args a("URLSearchParams", name, value, true);
+    p.list.append(a.name, *a.value);
   }
   return p;
 }
@@ -296,41 +305,32 @@ bound to its URL: it reads the URL's query, and every change rewrites the query.
       .def(
           "append",
           [](py_search_params& p, const py::handle& name, const py::handle& value) {
-            text_arg n;
-            text_arg v;
-            const std::string_view ns = param_text(name, "URLSearchParams.append", "name", n);
-            const std::string_view vs = param_text(value, "URLSearchParams.append", "value", v);
-            change_params(p, [&](w::search_params& l) { l.append(ns, vs); });
+            const param_args a("URLSearchParams.append", name, value, true);
+            change_params(p, [&](w::search_params& l) { l.append(a.name, *a.value); });
           },
           py::arg("name"), py::arg("value"), "Adds a pair at the end.")
       .def(
           "delete",
           [](py_search_params& p, const py::handle& name, const py::handle& value) {
-            text_arg n;
-            text_arg v;
-            const std::string_view ns = param_text(name, "URLSearchParams.delete", "name", n);
-            std::optional<std::string_view> vs;
-            if (!value.is_none()) vs = param_text(value, "URLSearchParams.delete", "value", v);
-            change_params(p, [&](w::search_params& l) { l.remove(ns, vs); });
+            const param_args a("URLSearchParams.delete", name, value, false);
+            change_params(p, [&](w::search_params& l) { l.remove(a.name, a.value); });
           },
           py::arg("name"), py::arg("value") = py::none(),
           "Removes every pair with this name (and this value, when given).")
       .def(
           "get",
           [](const py_search_params& p, const py::handle& name) {
-            text_arg n;
-            const std::string_view ns = param_text(name, "URLSearchParams.get", "name", n);
-            return read_params(p, [&](const w::search_params& l) { return optional_str(l.get(ns)); });
+            const param_args a("URLSearchParams.get", name, py::none(), false);
+            return read_params(p, [&](const w::search_params& l) { return optional_str(l.get(a.name)); });
           },
           py::arg("name"), "The value of the first pair with this name, or None.")
       .def(
           "get_all",
           [](const py_search_params& p, const py::handle& name) {
-            text_arg n;
-            const std::string_view ns = param_text(name, "URLSearchParams.get_all", "name", n);
+            const param_args a("URLSearchParams.get_all", name, py::none(), false);
             return read_params(p, [&](const w::search_params& l) {
               py::list out;
-              for (std::string_view v : l.get_all(ns)) out.append(to_str(v));
+              for (std::string_view v : l.get_all(a.name)) out.append(to_str(v));
               return out;
             });
           },
@@ -338,23 +338,16 @@ bound to its URL: it reads the URL's query, and every change rewrites the query.
       .def(
           "has",
           [](const py_search_params& p, const py::handle& name, const py::handle& value) {
-            text_arg n;
-            text_arg v;
-            const std::string_view ns = param_text(name, "URLSearchParams.has", "name", n);
-            std::optional<std::string_view> vs;
-            if (!value.is_none()) vs = param_text(value, "URLSearchParams.has", "value", v);
-            return read_params(p, [&](const w::search_params& l) { return l.has(ns, vs); });
+            const param_args a("URLSearchParams.has", name, value, false);
+            return read_params(p, [&](const w::search_params& l) { return l.has(a.name, a.value); });
           },
           py::arg("name"), py::arg("value") = py::none(),
           "Whether a pair has this name (and this value, when given).")
       .def(
           "set",
           [](py_search_params& p, const py::handle& name, const py::handle& value) {
-            text_arg n;
-            text_arg v;
-            const std::string_view ns = param_text(name, "URLSearchParams.set", "name", n);
-            const std::string_view vs = param_text(value, "URLSearchParams.set", "value", v);
-            change_params(p, [&](w::search_params& l) { l.set(ns, vs); });
+            const param_args a("URLSearchParams.set", name, value, true);
+            change_params(p, [&](w::search_params& l) { l.set(a.name, *a.value); });
           },
           py::arg("name"), py::arg("value"),
           "The first pair with this name gets the value and the others are removed; appended when none.")
@@ -368,9 +361,8 @@ bound to its URL: it reads the URL's query, and every change rewrites the query.
       .def("__contains__",
            [](const py_search_params& p, const py::handle& name) {
              if (!PyUnicode_Check(name.ptr())) return false;
-             text_arg n;
-             const std::string_view ns = param_text(name, "URLSearchParams.__contains__", "name", n);
-             return read_params(p, [&](const w::search_params& l) { return l.has(ns); });
+             const param_args a("URLSearchParams.__contains__", name, py::none(), false);
+             return read_params(p, [&](const w::search_params& l) { return l.has(a.name); });
            })
       .def("__iter__",
            [](const py_search_params& p) {

@@ -270,6 +270,18 @@ def test_search_params_constructors():
     assert str(URLSearchParams([("a", "1"), ("a", "2")])) == "a=1&a=2"
     assert list(URLSearchParams(URLSearchParams("a=1&b"))) == [("a", "1"), ("b", "")]
     assert list(URLSearchParams(b"a=%FF")) == [("a", "\ufffd")]
+
+    class Pair:  # a sequence whose items are made on access (and freed after)
+        def __len__(self):
+            return 2
+
+        def __getitem__(self, i):
+            if i > 1:
+                raise IndexError(i)
+            return "".join(["name", "value"][i] + "é" * 40)
+
+    assert list(URLSearchParams([Pair(), Pair()])) == [("name" + "é" * 40, "value" + "é" * 40)] * 2
+    assert str(URLSearchParams(map(list, [("a", "1"), ("b", "2")]))) == "a=1&b=2"
     assert len(URLSearchParams()) == 0 and str(URLSearchParams("?")) == ""
     with pytest.raises(TypeError, match="pairs"):
         URLSearchParams([("a", "1", "2")])  # type: ignore[list-item]
