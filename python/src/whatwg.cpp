@@ -8,8 +8,6 @@
 // class's arguments get in a browser: a lone surrogate becomes U+FFFD. Both are 3 bytes in UTF-8,
 // so byte offsets and code-point offsets (char_offset) still point into the caller's str. bytes go
 // as they are: the library reads ill-formed UTF-8 as U+FFFD and notes invalid-URL-unit (§4.4).
-#include "irikit/whatwg.h"
-
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -18,6 +16,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "irikit/irikit.h"
 #include "text.h"
 
 namespace irikit::python {
