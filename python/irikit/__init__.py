@@ -41,6 +41,9 @@ Batch functions (GIL released, all cores; one result per input, errors in place)
     process_lines(_into)    an `iri` command over a block of a file (bytes in, bytes out)
     process_file_range_into the same over a byte range of a local file
 
+The WHATWG URL Standard (how browsers read links): ``irikit.whatwg``, with ``URL``,
+``URLSearchParams`` and ``compare_specs`` (the same library's second mode, include/irikit/whatwg.h).
+
 pandas: ``import irikit.pandas`` (done automatically when pandas is imported first) adds the
 ``Series.iri`` accessor: ``s.iri.is_valid()``, ``s.iri.to_uri()``, ``s.iri.host``, ...
 """
@@ -143,6 +146,8 @@ for _name in __all__:
             _obj.__module__ = "irikit"
         except (AttributeError, TypeError):
             pass
+
+from . import whatwg  # noqa: E402  (irikit.whatwg after `import irikit`)
 
 if "pandas" in _sys.modules:
     from . import pandas as _pandas  # noqa: F401  (registers Series.iri)

@@ -1,10 +1,13 @@
-"""Result records of lint, lint_rules and extract."""
+"""Result records of lint, lint_rules, extract and irikit.whatwg."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Tuple
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Tuple
 
-__all__ = ["LintFinding", "LintRule", "ExtractMatch"]
+if TYPE_CHECKING:
+    from ._errors import IRIError
+
+__all__ = ["LintFinding", "LintRule", "ExtractMatch", "Validation", "SpecDifference", "SpecComparison"]
 
 
 class LintFinding(NamedTuple):
@@ -38,3 +41,52 @@ class ExtractMatch(NamedTuple):
     span: Tuple[int, int]
     byte_span: Tuple[int, int]
     form: str
+
+
+class Validation(NamedTuple):
+    """A validation error of the URL Standard that did not make the parse fail (irikit.whatwg).
+
+    ``code`` is the Standard's name ("invalid-reverse-solidus"); ``offset`` is the byte offset in
+    the UTF-8 form of the input, as for IRIError.
+    """
+
+    code: str
+    offset: int
+
+
+class SpecDifference(NamedTuple):
+    """One place where RFC 3987 and the URL Standard read a string differently.
+
+    ``what`` is "rfc3987-invalid" (only the URL Standard accepts it), "relative-reference" (RFC
+    3987 reads a relative reference, the Standard has no base), "whatwg-failure" (only RFC 3987
+    accepts it), or the component that differs: "scheme", "userinfo", "host", "port", "path",
+    "query", "fragment".
+    """
+
+    what: str
+    rfc3987: str
+    whatwg: str
+
+
+class SpecComparison(NamedTuple):
+    """What one string means to RFC 3987 and to the URL Standard (``irikit.whatwg.compare_specs``).
+
+    ``rfc3987``: the IRI normalized at the scheme rung (RFC 3987 §5.3.3) and mapped to a URI, or
+    "" with ``rfc3987_error`` (the RFC 3987 IRIError; ``rfc3987_relative`` when it is a valid
+    relative reference). ``whatwg``: the href, or "" with ``whatwg_error`` (the Standard's
+    IRIError). ``validation_errors``: the Standard's. ``differences``: empty when both read the
+    same URI.
+    """
+
+    rfc3987: str
+    rfc3987_error: Optional[IRIError]
+    rfc3987_relative: bool
+    whatwg: str
+    whatwg_error: Optional[IRIError]
+    validation_errors: List[Validation]
+    differences: List[SpecDifference]
+
+    @property
+    def same(self) -> bool:
+        """Both read the string, as the same URI (``iri compare-specs`` prints "same")."""
+        return not self.differences and self.rfc3987_error is None and self.whatwg_error is None

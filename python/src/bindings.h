@@ -32,6 +32,9 @@ void bind_lines(pybind11::module_& m);
 /// to_uri_many, to_iri_many, normalize_many, resolve_many, parse_many (batch.cpp).
 void bind_batch(pybind11::module_& m);
 
+/// irikit.whatwg: URL, URLSearchParams and compare_specs over irikit/whatwg.h (whatwg.cpp).
+void bind_whatwg(pybind11::module_& m);
+
 }  // namespace irikit::python
 
 #endif  // IRIKIT_PYTHON_BINDINGS_H

@@ -477,4 +477,5 @@ form). For str input ``span`` is in code points, so ``text[m.span[0]:m.span[1]] 
   bind_objects(m);
   bind_batch(m);
   bind_lines(m);
+  bind_whatwg(m);
 }

@@ -103,20 +103,27 @@ py::object make_error(const parse_error& error, const text_arg& text, std::optio
     message = std::string(name) +
               " is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)";
   }
+  return make_error(code_name(error.code), error.offset, message, text);
+}
+
+py::object make_error(std::string_view code, std::uint32_t offset, const std::string& message,
+                      const text_arg& text) {
   py::object char_offset = py::none();
   py::object shown = py::none();
   if (text.object != nullptr && text.utf8.size() <= k_max_bytes) {
     shown = py::reinterpret_borrow<py::object>(text.object);
-    if (text.is_str) char_offset = py::int_(char_index(text.utf8, error.offset));
+    if (text.is_str) char_offset = py::int_(char_index(text.utf8, offset));
   }
-  const std::string_view code = code_name(error.code);
-  return py::reinterpret_borrow<py::object>(error_class())(py::str(code.data(), code.size()), error.offset,
+  return py::reinterpret_borrow<py::object>(error_class())(py::str(code.data(), code.size()), offset,
                                                            py::str(message), shown, char_offset);
 }
 
 void raise_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {
-  py::object instance = make_error(error, text, r);
-  PyErr_SetObject(error_class(), instance.ptr());
+  raise_error_object(make_error(error, text, r));
+}
+
+void raise_error_object(const py::object& error) {
+  PyErr_SetObject(error_class(), error.ptr());
   throw py::error_already_set();
 }
 

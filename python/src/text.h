@@ -56,9 +56,15 @@ std::size_t char_index(std::string_view utf8, std::size_t offset);
 /// An irikit.IRIError instance (not raised) for `error` on `text`; `r` words the message for the
 /// rule that was checked.
 py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r = std::nullopt);
+/// An irikit.IRIError instance for an error of another vocabulary (the URL Standard's validation
+/// error names, whatwg.cpp): `code` and `message` as given, `offset` a byte offset into `text`.
+py::object make_error(std::string_view code, std::uint32_t offset, const std::string& message,
+                      const text_arg& text);
 /// Raises irikit.IRIError (throws py::error_already_set).
 [[noreturn]] void raise_error(const parse_error& error, const text_arg& text,
                               std::optional<rule> r = std::nullopt);
+/// Raises an IRIError instance made by make_error.
+[[noreturn]] void raise_error_object(const py::object& error);
 
 /// UTF-8 produced by the library → str.
 py::str to_str(std::string_view utf8);

@@ -8,6 +8,7 @@ import pytest
 import irikit
 import irikit._errors
 import irikit._irikit
+import irikit.whatwg
 from conftest import guide_file
 
 OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -31,6 +32,14 @@ def _docstrings():
         obj = getattr(irikit, name)
         if obj.__doc__ and ">>>" in obj.__doc__:
             tests += finder.find(obj, name=f"irikit.{name}", globs=dict(globs), module=False)
+    # irikit.whatwg: the module finds its classes; the extension's functions are added by name.
+    whatwg_globs = dict(globs, **{name: getattr(irikit.whatwg, name) for name in irikit.whatwg.__all__})
+    tests += finder.find(irikit.whatwg, globs=dict(whatwg_globs))
+    found = {t.name for t in tests}
+    for name in irikit.whatwg.__all__:
+        obj = getattr(irikit.whatwg, name)
+        if f"irikit.whatwg.{name}" not in found and obj.__doc__ and ">>>" in obj.__doc__:
+            tests += finder.find(obj, name=f"irikit.whatwg.{name}", globs=dict(whatwg_globs), module=False)
     return [t for t in tests if t.examples]
 
 
@@ -41,6 +50,8 @@ def test_every_function_documents_an_example():
     documented = {t.name.split(".")[1] for t in DOCTESTS if t.name.startswith("irikit.") and "." in t.name}
     functions = {n for n in irikit.__all__ if callable(getattr(irikit, n)) and not n[0].isupper()}
     assert functions - documented == set()
+    documented = {t.name.split(".")[2] for t in DOCTESTS if t.name.startswith("irikit.whatwg.")}
+    assert {"URL", "URLSearchParams", "compare_specs"} <= documented
 
 
 @pytest.mark.parametrize("test", DOCTESTS, ids=[t.name for t in DOCTESTS])

@@ -1,9 +1,13 @@
 """Mistakes that the stubs must catch (test_typing.py expects mypy to report each line marked E)."""
 
 import irikit
+import irikit.whatwg
 
 irikit.is_valid(5)  # E: not str / bytes
 irikit.to_uri("http://a/", idna="idna2008")  # E: not an idna mode
 irikit.parse("a").host.upper()  # E: host may be None
 irikit.IRIReference("a") / "b"  # E: only an IRI is a base
 irikit.normalize("a", level="full")  # E: not a level
+irikit.whatwg.URL("http://a/").port_number + 1  # E: may be None
+irikit.whatwg.URL("http://a/").set("origin", "x")  # E: origin has no setter
+irikit.whatwg.URL("http://a/").origin = "x"  # E: origin is read-only

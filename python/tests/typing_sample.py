@@ -44,3 +44,16 @@ builder = irikit.Builder(moved).set_path("/x").remove_fragment()
 builder.segments.append("y")
 builder.params["k"] = None
 built: irikit.IRIReference = builder.build()
+
+# The WHATWG URL Standard.
+from irikit.whatwg import URL, URLSearchParams, compare_specs
+
+url = URL("../d", base="http://a/b/c")
+url.port = "8080"
+url.search_params.append("k", "v")
+href: str = url.href
+maybe: Optional[URL] = URL.parse("x", url)
+notes: List[tuple[str, int]] = [(n.code, n.offset) for n in url.validation_errors]
+refused: Optional[irikit.IRIError] = url.set("protocol", "file")
+pairs: List[tuple[str, str]] = list(URLSearchParams({"a": "1"}))
+differs: bool = not compare_specs("http://0x7f.1/").same

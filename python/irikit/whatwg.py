@@ -1,0 +1,50 @@
+"""irikit.whatwg: the WHATWG URL Standard, irikit's second processing mode (irikit/whatwg.h).
+
+RFC 3987 (the rest of irikit) is strict, and a reference means what its characters say. Browsers,
+Node and crawlers process links by the WHATWG URL Standard instead: lenient where pages contain
+junk (spaces, backslashes, tabs), strict where a URL must be usable (hosts, ports), and it
+rewrites what it accepts. This module is the library's implementation of that Standard, bound
+directly: the same hrefs, validation-error names and byte offsets as the C++ API and
+``iri parse --spec whatwg``.
+
+    >>> from irikit.whatwg import URL
+    >>> u = URL("HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f")
+    >>> u.href
+    'http://example.com/a/c?q=1%202#f'
+    >>> URL("../d", base=u).href
+    'http://example.com/d'
+    >>> URL.can_parse("http://h:99999/"), URL.parse("http://h:99999/")
+    (False, None)
+
+Objects
+    URL              ``URL(input, base=None)``: the URL class (§6.1); href, origin, protocol,
+                     username, password, host, hostname, port, pathname, search, hash (getters
+                     and the Standard's setters); search_params; validation_errors; the URL
+                     record (scheme, host_type, port_number, path_segments, query, fragment);
+                     to_rfc3986 / to_iri and URL.from_iri (the bridge to RFC 3987)
+    URLSearchParams  the Standard's URLSearchParams (§6.2): append, delete, get, get_all, has,
+                     set, sort; iterates over (name, value) pairs; str() serializes
+    Validation       (code, offset): a validation error that is not a failure
+
+Failure raises irikit.IRIError: ``.code`` is the Standard's validation-error name
+("port-out-of-range", "IPv4-too-many-parts"), ``.offset`` the byte offset in the UTF-8 input.
+
+Functions
+    compare_specs    what a string means to RFC 3987 and to the URL Standard (SpecComparison)
+"""
+
+from __future__ import annotations
+
+from ._irikit import URL, URLSearchParams, compare_specs
+from ._types import SpecComparison, SpecDifference, Validation
+
+__all__ = ["URL", "URLSearchParams", "Validation", "SpecComparison", "SpecDifference", "compare_specs"]
+
+# The classes live in the private extension module; show them as this module's own.
+for _name in __all__:
+    _obj = globals()[_name]
+    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._types"):
+        try:
+            _obj.__module__ = "irikit.whatwg"
+        except (AttributeError, TypeError):
+            pass

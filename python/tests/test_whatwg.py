@@ -1,0 +1,426 @@
+"""irikit.whatwg: the WHATWG URL Standard through the binding (include/irikit/whatwg.h).
+
+Expected values were checked against `iri parse --spec whatwg --json`, `iri url --json` and
+`iri compare-specs` for the same inputs; test_matches_the_iri_tool compares the two directly when
+the tool is at hand (IRIKIT_IRI, set by CTest). The WPT files are the C++ runner's
+(tests/conformance/suite_wpt_url_whatwg.cpp), here run through the Python objects.
+"""
+
+import copy
+import json
+import os
+import pickle
+import subprocess
+
+import pytest
+
+import irikit
+from conftest import conformance_dir
+from irikit.whatwg import URL, SpecDifference, URLSearchParams, Validation, compare_specs
+
+GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash")
+
+
+def test_parse_and_getters():
+    u = URL("HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f")
+    assert u.href == "http://example.com/a/c?q=1%202#f"
+    assert (u.origin, u.protocol, u.username, u.password) == ("http://example.com", "http:", "", "")
+    assert (u.host, u.hostname, u.port, u.pathname, u.search, u.hash) == (
+        "example.com",
+        "example.com",
+        "",
+        "/a/c",
+        "?q=1%202",
+        "#f",
+    )
+    # The space in the query is the one validation error (byte 36).
+    assert u.validation_errors == [("invalid-URL-unit", 36)]
+    assert u.validation_errors[0].code == "invalid-URL-unit" and u.validation_errors[0].offset == 36
+    assert str(u) == u.href and repr(u) == "URL('http://example.com/a/c?q=1%202#f')"
+
+
+def test_record():
+    u = URL("http://user:pw@例え.jp:81/a/b/?q#")
+    assert u.href == "http://user:pw@xn--r8jz45g.jp:81/a/b/?q#"
+    assert (u.scheme, u.host_type, u.port_number, u.default_port) == ("http", "domain", 81, 80)
+    assert u.path_segments == ("a", "b", "")
+    assert (u.query, u.fragment, u.search, u.hash) == ("q", "", "?q", "")
+    assert u.is_special and u.has_credentials and not u.has_opaque_path
+    m = URL("mailto:someone@example.org")
+    assert (m.host_type, m.path_segments, m.pathname, m.has_opaque_path) == (None, (), "someone@example.org", True)
+    assert (m.query, m.fragment, m.port_number, m.default_port, m.origin) == (None, None, None, None, "null")
+    assert URL("http://[::FFFF:1.2.3.4]/").host_type == "ipv6"
+    assert URL("http://[::FFFF:1.2.3.4]/").host == "[::ffff:102:304]"
+    assert URL("http://0x7F.1/").host_type == "ipv4" and URL("http://0x7F.1/").hostname == "127.0.0.1"
+    assert URL("foo://h/p").host_type == "opaque" and URL("file:///p").host_type == "empty"
+
+
+def test_relative_with_a_base():
+    assert URL("../c d?x=1", "http://example.org/a/b").href == "http://example.org/c%20d?x=1"
+    base = URL("http://example.org/dir/page?q#f")
+    assert URL("../up?k=v", base=base).href == "http://example.org/up?k=v"
+    assert URL("#g", base=base).href == "http://example.org/dir/page?q#g"
+    assert URL("http:/p", base="http://a/b").href == "http://a/p"  # same special scheme: relative
+    assert URL("foo://h/p", base="http://a/b").href == "foo://h/p"
+    assert URL(b"//other/x", base=b"https://a/").href == "https://other/x"
+    assert URL(base).href == base.href and URL(base) is not base  # a URL is read as its href
+
+
+@pytest.mark.parametrize(
+    "text, code, offset, message",
+    [
+        ("http://h:99999/", "port-out-of-range", 9, "the port is greater than 65535"),
+        ("http://ex.com:8080x/", "port-invalid", 18, "the port is not a number"),
+        ("http://1.2.3.4.5/", "IPv4-too-many-parts", 15, "an IPv4 address has more than four parts"),
+        ("http://[::1/", "IPv6-unclosed", 7, 'an IPv6 address is missing the closing "]"'),
+        ("http://exa mple.org/", "domain-invalid-code-point", 10, "the host contains a forbidden domain code point"),
+        (
+            "c",
+            "missing-scheme-non-relative-URL",
+            0,
+            "no scheme, and no base URL to resolve against (or a base with an opaque path)",
+        ),
+    ],
+)
+def test_failure_raises_with_the_standards_name_and_offset(text, code, offset, message):
+    with pytest.raises(irikit.IRIError) as info:
+        URL(text)
+    e = info.value
+    assert (e.code, e.offset, e.message, e.text, e.char_offset) == (code, offset, message, text, offset)
+    assert str(e).startswith(f"byte {offset}: {code}: {message}\n")
+    assert isinstance(e, ValueError)
+    assert URL.parse(text) is None and URL.can_parse(text) is False
+
+
+def test_failure_offsets_in_bytes_and_code_points():
+    with pytest.raises(irikit.IRIError) as info:
+        URL("http://例え.jp:99999/")
+    assert (info.value.code, info.value.offset, info.value.char_offset) == ("port-out-of-range", 17, 13)
+    with pytest.raises(irikit.IRIError) as info:
+        URL("http://例え.jp:99999/".encode())
+    assert (info.value.offset, info.value.char_offset) == (17, None)
+
+
+def test_a_base_that_fails_is_the_error():
+    with pytest.raises(irikit.IRIError) as info:
+        URL("x", base="b c")
+    assert (info.value.code, info.value.offset, info.value.text) == ("missing-scheme-non-relative-URL", 0, "b c")
+    assert URL.parse("x", "b c") is None and URL.can_parse("x", "b c") is False
+    # A base with an opaque path accepts only a fragment.
+    assert URL("#f", "mailto:x").href == "mailto:x#f"
+    with pytest.raises(irikit.IRIError, match="missing-scheme-non-relative-URL"):
+        URL("c", "a:b")
+
+
+def test_parse_and_can_parse():
+    assert URL.can_parse("https://example.com/") is True
+    assert URL.can_parse("x", "http://a/") is True and URL.can_parse("x", URL("http://a/")) is True
+    parsed = URL.parse("../d", "http://a/b/c")
+    assert isinstance(parsed, URL) and parsed.href == "http://a/d"
+
+
+def test_validation_errors():
+    u = URL("https:\\\\ex.com\\x")
+    assert u.href == "https://ex.com/x"
+    assert u.validation_errors == [
+        ("special-scheme-missing-following-solidus", 6),
+        ("special-scheme-missing-following-solidus", 6),
+        ("special-scheme-missing-following-solidus", 7),
+        ("invalid-reverse-solidus", 14),
+    ]
+    assert URL(" http://h/ ").validation_errors == [("invalid-URL-unit", 0)]
+    assert URL("http://0x7f.1/").validation_errors == [("IPv4-non-decimal-part", 7)]
+    assert URL("http://user@h/").validation_errors == [("invalid-credentials", 11)]
+    assert URL("http://example.com/").validation_errors == []
+    assert isinstance(u.validation_errors[0], Validation)
+
+
+def test_ill_formed_utf8_and_surrogates():
+    # bytes as they are: ill-formed UTF-8 is read as U+FFFD (one per bad byte here) and noted once,
+    # at its first ill-formed byte (parser.cpp basic_parse), as `iri` prints.
+    u = URL(b"http://a/\xff\xfe")
+    assert u.href == "http://a/%EF%BF%BD%EF%BF%BD"
+    assert u.validation_errors == [("invalid-URL-unit", 9)]
+    assert URL(bytearray(b"http://a/?\xe9#\xe9")).href == "http://a/?%EF%BF%BD#%EF%BF%BD"
+    with pytest.raises(irikit.IRIError) as info:
+        URL(b"http://\xff/")
+    assert (info.value.code, info.value.offset, info.value.text) == ("domain-to-ASCII", 7, b"http://\xff/")
+    # A str is converted as a USVString: a lone surrogate is U+FFFD (as JavaScript's URL does),
+    # and offsets after it still count the caller's str.
+    assert URL("http://a/\ud800x").href == "http://a/%EF%BF%BDx"
+    with pytest.raises(irikit.IRIError) as info:
+        URL("http://\udfff:99999/")
+    assert (info.value.code, info.value.offset, info.value.char_offset) == ("domain-to-ASCII", 7, 7)
+    with pytest.raises(irikit.IRIError) as info:
+        URL("http://\ud800@h:99999/")
+    # Past the surrogate: byte 13 of the UTF-8 (U+FFFD is 3 bytes), code point 11 of the str.
+    assert (info.value.code, info.value.offset, info.value.char_offset) == ("port-out-of-range", 13, 11)
+
+
+def test_type_errors():
+    with pytest.raises(TypeError, match="must be str, bytes or URL"):
+        URL(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="'base' must be str or bytes"):
+        URL("x", base=5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        URLSearchParams().append(b"a", "b")  # type: ignore[arg-type]
+
+
+def test_setters_follow_the_standard():
+    u = URL("http://a/b c")
+    u.port = "99999"  # refused: the URL is unchanged, as in a browser
+    assert u.href == "http://a/b%20c"
+    assert u.set("port", "99999").code == "port-out-of-range"
+    u.protocol = "ftp"
+    u.hostname = "x.org"
+    u.search_params.append("k", "1")
+    assert u.href == "ftp://x.org/b%20c?k=1"  # `iri url --set port=99999 --set protocol=ftp ...`
+    u.port = 8080  # a number, as JavaScript converts it
+    assert (u.port, u.port_number, u.host) == ("8080", 8080, "x.org:8080")
+    u.port = "21"  # the default port is not kept
+    assert (u.port, u.port_number) == ("", None)
+    u.username = "a b"
+    u.password = "p@ss"
+    assert u.href == "ftp://a%20b:p%40ss@x.org/b%20c?k=1"
+    u.pathname = "/x/../y z"
+    u.search = "q=1 2"
+    u.hash = "frag ment"
+    assert u.href == "ftp://a%20b:p%40ss@x.org/y%20z?q=1%202#frag%20ment"
+    u.host = "[::ffff:192.168.0.1]:8080"
+    assert (u.host, u.origin) == ("[::ffff:c0a8:1]:8080", "ftp://[::ffff:c0a8:1]:8080")
+    u.search = ""
+    u.hash = ""
+    assert (u.query, u.fragment, u.href) == (None, None, "ftp://a%20b:p%40ss@[::ffff:c0a8:1]:8080/y%20z")
+    u.protocol = "file"  # refused: a file URL cannot have credentials or a port
+    assert u.protocol == "ftp:"
+    refused = u.set("protocol", "file")
+    assert (refused.code, refused.offset) == ("setter-refused", 4)
+    assert u.set("protocol", "https") is None and u.href.startswith("https://")
+
+
+def test_href_setter_raises_and_replaces_the_validation_errors():
+    u = URL("http://a/")
+    with pytest.raises(irikit.IRIError) as info:
+        u.href = "http://h:99999/"
+    assert (info.value.code, info.value.offset) == ("port-out-of-range", 9)
+    assert u.href == "http://a/"
+    assert u.set("href", "c").code == "missing-scheme-non-relative-URL"
+    u.href = "https:\\\\h\\p"
+    assert u.href == "https://h/p"
+    assert [v.code for v in u.validation_errors] == [
+        "special-scheme-missing-following-solidus",
+        "special-scheme-missing-following-solidus",
+        "special-scheme-missing-following-solidus",
+        "invalid-reverse-solidus",
+    ]
+    u.pathname = "/q"  # only a whole new href replaces them
+    assert len(u.validation_errors) == 4
+
+
+def test_set_names_an_attribute():
+    with pytest.raises(ValueError, match="unknown URL attribute 'origin'"):
+        URL("http://a/").set("origin", "http://b")
+    with pytest.raises(AttributeError):
+        URL("http://a/").origin = "http://b"  # type: ignore[misc]
+
+
+def test_equality_copy_pickle():
+    a = URL("http://A/b/../c")
+    b = URL("http://a/c")
+    assert a == b and not (a != b) and a != "http://a/c"
+    with pytest.raises(TypeError):
+        hash(a)  # mutable: hash its href instead
+    c = copy.copy(a)
+    c.pathname = "/d"
+    assert (a.href, c.href) == ("http://a/c", "http://a/d")
+    assert copy.deepcopy(a) == a
+    again = pickle.loads(pickle.dumps(URL("https:\\\\h\\p")))
+    assert type(again) is URL and again.href == "https://h/p"
+    assert URL.__module__ == "irikit.whatwg"
+
+
+def test_search_params():
+    p = URLSearchParams("?b=2&a=x+y&b=%26&c")
+    assert list(p) == [("b", "2"), ("a", "x y"), ("b", "&"), ("c", "")]
+    assert (p.get("a"), p.get("zz"), p.get_all("b"), p.get_all("zz"), len(p)) == ("x y", None, ["2", "&"], [], 4)
+    assert p.has("b") and p.has("b", "&") and not p.has("b", "3") and "c" in p and "zz" not in p and 5 not in p
+    p.append("é", "1 2")
+    p.set("b", "3")
+    assert str(p) == "b=3&a=x+y&c=&%C3%A9=1+2"
+    p.sort()
+    assert str(p) == "a=x+y&b=3&c=&%C3%A9=1+2"
+    p.delete("c")
+    p.delete("a", "nope")
+    assert str(p) == "a=x+y&b=3&%C3%A9=1+2" and repr(p) == "URLSearchParams('a=x+y&b=3&%C3%A9=1+2')"
+    p.delete("a", "x y")
+    assert list(p) == [("b", "3"), ("é", "1 2")]
+
+
+def test_search_params_sort_is_by_utf16_code_units():
+    # U+1F600 is D83D DE00 in UTF-16, before U+FFFD (UTF-8 or code points would order them the
+    # other way); the sort is stable.
+    p = URLSearchParams([("\ufffd", "1"), ("\U0001f600", "2"), ("a", "3"), ("A", "4"), ("a", "5")])
+    p.sort()
+    assert [n for n, _ in p] == ["A", "a", "a", "\U0001f600", "\ufffd"]
+    assert [v for _, v in p] == ["4", "3", "5", "2", "1"]
+
+
+def test_search_params_constructors():
+    assert str(URLSearchParams({"k": "v w", "x": "&"})) == "k=v+w&x=%26"
+    assert str(URLSearchParams([("a", "1"), ("a", "2")])) == "a=1&a=2"
+    assert list(URLSearchParams(URLSearchParams("a=1&b"))) == [("a", "1"), ("b", "")]
+    assert list(URLSearchParams(b"a=%FF")) == [("a", "\ufffd")]
+
+    class Pair:  # a sequence whose items are made on access (and freed after)
+        def __len__(self):
+            return 2
+
+        def __getitem__(self, i):
+            if i > 1:
+                raise IndexError(i)
+            return "".join(["name", "value"][i] + "é" * 40)
+
+    assert list(URLSearchParams([Pair(), Pair()])) == [("name" + "é" * 40, "value" + "é" * 40)] * 2
+    assert str(URLSearchParams(map(list, [("a", "1"), ("b", "2")]))) == "a=1&b=2"
+    assert len(URLSearchParams()) == 0 and str(URLSearchParams("?")) == ""
+    with pytest.raises(TypeError, match="pairs"):
+        URLSearchParams([("a", "1", "2")])  # type: ignore[list-item]
+
+
+def test_url_search_params_are_live():
+    u = URL("https://example.com/a?b=2&a=1#f")
+    params = u.search_params
+    assert params.get("b") == "2"
+    params.append("c", "3 4")
+    assert u.href == "https://example.com/a?b=2&a=1&c=3+4#f"
+    u.search_params.sort()
+    assert u.search == "?a=1&b=2&c=3+4"
+    u.search = "?z=9"
+    assert list(params) == [("z", "9")]  # reads the query as it is now
+    params.delete("z")  # an empty list sets the query to null
+    assert (u.query, u.href) == (None, "https://example.com/a#f")
+    # `iri url --search append:c=3 --search sort` on the same input.
+    v = URL("https://example.com/a?b=2&a=1")
+    v.pathname = "/x"
+    v.search_params.append("c", "3")
+    v.search_params.sort()
+    assert v.href == "https://example.com/x?a=1&b=2&c=3"
+
+
+def test_bridge_to_rfc3987():
+    assert URL("http://例え.jp/パス").to_iri() == "http://例え.jp/パス"
+    assert URL("http://a/b|c{d}").to_rfc3986() == "http://a/b%7Cc%7Bd%7D"
+    u = URL.from_iri("http://例え.jp/パス?q=é")
+    assert isinstance(u, URL) and u.href == "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%A9"
+    with pytest.raises(irikit.IRIError) as info:
+        URL.from_iri("http://h:99999/")
+    assert (info.value.code, info.value.offset) == ("port-out-of-range", 9)
+
+
+def test_compare_specs():
+    same = compare_specs("HTTP://Example.COM:80/a/../b")
+    assert same.same and same.whatwg == "http://example.com/b" and same.differences == []
+    host = compare_specs("http://0x7f.1/")
+    assert not host.same
+    assert (host.rfc3987, host.whatwg) == ("http://0x7f.1/", "http://127.0.0.1/")
+    assert host.differences == [SpecDifference("host", "0x7f.1", "127.0.0.1")]
+    assert host.validation_errors == [("IPv4-non-decimal-part", 7)]
+    web_only = compare_specs("https:\\\\h\\p")
+    assert web_only.differences == [SpecDifference("rfc3987-invalid", "invalid-path-char at byte 6", "https://h/p")]
+    assert (web_only.rfc3987_error.code, web_only.rfc3987_error.offset) == ("invalid-path-char", 6)
+    assert web_only.rfc3987 == "" and web_only.whatwg_error is None
+    both = compare_specs("http://a b/")
+    assert both.rfc3987_error.code == "invalid-host-char"
+    assert (both.whatwg_error.code, both.whatwg_error.offset) == ("domain-invalid-code-point", 8)
+    assert compare_specs("../g").rfc3987_relative is True
+
+
+def wpt(name):
+    path = conformance_dir() / "wpt-url" / name
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_wpt_urltestdata():
+    """Every case of WPT's urltestdata.json as url-constructor.any.js asserts it."""
+    failures = []
+    count = 0
+    for case in wpt("urltestdata.json"):
+        if not isinstance(case, dict):
+            continue
+        count += 1
+        url = URL.parse(case["input"], case["base"])
+        if case.get("failure"):
+            if url is not None or URL.can_parse(case["input"], case["base"]):
+                failures.append((case["input"], "should fail"))
+            continue
+        if url is None:
+            failures.append((case["input"], "failed"))
+            continue
+        got = {k: getattr(url, k) for k in GETTERS if k in case}
+        want = {k: case[k] for k in GETTERS if k in case}
+        if "searchParams" in case:
+            got["searchParams"], want["searchParams"] = str(url.search_params), case["searchParams"]
+        if got != want or not URL.can_parse(case["input"], case["base"]):
+            failures.append((case["input"], got, want))
+    assert count == 891 and failures == []
+
+
+def test_wpt_setters():
+    """Every case of WPT's setters_tests.json through the property setters (url-setters.any.js)."""
+    failures = []
+    count = 0
+    for attribute, cases in wpt("setters_tests.json").items():
+        if attribute == "comment":
+            continue
+        for case in cases:
+            count += 1
+            url = URL(case["href"])
+            try:
+                setattr(url, attribute, case["new_value"])
+            except irikit.IRIError as e:  # only href raises (the Standard's TypeError)
+                failures.append((attribute, case["href"], case["new_value"], e.code))
+                continue
+            got = {k: getattr(url, k) for k in case["expected"]}
+            if got != case["expected"]:
+                failures.append((attribute, case["href"], case["new_value"], got, case["expected"]))
+    assert count > 200 and failures == []
+
+
+def iri_tool():
+    tool = os.environ.get("IRIKIT_IRI")
+    if not tool or not os.path.exists(tool):
+        pytest.skip("the iri tool is not given (IRIKIT_IRI, set by CTest)")
+    return tool
+
+
+def test_matches_the_iri_tool():
+    """The binding and `iri parse --spec whatwg --json` agree on every WPT input without a base
+    that fits on a line: href and getters, or the error's code and offset, and the notes."""
+    inputs = []
+    for case in wpt("urltestdata.json"):
+        if isinstance(case, dict) and case["base"] is None and not any(c in case["input"] for c in "\r\n"):
+            inputs.append(case["input"])
+    inputs += ["http://例え.jp:99999/", "https:\\\\ex.com\\x", " http://h/ ", "http://a/\udfffx"]
+    data = "".join(t + "\n" for t in inputs).encode("utf-8", "surrogatepass").replace(b"\xed\xbf\xbf", b"\xef\xbf\xbd")
+    out = subprocess.run([iri_tool(), "parse", "--spec", "whatwg", "--json"], input=data, capture_output=True)
+    records = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    assert len(records) == len(inputs) > 100
+    for text, record in zip(inputs, records):
+        notes = [(n["code"], n["offset"]) for n in record["validation"]]
+        url = URL.parse(text)
+        if not record["valid"]:
+            assert url is None, text
+            with pytest.raises(irikit.IRIError) as info:
+                URL(text)
+            assert (info.value.code, info.value.offset, info.value.message) == (
+                record["error"]["code"],
+                record["error"]["offset"],
+                record["error"]["message"],
+            ), text
+            continue
+        assert url is not None, text
+        assert {k: getattr(url, k) for k in GETTERS} == {k: record[k] for k in GETTERS}, text
+        assert url.validation_errors == notes, text
+        assert url.host_type == (None if record["record"]["host_type"] == "none" else record["record"]["host_type"])
