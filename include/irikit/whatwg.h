@@ -204,9 +204,10 @@ class url {
     return fragment_begin_ == npos ? std::string_view(href_) : slice(0, fragment_begin_);
   }
 
-  // The URL class's setters (§6.1). Each returns nothing when the value was applied (or ignored
-  // as the Standard says, e.g. a username on a URL without a host), or the reason it was refused;
-  // the URL is unchanged then. Validation errors go to `notes` when given.
+  // The URL class's setters (§6.1). Each returns nothing when the value was applied, or the
+  // reason it was not: `setter_refused` where the Standard's setter returns without a change (a
+  // username on a URL without a host, a host on a URL with an opaque path, …), or the state
+  // override's failure; the URL is unchanged then. Validation errors go to `notes` when given.
   std::optional<url_error> set_href(std::string_view value, std::vector<validation>* notes = nullptr);
   std::optional<url_error> set_protocol(std::string_view value, std::vector<validation>* notes = nullptr);
   std::optional<url_error> set_username(std::string_view value);
