@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <new>
 #include <optional>
@@ -1382,24 +1383,42 @@ void free_object(T* object) {
   mem.release(object);
 }
 
-// The end of every call that makes a URL: `parsed` into a new irikit_url, or its failure (offset in
-// argument `argument`).
-int make_url(w::result<w::url>&& parsed, std::vector<w::validation>&& notes, bool keep_notes,
-             const memory& mem, irikit_url** url, irikit_error* err, std::uint32_t argument = 0) {
-  if (!parsed) return fail(err, parsed.error(), argument);
-  irikit_url* made = make_object<irikit_url>(mem, std::move(*parsed), keep_notes, std::move(notes));
+// The end of every call that makes an opaque object but a parsed URL: `out` checked, the
+// allocator read, then `make(memory)` (a make_object call) handed out in `*out`.
+template <class T, class Make>
+int hand_out(const irikit_allocator* allocator, T** out, irikit_error* err, Make&& make) {
+  memory mem;
+  if (out == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+  if (memory::from(allocator, mem)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+  T* made = make(mem);
   if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-  *url = made;
+  *out = made;
   return succeed(err);
 }
 
-// The arguments every URL-making call checks: the output pointer, the flags and the allocator.
-int url_target(irikit_url** url, unsigned flags, const irikit_allocator* allocator, memory& mem,
-               irikit_error* err) {
-  if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-  if (!known_flags(flags, IRIKIT_URL_NOTES) || memory::from(allocator, mem))
-    return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-  return IRIKIT_OK;
+// Every call that parses into a new URL: the input (argument 0), `url`, the flags and the
+// allocator checked, then `parse(input, notes or nullptr, argument)` made into the URL, or its
+// failure with its offset in argument `argument` (which `parse` sets when it is not the input).
+template <class Parse>
+int new_url(const char* input, std::size_t input_len, unsigned flags, const irikit_allocator* allocator,
+            irikit_url** url, irikit_error* err, Parse&& parse) noexcept {
+  return guarded(err, [&]() -> int {
+    std::string_view t;
+    memory mem;
+    if (int rc = text_arg(input, input_len, 0, err, t)) return rc;
+    if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (!known_flags(flags, IRIKIT_URL_NOTES) || memory::from(allocator, mem))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    const bool keep = (flags & IRIKIT_URL_NOTES) != 0;
+    std::vector<w::validation> notes;
+    std::uint32_t argument = 0;
+    w::result<w::url> parsed = parse(t, keep ? &notes : nullptr, argument);
+    if (!parsed) return fail(err, parsed.error(), argument);
+    irikit_url* made = make_object<irikit_url>(mem, std::move(*parsed), keep, std::move(notes));
+    if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
+    *url = made;
+    return succeed(err);
+  });
 }
 
 // An edit of a search list with a name (argument 0) and a value (argument 1).
@@ -1441,6 +1460,22 @@ int url_to_text(const irikit_url* url, char* out, std::size_t out_size, std::siz
   });
 }
 
+// The URL class's getters (§6.1) by irikit_url_attribute, href to hash (the origin is computed).
+using url_getter = std::string_view (w::url::*)() const noexcept;
+constexpr url_getter k_getters[] = {&w::url::href,   &w::url::protocol, &w::url::username, &w::url::password,
+                                    &w::url::host,   &w::url::hostname, &w::url::port,     &w::url::pathname,
+                                    &w::url::search, &w::url::hash};
+static_assert(std::size(k_getters) == IRIKIT_URL_ORIGIN);
+
+// The setters that report validation errors, by irikit_url_attribute (username and password take
+// no notes and are called apart).
+using url_setter = std::optional<w::url_error> (w::url::*)(std::string_view, std::vector<w::validation>*);
+constexpr url_setter k_setters[] = {&w::url::set_href, &w::url::set_protocol, nullptr,
+                                    nullptr,           &w::url::set_host,     &w::url::set_hostname,
+                                    &w::url::set_port, &w::url::set_pathname, &w::url::set_search,
+                                    &w::url::set_hash};
+static_assert(std::size(k_setters) == IRIKIT_URL_ORIGIN);
+
 }  // namespace
 
 const char* irikit_url_attribute_name(int attribute) {
@@ -1455,36 +1490,29 @@ int irikit_url_attribute_from_name(const char* name, irikit_url_attribute* attri
 
 int irikit_url_parse(const char* input, size_t input_len, const irikit_url* base, const char* encoding,
                      unsigned flags, const irikit_allocator* allocator, irikit_url** url, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    std::string_view t;
-    memory mem;
-    if (int rc = text_arg(input, input_len, 0, err, t)) return rc;
-    if (int rc = url_target(url, flags, allocator, mem, err)) return rc;
-    const bool keep = (flags & IRIKIT_URL_NOTES) != 0;
-    std::vector<w::validation> notes;
-    auto parsed = w::parse(t, base ? &base->value : nullptr, keep ? &notes : nullptr,
-                           encoding ? std::string_view(encoding) : std::string_view());
-    return make_url(std::move(parsed), std::move(notes), keep, mem, url, err);
-  });
+  return new_url(input, input_len, flags, allocator, url, err,
+                 [&](std::string_view t, std::vector<w::validation>* notes, std::uint32_t&) {
+                   return w::parse(t, base ? &base->value : nullptr, notes,
+                                   encoding ? std::string_view(encoding) : std::string_view());
+                 });
 }
 
 int irikit_url_parse_with_base(const char* input, size_t input_len, const char* base, size_t base_len,
                                unsigned flags, const irikit_allocator* allocator, irikit_url** url,
                                irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    std::string_view t, b;
-    memory mem;
-    if (int rc = text_arg(input, input_len, 0, err, t)) return rc;
-    if (int rc = text_arg(base, base_len, 1, err, b)) return rc;
-    if (int rc = url_target(url, flags, allocator, mem, err)) return rc;
-    // whatwg::parse(input, base text) in its two steps, so that a failure names its argument.
-    auto parsed_base = w::parse(b);
-    if (!parsed_base) return fail(err, parsed_base.error(), 1);
-    const bool keep = (flags & IRIKIT_URL_NOTES) != 0;
-    std::vector<w::validation> notes;
-    auto parsed = w::parse(t, &*parsed_base, keep ? &notes : nullptr);
-    return make_url(std::move(parsed), std::move(notes), keep, mem, url, err);
-  });
+  std::string_view b;
+  if (int rc = text_arg(base, base_len, 1, err, b)) return rc;
+  return new_url(input, input_len, flags, allocator, url, err,
+                 [&](std::string_view t, std::vector<w::validation>* notes, std::uint32_t& argument) {
+                   // whatwg::parse(input, base text) in its two steps, so that a failure names its
+                   // argument.
+                   auto parsed_base = w::parse(b);
+                   if (!parsed_base) {
+                     argument = 1;
+                     return parsed_base;
+                   }
+                   return w::parse(t, &*parsed_base, notes);
+                 });
 }
 
 int irikit_url_can_parse(const char* input, size_t input_len, const irikit_url* base, int* result,
@@ -1513,13 +1541,10 @@ int irikit_url_can_parse_with_base(const char* input, size_t input_len, const ch
 int irikit_url_clone(const irikit_url* url, const irikit_allocator* allocator, irikit_url** copy,
                      irikit_error* err) {
   return guarded(err, [&]() -> int {
-    memory mem;
-    if (url == nullptr || copy == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    if (memory::from(allocator, mem)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit_url* made = make_object<irikit_url>(mem, url->value, url->keep_notes, url->notes);
-    if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-    *copy = made;
-    return succeed(err);
+    if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    return hand_out(allocator, copy, err, [&](const memory& mem) {
+      return make_object<irikit_url>(mem, url->value, url->keep_notes, url->notes);
+    });
   });
 }
 
@@ -1540,33 +1565,9 @@ int irikit_url_get(const irikit_url* url, int attribute, char* out, size_t out_s
     const out_buffer buffer{out, out_size, out_len};
     if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
     if (int rc = buffer.check(err)) return rc;
-    const w::url& u = url->value;
-    switch (attribute) {
-      case IRIKIT_URL_HREF:
-        return buffer.write(u.href(), err);
-      case IRIKIT_URL_PROTOCOL:
-        return buffer.write(u.protocol(), err);
-      case IRIKIT_URL_USERNAME:
-        return buffer.write(u.username(), err);
-      case IRIKIT_URL_PASSWORD:
-        return buffer.write(u.password(), err);
-      case IRIKIT_URL_HOST:
-        return buffer.write(u.host(), err);
-      case IRIKIT_URL_HOSTNAME:
-        return buffer.write(u.hostname(), err);
-      case IRIKIT_URL_PORT:
-        return buffer.write(u.port(), err);
-      case IRIKIT_URL_PATHNAME:
-        return buffer.write(u.pathname(), err);
-      case IRIKIT_URL_SEARCH:
-        return buffer.write(u.search(), err);
-      case IRIKIT_URL_HASH:
-        return buffer.write(u.hash(), err);
-      case IRIKIT_URL_ORIGIN:
-        return buffer.write(u.origin(), err);
-      default:
-        return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    }
+    if (!in_range(attribute, IRIKIT_URL_ORIGIN)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    if (attribute == IRIKIT_URL_ORIGIN) return buffer.write(url->value.origin(), err);
+    return buffer.write((url->value.*k_getters[attribute])(), err);
   });
 }
 
@@ -1575,43 +1576,17 @@ int irikit_url_set(irikit_url* url, int attribute, const char* value, size_t val
     std::string_view v;
     if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
     if (int rc = text_arg(value, value_len, 0, err, v)) return rc;
-    w::url& u = url->value;
+    // The origin has no setter.
+    if (!in_range(attribute, IRIKIT_URL_HASH)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
     std::vector<w::validation> notes;
-    std::vector<w::validation>* n = url->keep_notes ? &notes : nullptr;
+    w::url& u = url->value;
     std::optional<w::url_error> e;
-    switch (attribute) {
-      case IRIKIT_URL_HREF:
-        e = u.set_href(v, n);
-        break;
-      case IRIKIT_URL_PROTOCOL:
-        e = u.set_protocol(v, n);
-        break;
-      case IRIKIT_URL_USERNAME:  // the userinfo setters report no validation errors
-        e = u.set_username(v);
-        break;
-      case IRIKIT_URL_PASSWORD:
-        e = u.set_password(v);
-        break;
-      case IRIKIT_URL_HOST:
-        e = u.set_host(v, n);
-        break;
-      case IRIKIT_URL_HOSTNAME:
-        e = u.set_hostname(v, n);
-        break;
-      case IRIKIT_URL_PORT:
-        e = u.set_port(v, n);
-        break;
-      case IRIKIT_URL_PATHNAME:
-        e = u.set_pathname(v, n);
-        break;
-      case IRIKIT_URL_SEARCH:
-        e = u.set_search(v, n);
-        break;
-      case IRIKIT_URL_HASH:
-        e = u.set_hash(v, n);
-        break;
-      default:  // the origin has no setter
-        return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    if (attribute == IRIKIT_URL_USERNAME) {  // the userinfo setters report no validation errors
+      e = u.set_username(v);
+    } else if (attribute == IRIKIT_URL_PASSWORD) {
+      e = u.set_password(v);
+    } else {
+      e = (u.*k_setters[attribute])(v, url->keep_notes ? &notes : nullptr);
     }
     if (url->keep_notes) url->notes.swap(notes);
     return e ? fail(err, *e) : succeed(err);
@@ -1632,27 +1607,20 @@ int irikit_search_params_new(const char* init, size_t init_len, const irikit_all
                              irikit_search_params** params, irikit_error* err) {
   return guarded(err, [&]() -> int {
     std::string_view t;
-    memory mem;
     if (int rc = text_arg(init, init_len, 0, err, t)) return rc;
-    if (params == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    if (memory::from(allocator, mem)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit_search_params* made = make_object<irikit_search_params>(mem, w::search_params(t));
-    if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-    *params = made;
-    return succeed(err);
+    return hand_out(allocator, params, err, [&](const memory& mem) {
+      return make_object<irikit_search_params>(mem, w::search_params(t));
+    });
   });
 }
 
 int irikit_search_params_of_url(const irikit_url* url, const irikit_allocator* allocator,
                                 irikit_search_params** params, irikit_error* err) {
   return guarded(err, [&]() -> int {
-    memory mem;
-    if (url == nullptr || params == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    if (memory::from(allocator, mem)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit_search_params* made = make_object<irikit_search_params>(mem, w::search_params::of(url->value));
-    if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-    *params = made;
-    return succeed(err);
+    if (url == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    return hand_out(allocator, params, err, [&](const memory& mem) {
+      return make_object<irikit_search_params>(mem, w::search_params::of(url->value));
+    });
   });
 }
 
@@ -1780,30 +1748,20 @@ int irikit_url_to_iri(const irikit_url* url, char* out, size_t out_size, size_t*
 
 int irikit_url_from_iri(const char* iri, size_t iri_len, unsigned flags, const irikit_allocator* allocator,
                         irikit_url** url, irikit_error* err) {
-  return guarded(err, [&]() -> int {
-    std::string_view t;
-    memory mem;
-    if (int rc = text_arg(iri, iri_len, 0, err, t)) return rc;
-    if (int rc = url_target(url, flags, allocator, mem, err)) return rc;
-    const bool keep = (flags & IRIKIT_URL_NOTES) != 0;
-    std::vector<w::validation> notes;
-    auto parsed = w::from_iri(t, keep ? &notes : nullptr);
-    return make_url(std::move(parsed), std::move(notes), keep, mem, url, err);
-  });
+  return new_url(iri, iri_len, flags, allocator, url, err,
+                 [](std::string_view t, std::vector<w::validation>* notes, std::uint32_t&) {
+                   return w::from_iri(t, notes);
+                 });
 }
 
 int irikit_compare_specs(const char* text, size_t text_len, const irikit_allocator* allocator,
                          irikit_spec_comparison** result, irikit_error* err) {
   return guarded(err, [&]() -> int {
     std::string_view t;
-    memory mem;
     if (int rc = text_arg(text, text_len, 0, err, t)) return rc;
-    if (result == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    if (memory::from(allocator, mem)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-    irikit_spec_comparison* made = make_object<irikit_spec_comparison>(mem, w::compare_specs(t));
-    if (made == nullptr) return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-    *result = made;
-    return succeed(err);
+    return hand_out(allocator, result, err, [&](const memory& mem) {
+      return make_object<irikit_spec_comparison>(mem, w::compare_specs(t));
+    });
   });
 }
 

@@ -8,38 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_EQ_INT(actual, expected)                                                            \
-  do {                                                                                            \
-    long long a_ = (long long)(actual), e_ = (long long)(expected);                               \
-    ++checks;                                                                                     \
-    if (a_ != e_) {                                                                               \
-      ++failures;                                                                                 \
-      fprintf(stderr, "%s:%d: %s is %lld, expected %lld\n", __FILE__, __LINE__, #actual, a_, e_); \
-    }                                                                                             \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                                          \
-  do {                                                                                       \
-    const char *a_ = (actual), *e_ = (expected);                                             \
-    ++checks;                                                                                \
-    if (a_ == NULL || strcmp(a_, e_) != 0) {                                                 \
-      ++failures;                                                                            \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual, \
-              a_ ? a_ : "(null)", e_);                                                       \
-    }                                                                                        \
-  } while (0)
+#include "c_check.h"
 
 /* A failure: return code, the error's code, offset and argument. */
 #define CHECK_ERROR(call, expected_code, expected_offset, expected_argument) \
@@ -48,6 +17,13 @@ static int checks = 0;
     CHECK_EQ_INT(err.code, (expected_code));                                 \
     CHECK_EQ_INT(err.offset, (expected_offset));                             \
     CHECK_EQ_INT(err.argument, (expected_argument));                         \
+  } while (0)
+
+/* A validation error: its code and offset. */
+#define CHECK_NOTE(note, expected_code, expected_offset) \
+  do {                                                   \
+    CHECK_EQ_INT((note).code, (expected_code));          \
+    CHECK_EQ_INT((note).offset, (expected_offset));      \
   } while (0)
 
 static char out[1024];
@@ -297,14 +273,10 @@ static void test_notes(void) {
   CHECK_EQ_INT(irikit_url_notes(u, notes, 8, &count, &err), IRIKIT_OK);
   /* As the C++ parser reports them: the slashes states note the first "\" twice. */
   CHECK_EQ_INT(count, 4);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS);
-  CHECK_EQ_INT(notes[0].offset, 6);
-  CHECK_EQ_INT(notes[1].code, IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS);
-  CHECK_EQ_INT(notes[1].offset, 6);
-  CHECK_EQ_INT(notes[2].code, IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS);
-  CHECK_EQ_INT(notes[2].offset, 7);
-  CHECK_EQ_INT(notes[3].code, IRIKIT_E_URL_INVALID_REVERSE_SOLIDUS);
-  CHECK_EQ_INT(notes[3].offset, 14);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, 6);
+  CHECK_NOTE(notes[1], IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, 6);
+  CHECK_NOTE(notes[2], IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, 7);
+  CHECK_NOTE(notes[3], IRIKIT_E_URL_INVALID_REVERSE_SOLIDUS, 14);
   /* The array convention: too small a capacity writes the first ones and says how many. */
   memset(notes, 0xAB, sizeof notes);
   CHECK_EQ_INT(irikit_url_notes(u, notes, 1, &count, &err), IRIKIT_E_BUFFER_TOO_SMALL);
@@ -318,15 +290,13 @@ static void test_notes(void) {
   u = url_of("HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f", IRIKIT_URL_NOTES);
   CHECK_EQ_INT(irikit_url_notes(u, notes, 8, &count, &err), IRIKIT_OK);
   CHECK_EQ_INT(count, 1);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_INVALID_URL_UNIT);
-  CHECK_EQ_INT(notes[0].offset, 36);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_INVALID_URL_UNIT, 36);
   irikit_url_free(u);
   u = url_of("http://0x7f.1/", IRIKIT_URL_NOTES);
   CHECK_STR(irikit_url_href(u, NULL), "http://127.0.0.1/");
   CHECK_EQ_INT(irikit_url_notes(u, notes, 8, &count, &err), IRIKIT_OK);
   CHECK_EQ_INT(count, 1);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_IPV4_NON_DECIMAL_PART);
-  CHECK_EQ_INT(notes[0].offset, 7);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_IPV4_NON_DECIMAL_PART, 7);
   /* A clone keeps the notes. */
   {
     irikit_url* copy = NULL;
@@ -341,10 +311,8 @@ static void test_notes(void) {
   CHECK_STR(irikit_url_href(u, NULL), "http://127.0.0.1/a/b%20c");
   CHECK_EQ_INT(irikit_url_notes(u, notes, 8, &count, &err), IRIKIT_OK);
   CHECK_EQ_INT(count, 2);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_INVALID_REVERSE_SOLIDUS);
-  CHECK_EQ_INT(notes[0].offset, 2);
-  CHECK_EQ_INT(notes[1].code, IRIKIT_E_URL_INVALID_URL_UNIT);
-  CHECK_EQ_INT(notes[1].offset, 4);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_INVALID_REVERSE_SOLIDUS, 2);
+  CHECK_NOTE(notes[1], IRIKIT_E_URL_INVALID_URL_UNIT, 4);
   irikit_url_free(u);
 
   /* Credentials and leading and trailing spaces (trimmed). */
@@ -352,10 +320,8 @@ static void test_notes(void) {
   CHECK_STR(irikit_url_href(u, NULL), "http://user:pw@h/");
   CHECK_EQ_INT(irikit_url_notes(u, notes, 8, &count, &err), IRIKIT_OK);
   CHECK_EQ_INT(count, 2);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_INVALID_URL_UNIT);
-  CHECK_EQ_INT(notes[0].offset, 0);
-  CHECK_EQ_INT(notes[1].code, IRIKIT_E_URL_INVALID_CREDENTIALS);
-  CHECK_EQ_INT(notes[1].offset, 15);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_INVALID_URL_UNIT, 0);
+  CHECK_NOTE(notes[1], IRIKIT_E_URL_INVALID_CREDENTIALS, 15);
   irikit_url_free(u);
 }
 
@@ -369,8 +335,7 @@ static void test_ill_formed_utf8(void) {
   CHECK_STR(irikit_url_href(u, NULL), "http://h/%EF%BF%BD");
   CHECK_EQ_INT(irikit_url_notes(u, notes, 4, &count, &err), IRIKIT_OK);
   CHECK_EQ_INT(count, 1);
-  CHECK_EQ_INT(notes[0].code, IRIKIT_E_URL_INVALID_URL_UNIT);
-  CHECK_EQ_INT(notes[0].offset, 0);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_INVALID_URL_UNIT, 0);
   irikit_url_free(u);
   /* The fast path (no notes) gives the same URL. */
   CHECK_EQ_INT(irikit_url_parse("http://h/\xFF", 10, NULL, NULL, 0, NULL, &u, &err), IRIKIT_OK);
@@ -596,8 +561,7 @@ static void test_bridge(void) {
   CHECK_EQ_INT(report.whatwg_error.code, IRIKIT_OK);
   CHECK_EQ_INT(report.note_count, 1);
   CHECK_EQ_INT(irikit_spec_comparison_note(c, 0, &note), IRIKIT_OK);
-  CHECK_EQ_INT(note.code, IRIKIT_E_URL_IPV4_NON_DECIMAL_PART);
-  CHECK_EQ_INT(note.offset, 7);
+  CHECK_NOTE(note, IRIKIT_E_URL_IPV4_NON_DECIMAL_PART, 7);
   CHECK_EQ_INT(irikit_spec_comparison_note(c, 1, &note), IRIKIT_E_INVALID_ARGUMENT);
   CHECK_EQ_INT(report.difference_count, 1);
   CHECK_EQ_INT(irikit_spec_comparison_difference(c, 0, &d), IRIKIT_OK);
@@ -655,26 +619,10 @@ static void test_bridge(void) {
   CHECK_ERROR(irikit_compare_specs("x", 1, NULL, NULL, &err), IRIKIT_E_NULL_ARGUMENT, 0, 0);
 }
 
-static int live = 0;
-static void* counting_alloc(void* context, size_t bytes) {
-  (void)context;
-  ++live;
-  return malloc(bytes);
-}
-static void counting_free(void* context, void* p) {
-  (void)context;
-  --live;
-  free(p);
-}
-static void* failing_alloc(void* context, size_t bytes) {
-  (void)context;
-  (void)bytes;
-  return NULL;
-}
-
 static void test_allocators(void) {
-  irikit_allocator counting = {sizeof(irikit_allocator), counting_alloc, counting_free, NULL};
-  irikit_allocator failing = {sizeof(irikit_allocator), failing_alloc, counting_free, NULL};
+  int live = 0;
+  irikit_allocator counting = {sizeof(irikit_allocator), counting_alloc, counting_free, &live};
+  irikit_allocator failing = {sizeof(irikit_allocator), failing_alloc, counting_free, &live};
   irikit_url *u = NULL, *copy = NULL;
   irikit_search_params* p = NULL;
   irikit_spec_comparison* c = NULL;
