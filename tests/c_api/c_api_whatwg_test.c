@@ -325,6 +325,21 @@ static void test_notes(void) {
   irikit_url_free(u);
 }
 
+static void test_offsets_after_a_tab(void) {
+  irikit_url_validation notes[4];
+  size_t count = 0;
+  irikit_url* u = NULL;
+  /* The tab (byte 9) is removed first: the space at byte 11 is reported at 10, as in C++. */
+  CHECK_EQ_INT(irikit_url_parse("http://h/\ta b", 13, NULL, NULL, IRIKIT_URL_NOTES, NULL, &u, &err),
+               IRIKIT_OK);
+  CHECK_STR(irikit_url_href(u, NULL), "http://h/a%20b");
+  CHECK_EQ_INT(irikit_url_notes(u, notes, 4, &count, &err), IRIKIT_OK);
+  CHECK_EQ_INT(count, 2);
+  CHECK_NOTE(notes[0], IRIKIT_E_URL_INVALID_URL_UNIT, 9);
+  CHECK_NOTE(notes[1], IRIKIT_E_URL_INVALID_URL_UNIT, 10);
+  irikit_url_free(u);
+}
+
 static void test_ill_formed_utf8(void) {
   irikit_url_validation notes[4];
   size_t count = 0;
@@ -654,6 +669,7 @@ int main(void) {
   test_base_and_encoding();
   test_failures();
   test_notes();
+  test_offsets_after_a_tab();
   test_ill_formed_utf8();
   test_setters();
   test_search_params();
