@@ -9,7 +9,10 @@
 //     same text for to_uri, to_iri and normalize, components that are ranges of the input;
 //   - an edit of an irikit_builder gives the code, offset and text of the same edit of an
 //     irikit::iri_builder; a failed edit leaves the text as it was, and the text always parses to
-//     the components the builder reports.
+//     the components the builder reports;
+//   - an irikit_url gives what whatwg::url gives: the failure as 200 + validation_error with the
+//     same offset (and argument), the same href, notes, getters and setter results; a search list
+//     serializes as whatwg::search_params does after the same edits.
 // The first input bytes choose the function and its arguments; the rest is the text.
 #include <algorithm>
 #include <cstdint>
@@ -38,7 +41,13 @@ struct reader {
 
 bool documented(int rc) {
   return (rc >= IRIKIT_OK && rc <= IRIKIT_E_NOT_RELATIVIZABLE) ||
-         (rc >= IRIKIT_E_NULL_ARGUMENT && rc <= IRIKIT_E_INTERNAL);
+         (rc >= IRIKIT_E_NULL_ARGUMENT && rc <= IRIKIT_E_INTERNAL) ||
+         (rc >= IRIKIT_E_URL_DOMAIN_TO_ASCII && rc <= IRIKIT_E_URL_SETTER_REFUSED);
+}
+
+// The C code of a whatwg::url_error.
+int url_code(const irikit::whatwg::url_error& e) {
+  return IRIKIT_E_URL_DOMAIN_TO_ASCII + static_cast<int>(e.error);
 }
 
 // Calls `f(out, out_size, out_len)` with a guarded buffer of `out_size` bytes and checks the
@@ -73,7 +82,7 @@ int call_out(std::string_view fuzz_input, std::size_t out_size, F&& f, std::stri
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view fuzz_input = irikit_fuzz::as_view(data, size);
   reader r{data, size};
-  const int which = r.byte() % 17;
+  const int which = r.byte() % 18;
   const int enum_value = static_cast<int>(r.byte()) - 8;  // mostly in range, sometimes not
   const unsigned flags = r.byte();                        // sometimes unknown bits
   const std::size_t out_size = r.byte() % 4 == 0 ? 0 : r.byte() * 4u;
@@ -404,6 +413,132 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         });
       }
       irikit_builder_free(b);
+      break;
+    }
+    case 17: {  // the WHATWG URL Standard: `text` parsed (with `second` as base text when flags & 1),
+                // then setter `enum_value` with `second`, the getters, and a search list, against C++
+      namespace w = irikit::whatwg;
+      const std::string_view input = null_text ? std::string_view() : text;
+      const bool with_base = (flags & 1u) != 0;
+      const unsigned url_flags = (flags >> 1) & 3u;  // IRIKIT_URL_NOTES and sometimes an unknown bit
+      irikit_url* u = nullptr;
+      const int rc = with_base ? irikit_url_parse_with_base(t, n, second.data(), second.size(), url_flags,
+                                                            nullptr, &u, &err)
+                               : irikit_url_parse(t, n, nullptr, nullptr, url_flags, nullptr, &u, &err);
+      FUZZ_CHECK(documented(rc) && (rc == IRIKIT_OK) == (u != nullptr));
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if (url_flags > 1) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      std::vector<w::validation> cxx_notes;
+      std::vector<w::validation>* notes = url_flags != 0 ? &cxx_notes : nullptr;
+      w::result<w::url> cxx = w::url_error{w::validation_error::setter_refused, 0};
+      std::uint32_t argument = 0;
+      if (with_base) {
+        auto base = w::parse(second);
+        if (base)
+          cxx = w::parse(input, &*base, notes);
+        else {
+          cxx = base.error();
+          argument = 1;
+        }
+      } else {
+        cxx = w::parse(input, nullptr, notes);
+      }
+      FUZZ_CHECK(cxx.has_value() == (rc == IRIKIT_OK));
+      if (!cxx) {
+        FUZZ_CHECK(rc == url_code(cxx.error()) && err.offset == cxx.error().offset &&
+                   err.argument == argument);
+        break;
+      }
+      FUZZ_CHECK(irikit_url_href(u, nullptr) == cxx->href());
+      std::vector<irikit_url_validation> got(cxx_notes.size() + 1);
+      std::size_t count = 0;
+      FUZZ_CHECK(irikit_url_notes(u, got.data(), got.size(), &count, &err) == IRIKIT_OK);
+      FUZZ_CHECK(count == cxx_notes.size());
+      for (std::size_t i = 0; i < count; ++i)
+        FUZZ_CHECK(got[i].code == url_code(cxx_notes[i]) && got[i].offset == cxx_notes[i].offset);
+      // One setter, by attribute number (out of range and the origin are refused).
+      const std::string before(irikit_url_href(u, nullptr));
+      const int set = irikit_url_set(u, enum_value, second.data(), second.size(), &err);
+      FUZZ_CHECK(documented(set));
+      const char* name = irikit_url_attribute_name(enum_value);
+      const w::url_setter setter = name ? w::setter_named(name) : nullptr;
+      if (setter == nullptr) {
+        FUZZ_CHECK(set == IRIKIT_E_INVALID_ARGUMENT && irikit_url_href(u, nullptr) == before);
+      } else {
+        const auto e = setter(*cxx, second);
+        FUZZ_CHECK(set == (e ? url_code(*e) : IRIKIT_OK));
+        if (e) FUZZ_CHECK(err.offset == e->offset);
+        FUZZ_CHECK(irikit_url_href(u, nullptr) == cxx->href());
+      }
+      // The getters, through the snprintf convention.
+      const std::string expected[] = {std::string(cxx->href()),
+                                      std::string(cxx->protocol()),
+                                      std::string(cxx->username()),
+                                      std::string(cxx->password()),
+                                      std::string(cxx->host()),
+                                      std::string(cxx->hostname()),
+                                      std::string(cxx->port()),
+                                      std::string(cxx->pathname()),
+                                      std::string(cxx->search()),
+                                      std::string(cxx->hash()),
+                                      cxx->origin()};
+      for (int a = IRIKIT_URL_HREF; a <= IRIKIT_URL_ORIGIN; ++a) {
+        std::string value;
+        const int g = call_out(
+            fuzz_input, out_size,
+            [&](char* out, std::size_t sz, std::size_t* l) { return irikit_url_get(u, a, out, sz, l, &err); },
+            &value);
+        FUZZ_CHECK(g == IRIKIT_OK || g == IRIKIT_E_BUFFER_TOO_SMALL);
+        if (g == IRIKIT_OK) FUZZ_CHECK(value == expected[a]);
+      }
+      // The URL's search list, edited with `second` split at "=", against search_params.
+      irikit_search_params* p = nullptr;
+      FUZZ_CHECK(irikit_search_params_of_url(u, nullptr, &p, &err) == IRIKIT_OK);
+      w::search_params cxx_params = w::search_params::of(*cxx);
+      const auto eq = second.find('=');
+      const std::string_view key = second.substr(0, eq);
+      const std::string_view value =
+          eq == std::string_view::npos ? std::string_view() : second.substr(eq + 1);
+      switch (flags >> 4) {
+        case 0:
+          FUZZ_CHECK(
+              irikit_search_params_append(p, key.data(), key.size(), value.data(), value.size(), &err) == 0);
+          cxx_params.append(key, value);
+          break;
+        case 1:
+          FUZZ_CHECK(irikit_search_params_set(p, key.data(), key.size(), value.data(), value.size(), &err) ==
+                     0);
+          cxx_params.set(key, value);
+          break;
+        case 2:
+          FUZZ_CHECK(irikit_search_params_delete(p, key.data(), key.size(), &err) == 0);
+          cxx_params.remove(key);
+          break;
+        default:
+          FUZZ_CHECK(irikit_search_params_sort(p, &err) == 0);
+          cxx_params.sort();
+          break;
+      }
+      std::string serialized;
+      call_out(
+          fuzz_input, out_size,
+          [&](char* out, std::size_t sz, std::size_t* l) {
+            return irikit_search_params_serialize(p, out, sz, l, &err);
+          },
+          &serialized);
+      FUZZ_CHECK(serialized == cxx_params.to_string());
+      FUZZ_CHECK(irikit_search_params_count(p) == cxx_params.size());
+      FUZZ_CHECK(irikit_search_params_update_url(p, u, &err) == IRIKIT_OK);
+      cxx_params.update_url(*cxx);
+      FUZZ_CHECK(irikit_url_href(u, nullptr) == cxx->href());
+      irikit_search_params_free(p);
+      irikit_url_free(u);
       break;
     }
     default: {

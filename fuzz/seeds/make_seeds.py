@@ -103,3 +103,19 @@ for i, flags in enumerate([0, 1, 2, 3, 28, 41, 54, 7, 8, 9, 10, 11, 12, 13, 14])
         c_builder_seeds.append(bytes([16, 8 + (i + k) % 9, flags, 1, 16, 0]) + ref + b'\t' +
                                c_builder_args[(i + 3 * k) % len(c_builder_args)])
 write('c_api', c_builder_seeds)
+# The WHATWG URL Standard through the C interface (fuzz_c_api.cpp case 17): which=17, the attribute
+# of the setter (byte - 8), flags (bit 0: the second text is the base; bit 1: notes; bits 4-7: the
+# search-list edit), a 64-byte output buffer, then "INPUT\tSECOND" (a base, a setter's value, and
+# "NAME=VALUE" for the search list).
+c_url_inputs = [b'HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f', b'https:\\\\ex.com\\x', b'http://0x7f.1/',
+                b'http://h:99999/', b'http://[::1/', b' http://user:pw@h/ ', b'http://h/\xff', b'foo://\xff\xff</',
+                b'../up?k=v', b'mailto:x', b'file:c:\\x', b'http://B\xc3\xbccher.de/?b=2&a=1&c=x+y', b'a:b', b'']
+c_url_seconds = [b'http://example.org/dir/page?q#f', b'other.org:x', b'8080', b'12ab', b'/a\\b c', b'?k=v w',
+                 b'name=a&b c', b'file', b'', b'\xff', b'a:b', b'[::ffff:1.2.3.4]']
+c_url_seeds = []
+for i, flags in enumerate([0, 1, 2, 3, 4, 16, 19, 32, 34, 48, 51]):
+    for k in range(4):
+        c_url_seeds.append(bytes([17, 8 + (i * 3 + k) % 12, flags, 1, 16, 0]) +
+                           c_url_inputs[(i * 4 + k) % len(c_url_inputs)] + b'\t' +
+                           c_url_seconds[(i + 5 * k) % len(c_url_seconds)])
+write('c_api', c_url_seeds)

@@ -5,8 +5,10 @@
  * (RFC 3987 §2.2, RFC 3986), IRI → URI and URI → IRI (RFC 3987 §3.1, §3.2) with IDNA, LEIRI, legacy
  * charsets and UTF-16/UTF-32 input, host ToASCII/ToUnicode, reference resolution and
  * relativization (RFC 3986 §5), normalization and equivalence (RFC 3987 §5.3), the lint (§6–§8),
- * bidi display (§4), extraction from running text (§7.3), and building and editing references
- * (setters that encode for you, path segments and query parameters).
+ * bidi display (§4), extraction from running text (§7.3), building and editing references
+ * (setters that encode for you, path segments and query parameters), and the WHATWG URL Standard
+ * (parsing with a base, the URL class's getters and setters, URLSearchParams, and where the two
+ * specifications disagree).
  *
  *   #include <irikit/irikit_c.h>
  *
@@ -31,10 +33,12 @@
  *
  * Results. Every function that can fail returns an irikit_code: IRIKIT_OK (0) or an error. The
  * codes 1–99 are those of the C++ library (irikit::error_code), with the same kebab-case names
- * (irikit_code_name) and meaning; 100 and above are the C layer's own (bad arguments, buffers too
- * small, memory). When a function takes an `irikit_error *err` (which may be NULL), a failure also
- * stores there the code, the byte offset of the first offending character and which text argument
- * the offset is in; irikit_error_message turns that into the library's one-line message.
+ * (irikit_code_name) and meaning; 100–199 are the C layer's own (bad arguments, buffers too
+ * small, memory); 200–299 are the validation errors of the WHATWG URL Standard
+ * (irikit::whatwg::validation_error value + 200), under the Standard's names. When a function takes an
+ * `irikit_error *err` (which may be NULL), a failure also stores there the code, the byte offset of the first
+ * offending character and which text argument the offset is in; irikit_error_message turns that into the
+ * library's one-line message.
  *
  * Memory. Nothing is allocated behind the caller's back. A result is one of:
  *   - a view into the caller's input (irikit_range: an offset and a length), e.g. components,
@@ -47,8 +51,8 @@
  *     `out` may be NULL when `out_size` is 0 (to ask for the size);
  *   - an array of structs into a caller-provided array with a capacity, the same way (`*count`
  *     receives the number of elements needed);
- *   - an opaque object (irikit_lint_result, irikit_string_list, irikit_builder) freed by its own
- *     irikit_*_free.
+ *   - an opaque object (irikit_lint_result, irikit_string_list, irikit_builder, irikit_url,
+ *     irikit_search_params, irikit_spec_comparison) freed by its own irikit_*_free.
  *     Its memory comes from the optional irikit_allocator passed when it is made (malloc/free when
  *     NULL). Temporary memory inside a call comes from C++ operator new and is released before the
  *     call returns, with one exception: irikit_to_uri, irikit_to_iri and irikit_resolve reuse a
@@ -65,7 +69,8 @@
  * Threads. Every function is thread-safe: the library has no mutable global state, so any function
  * may be called from any number of threads at once. An opaque result is immutable once returned: it
  * may be read from several threads at once, and must be freed exactly once, when no thread reads it.
- * The one mutable object, irikit_builder, is edited by one thread at a time (see "Building").
+ * The mutable objects, irikit_builder, irikit_url and irikit_search_params, are each edited by one
+ * thread at a time (see "Building" and "The WHATWG URL Standard").
  *
  * ABI. The library's SONAME is libirikit.so.<major>; the C functions are versioned symbols. Within
  * a major version the C ABI only grows: functions, enumerators and error codes are appended, never
@@ -158,7 +163,43 @@ typedef enum irikit_code {
   IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
   IRIKIT_E_BUFFER_TOO_SMALL = 102, /**< the result does not fit: the needed size was returned */
   IRIKIT_E_OUT_OF_MEMORY = 103,    /**< memory exhaustion (C++ std::bad_alloc, or the allocator) */
-  IRIKIT_E_INTERNAL = 104          /**< an unexpected failure inside the library (a bug: report it) */
+  IRIKIT_E_INTERNAL = 104,         /**< an unexpected failure inside the library (a bug: report it) */
+  /* The URL Standard's validation errors (irikit::whatwg::validation_error + 200, in the Standard's
+   * order; irikit_code_name spells them as the Standard does, e.g. "IPv4-non-decimal-part"). A
+   * failure of the WHATWG functions is the one that made the Standard return failure; the others
+   * are reported as notes (irikit_url_notes) while the URL is still returned. */
+  IRIKIT_E_URL_DOMAIN_TO_ASCII = 200,                 /**< "domain-to-ASCII" (failure) */
+  IRIKIT_E_URL_DOMAIN_TO_UNICODE = 201,               /**< "domain-to-Unicode" */
+  IRIKIT_E_URL_DOMAIN_INVALID_CODE_POINT = 202,       /**< "domain-invalid-code-point" (failure) */
+  IRIKIT_E_URL_HOST_INVALID_CODE_POINT = 203,         /**< "host-invalid-code-point" (failure) */
+  IRIKIT_E_URL_IPV4_EMPTY_PART = 204,                 /**< "IPv4-empty-part" */
+  IRIKIT_E_URL_IPV4_TOO_MANY_PARTS = 205,             /**< "IPv4-too-many-parts" (failure) */
+  IRIKIT_E_URL_IPV4_NON_NUMERIC_PART = 206,           /**< "IPv4-non-numeric-part" (failure) */
+  IRIKIT_E_URL_IPV4_NON_DECIMAL_PART = 207,           /**< "IPv4-non-decimal-part" */
+  IRIKIT_E_URL_IPV4_OUT_OF_RANGE_PART = 208,          /**< "IPv4-out-of-range-part" (failure if not last) */
+  IRIKIT_E_URL_IPV6_UNCLOSED = 209,                   /**< "IPv6-unclosed" (failure) */
+  IRIKIT_E_URL_IPV6_INVALID_COMPRESSION = 210,        /**< "IPv6-invalid-compression" (failure) */
+  IRIKIT_E_URL_IPV6_TOO_MANY_PIECES = 211,            /**< "IPv6-too-many-pieces" (failure) */
+  IRIKIT_E_URL_IPV6_MULTIPLE_COMPRESSION = 212,       /**< "IPv6-multiple-compression" (failure) */
+  IRIKIT_E_URL_IPV6_INVALID_CODE_POINT = 213,         /**< "IPv6-invalid-code-point" (failure) */
+  IRIKIT_E_URL_IPV6_TOO_FEW_PIECES = 214,             /**< "IPv6-too-few-pieces" (failure) */
+  IRIKIT_E_URL_IPV4_IN_IPV6_TOO_MANY_PIECES = 215,    /**< "IPv4-in-IPv6-too-many-pieces" (failure) */
+  IRIKIT_E_URL_IPV4_IN_IPV6_INVALID_CODE_POINT = 216, /**< "IPv4-in-IPv6-invalid-code-point" (failure) */
+  IRIKIT_E_URL_IPV4_IN_IPV6_OUT_OF_RANGE_PART = 217,  /**< "IPv4-in-IPv6-out-of-range-part" (failure) */
+  IRIKIT_E_URL_IPV4_IN_IPV6_TOO_FEW_PARTS = 218,      /**< "IPv4-in-IPv6-too-few-parts" (failure) */
+  IRIKIT_E_URL_INVALID_URL_UNIT = 219,                /**< "invalid-URL-unit" */
+  /** "special-scheme-missing-following-solidus" */
+  IRIKIT_E_URL_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS = 220,
+  IRIKIT_E_URL_MISSING_SCHEME_NON_RELATIVE_URL = 221,   /**< "missing-scheme-non-relative-URL" (failure) */
+  IRIKIT_E_URL_INVALID_REVERSE_SOLIDUS = 222,           /**< "invalid-reverse-solidus" */
+  IRIKIT_E_URL_INVALID_CREDENTIALS = 223,               /**< "invalid-credentials" */
+  IRIKIT_E_URL_HOST_MISSING = 224,                      /**< "host-missing" (failure) */
+  IRIKIT_E_URL_PORT_OUT_OF_RANGE = 225,                 /**< "port-out-of-range" (failure) */
+  IRIKIT_E_URL_PORT_INVALID = 226,                      /**< "port-invalid" (failure) */
+  IRIKIT_E_URL_FILE_INVALID_WINDOWS_DRIVE_LETTER = 227, /**< "file-invalid-Windows-drive-letter" */
+  IRIKIT_E_URL_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST = 228, /**< "file-invalid-Windows-drive-letter-host" */
+  /** "setter-refused": not one of the Standard's; a setter left the URL as it was (irikit_url_set) */
+  IRIKIT_E_URL_SETTER_REFUSED = 229
 } irikit_code;
 
 /** A failure: code, byte offset of the first offending character, and which text argument of the
@@ -809,6 +850,259 @@ IRIKIT_C_API int irikit_builder_param_find(const irikit_builder* builder, int fl
                                            size_t key_len, size_t* index, irikit_error* err);
 /** Stable sort of the parameters by decoded key (bytes; UTF-8 byte order is code point order). */
 IRIKIT_C_API int irikit_builder_param_sort(irikit_builder* builder, int flavor, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * The WHATWG URL Standard (irikit/whatwg.h)       (a URL or a search list is edited by one thread)
+ *
+ * The web's URL processing, next to RFC 3987: the basic URL parser (URL Standard §4.4) with a base
+ * and a query encoding, the URL class's href, getters and setters (§6.1), origins (§4.7),
+ * URLSearchParams (§6.2) and the bridge to RFC 3987. An irikit_url is the C form of
+ * irikit::whatwg::url: always a URL, its href one string. Input is UTF-8; an ill-formed sequence is
+ * read as U+FFFD (as a browser's decoder would) and noted once as invalid-URL-unit at the start of
+ * the input. Offsets are bytes of the caller's text, as the C++ parser reports them: after an ASCII
+ * tab or newline (which the Standard removes before parsing) they count the text without it.
+ *
+ * Errors. A failure is the validation error that made the Standard return failure, as an
+ * IRIKIT_E_URL_* code (200 + irikit::whatwg::validation_error; irikit_code_name gives the
+ * Standard's name, irikit_error_message its description) with the byte offset in the text argument
+ * where it was found: the values of the C++ url_error. The validation errors that are not failures
+ * are kept by a URL parsed with IRIKIT_URL_NOTES (irikit_url_notes); asking for them costs the full
+ * parser (no fast path).
+ *
+ *   irikit_url *u, *r;
+ *   irikit_url_parse("HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f", 40, NULL, NULL, 0, NULL, &u, &err);
+ *   puts(irikit_url_href(u, NULL));                 // http://example.com/a/c?q=1%202#f
+ *   irikit_url_parse("../d", 4, u, NULL, 0, NULL, &r, &err);
+ *   puts(irikit_url_href(r, NULL));                 // http://example.com/d
+ *   irikit_url_set(r, IRIKIT_URL_PORT, "8080", 4, &err);       (→ http://example.com:8080/d)
+ *   irikit_url_free(r);
+ *   irikit_url_free(u);
+ *
+ * Memory: the irikit_url, irikit_search_params and irikit_spec_comparison blocks come from the
+ * allocator given when they are made (malloc and free when NULL); the strings they own grow with
+ * C++ operator new. Threads: functions taking a `const` handle may run at once on one object; an
+ * edit (a non-const handle) needs the object to itself. Views returned (irikit_url_href,
+ * irikit_search_params_at, _get) are valid until the next edit or the free.
+ */
+
+/** The opaque URL (irikit::whatwg::url). */
+typedef struct irikit_url irikit_url;
+
+/** One validation error and where it was found. Frozen layout. */
+typedef struct irikit_url_validation {
+  int32_t code;    /**< an IRIKIT_E_URL_* code */
+  uint32_t offset; /**< the byte offset in the text the call was given */
+} irikit_url_validation;
+
+/** URL parse flags. */
+enum {
+  /** Keep the validation errors reported while parsing (and while setting): irikit_url_notes. */
+  IRIKIT_URL_NOTES = 1u << 0
+};
+
+/** The attributes of the URL class (§6.1): irikit_url_get reads them, irikit_url_set runs their
+ * setters (every one but the origin, which has none). */
+typedef enum irikit_url_attribute {
+  IRIKIT_URL_HREF = 0,
+  IRIKIT_URL_PROTOCOL = 1, /**< the scheme and ":" */
+  IRIKIT_URL_USERNAME = 2,
+  IRIKIT_URL_PASSWORD = 3,
+  IRIKIT_URL_HOST = 4, /**< the host and ":port" when there is a port */
+  IRIKIT_URL_HOSTNAME = 5,
+  IRIKIT_URL_PORT = 6, /**< "" for the scheme's default port or none */
+  IRIKIT_URL_PATHNAME = 7,
+  IRIKIT_URL_SEARCH = 8, /**< "?" and the query, or "" when the query is null or empty */
+  IRIKIT_URL_HASH = 9,   /**< "#" and the fragment, or "" when it is null or empty */
+  IRIKIT_URL_ORIGIN = 10 /**< §4.7 ASCII serialization, e.g. "https://example.com:8443" or "null" */
+} irikit_url_attribute;
+
+/** "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+ * "hash", "origin" (the attribute names of the URL class); NULL for a value that is no attribute. */
+IRIKIT_C_API const char* irikit_url_attribute_name(int attribute);
+/** The attribute spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_url_attribute_from_name(const char* name, irikit_url_attribute* attribute);
+
+/** The basic URL parser (§4.4) on `input` against `base` (NULL for none) into a new URL `*url`.
+ * `encoding` (NUL-terminated; NULL means UTF-8) is the query encoding of special URLs, a WHATWG
+ * Encoding label such as "windows-1252" or "Shift_JIS" (whatwg::parse with an encoding). Flags:
+ * IRIKIT_URL_NOTES. Errors: an IRIKIT_E_URL_* failure with its offset in `input` (nothing is
+ * allocated then), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (flags, allocator),
+ * IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_OUT_OF_MEMORY. */
+IRIKIT_C_API int irikit_url_parse(const char* input, size_t input_len, const irikit_url* base,
+                                  const char* encoding, unsigned flags, const irikit_allocator* allocator,
+                                  irikit_url** url, irikit_error* err);
+/** The URL constructor's "parse input with base" (§6.1): `base` (a text) is parsed first, then
+ * `input` against it. A failure of the base is in argument 1, one of the input in argument 0. The
+ * notes (IRIKIT_URL_NOTES) are those of `input`. */
+IRIKIT_C_API int irikit_url_parse_with_base(const char* input, size_t input_len, const char* base,
+                                            size_t base_len, unsigned flags,
+                                            const irikit_allocator* allocator, irikit_url** url,
+                                            irikit_error* err);
+/** URL.canParse (§6.1): `*result` receives 1 when irikit_url_parse would succeed with `base` (NULL
+ * for none), else 0. Errors: only bad arguments. */
+IRIKIT_C_API int irikit_url_can_parse(const char* input, size_t input_len, const irikit_url* base,
+                                      int* result, irikit_error* err);
+/** URL.canParse(input, base) with `base` a text (§6.1): 0 also when the base does not parse. */
+IRIKIT_C_API int irikit_url_can_parse_with_base(const char* input, size_t input_len, const char* base,
+                                                size_t base_len, int* result, irikit_error* err);
+/** A copy of `url` (with its notes) into a new URL `*copy`. */
+IRIKIT_C_API int irikit_url_clone(const irikit_url* url, const irikit_allocator* allocator, irikit_url** copy,
+                                  irikit_error* err);
+/** Frees `url` (NULL is allowed). */
+IRIKIT_C_API void irikit_url_free(irikit_url* url);
+
+/** The href (§4.5 URL serializer), NUL-terminated (`*len`, when not NULL, receives its length): a
+ * view valid until the next edit of the URL or its free. NULL for a NULL URL. */
+IRIKIT_C_API const char* irikit_url_href(const irikit_url* url, size_t* len);
+/** The getter of `attribute` (§6.1), by the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT,
+ * IRIKIT_E_INVALID_ARGUMENT, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_url_get(const irikit_url* url, int attribute, char* out, size_t out_size,
+                                size_t* out_len, irikit_error* err);
+/** The setter of `attribute` (§6.1) with `value`, as whatwg::url::set_X: IRIKIT_OK when the value
+ * was applied (the setter's own rewriting included: port "12ab" sets 12, as the Standard's port
+ * state does); otherwise the C++ url_error as an IRIKIT_E_URL_* code with its offset in `value`:
+ * IRIKIT_E_URL_SETTER_REFUSED when the setter leaves the URL as it is (a username, password or port
+ * on a URL that cannot have one, a host or pathname on an opaque path, protocol "file" on a URL with
+ * a port), or the failure the Standard found, after which what it had already set stays (it edits
+ * the URL in place: host "other.org:x" sets the host, then fails at the port with port-invalid).
+ * Memory exhaustion leaves the URL unchanged. A URL parsed with IRIKIT_URL_NOTES keeps the notes of
+ * the setter (offsets in `value`) in place of the ones it had, also when the setter fails.
+ * IRIKIT_E_INVALID_ARGUMENT for IRIKIT_URL_ORIGIN, which has no setter. */
+IRIKIT_C_API int irikit_url_set(irikit_url* url, int attribute, const char* value, size_t value_len,
+                                irikit_error* err);
+/** The validation errors the last parse or set call reported on `url` (none unless it was parsed
+ * with IRIKIT_URL_NOTES), in the order the C++ parser reports them (a string may repeat one, as
+ * the Standard's states do): up to `capacity` written to `out`, `*count` receives
+ * how many there are in all (IRIKIT_E_BUFFER_TOO_SMALL when more than `capacity`). */
+IRIKIT_C_API int irikit_url_notes(const irikit_url* url, irikit_url_validation* out, size_t capacity,
+                                  size_t* count, irikit_error* err);
+
+/* application/x-www-form-urlencoded (§5) and URLSearchParams (§6.2): an irikit_search_params is a
+ * list of name/value pairs (irikit::whatwg::search_params), kept decoded; names compare byte for
+ * byte. Write it back into a URL's query with irikit_search_params_update_url. */
+
+/** The opaque URLSearchParams list. */
+typedef struct irikit_search_params irikit_search_params;
+
+/** The URLSearchParams constructor from a string (§6.2): one leading "?" removed, then the
+ * form-urlencoded parser (§5.1: "+" is a space, percent-decoded, ill-formed UTF-8 read as U+FFFD). */
+IRIKIT_C_API int irikit_search_params_new(const char* init, size_t init_len,
+                                          const irikit_allocator* allocator, irikit_search_params** params,
+                                          irikit_error* err);
+/** The list of `url`'s query (empty when the query is null). */
+IRIKIT_C_API int irikit_search_params_of_url(const irikit_url* url, const irikit_allocator* allocator,
+                                             irikit_search_params** params, irikit_error* err);
+/** Frees `params` (NULL is allowed). */
+IRIKIT_C_API void irikit_search_params_free(irikit_search_params* params);
+/** The number of pairs (0 for NULL). */
+IRIKIT_C_API size_t irikit_search_params_count(const irikit_search_params* params);
+/** Pair `index` (the iteration of §6.2): `*name` and `*value` receive NUL-terminated views (a
+ * decoded name may hold U+0000: use the lengths), `*name_len` and `*value_len` (each may be NULL)
+ * their lengths. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (index out of range). */
+IRIKIT_C_API int irikit_search_params_at(const irikit_search_params* params, size_t index, const char** name,
+                                         size_t* name_len, const char** value, size_t* value_len);
+/** get(name): `*value` receives a view of the value of the first pair named `name` (and
+ * `*value_len` its length), or NULL (and 0) when there is none. */
+IRIKIT_C_API int irikit_search_params_get(const irikit_search_params* params, const char* name,
+                                          size_t name_len, const char** value, size_t* value_len,
+                                          irikit_error* err);
+/** getAll(name): `*result` receives a new list of the values of the pairs named `name`. */
+IRIKIT_C_API int irikit_search_params_get_all(const irikit_search_params* params, const char* name,
+                                              size_t name_len, const irikit_allocator* allocator,
+                                              irikit_string_list** result, irikit_error* err);
+/** has(name): `*found` receives 1 or 0. */
+IRIKIT_C_API int irikit_search_params_has(const irikit_search_params* params, const char* name,
+                                          size_t name_len, int* found, irikit_error* err);
+/** has(name, value): `*found` receives 1 when a pair has both. */
+IRIKIT_C_API int irikit_search_params_has_value(const irikit_search_params* params, const char* name,
+                                                size_t name_len, const char* value, size_t value_len,
+                                                int* found, irikit_error* err);
+/** append(name, value). A NULL-with-length error is in `name` (argument 0) or `value` (1). */
+IRIKIT_C_API int irikit_search_params_append(irikit_search_params* params, const char* name, size_t name_len,
+                                             const char* value, size_t value_len, irikit_error* err);
+/** set(name, value): the first pair named `name` gets `value`, the later ones are removed; the pair
+ * is appended when there is none. */
+IRIKIT_C_API int irikit_search_params_set(irikit_search_params* params, const char* name, size_t name_len,
+                                          const char* value, size_t value_len, irikit_error* err);
+/** delete(name): removes every pair named `name`. */
+IRIKIT_C_API int irikit_search_params_delete(irikit_search_params* params, const char* name, size_t name_len,
+                                             irikit_error* err);
+/** delete(name, value): removes every pair with both. */
+IRIKIT_C_API int irikit_search_params_delete_value(irikit_search_params* params, const char* name,
+                                                   size_t name_len, const char* value, size_t value_len,
+                                                   irikit_error* err);
+/** sort(): stable, by name, comparing UTF-16 code units as the Standard says. */
+IRIKIT_C_API int irikit_search_params_sort(irikit_search_params* params, irikit_error* err);
+/** The form-urlencoded serialization (§5.2; "a=b+c&d=%26"), by the snprintf convention. */
+IRIKIT_C_API int irikit_search_params_serialize(const irikit_search_params* params, char* out,
+                                                size_t out_size, size_t* out_len, irikit_error* err);
+/** The update steps (§6.2): `url`'s query becomes the serialization, null when the list is empty. */
+IRIKIT_C_API int irikit_search_params_update_url(const irikit_search_params* params, irikit_url* url,
+                                                 irikit_error* err);
+
+/* The bridge between the two specifications (RFC 3987 / RFC 3986 and the URL Standard). */
+
+/** The URL as an RFC 3986 URI (whatwg::to_rfc3986): its href with every character RFC 3986 does
+ * not allow in the component percent-encoded. snprintf convention. */
+IRIKIT_C_API int irikit_url_to_rfc3986(const irikit_url* url, char* out, size_t out_size, size_t* out_len,
+                                       irikit_error* err);
+/** The URL as an RFC 3987 IRI (whatwg::to_iri): RFC 3987 §3.2 on irikit_url_to_rfc3986. */
+IRIKIT_C_API int irikit_url_to_iri(const irikit_url* url, char* out, size_t out_size, size_t* out_len,
+                                   irikit_error* err);
+/** An RFC 3987 IRI read by the URL Standard (whatwg::from_iri: §3.1 first, then the basic URL
+ * parser) into a new URL; the errors and flags of irikit_url_parse. */
+IRIKIT_C_API int irikit_url_from_iri(const char* iri, size_t iri_len, unsigned flags,
+                                     const irikit_allocator* allocator, irikit_url** url, irikit_error* err);
+
+/** What one string means to RFC 3987 and to the URL Standard (whatwg::compare_specs). */
+typedef struct irikit_spec_comparison irikit_spec_comparison;
+
+/** The summary of a comparison. Strings are NUL-terminated and belong to the comparison. */
+typedef struct irikit_spec_report {
+  uint32_t size;              /**< sizeof(irikit_spec_report) */
+  int32_t rfc3987_relative;   /**< 1: not an RFC 3987 IRI but a valid relative reference */
+  irikit_error rfc3987_error; /**< code IRIKIT_OK when the text is an IRI, else the RFC 3987 error */
+  irikit_error whatwg_error;  /**< code IRIKIT_OK when the Standard parses it, else its failure */
+  const char* rfc3987;        /**< the IRI normalized (§5.3.3 scheme rung) and mapped to a URI */
+  size_t rfc3987_length;
+  const char* whatwg; /**< the href, when the Standard parses the text */
+  size_t whatwg_length;
+  size_t note_count;       /**< the Standard's validation errors: irikit_spec_comparison_note */
+  size_t difference_count; /**< 0 when both read the same URI: irikit_spec_comparison_difference */
+} irikit_spec_report;
+
+#define IRIKIT_SPEC_REPORT_INIT \
+  { sizeof(irikit_spec_report), 0, {0, 0, 0, 0}, {0, 0, 0, 0}, NULL, 0, NULL, 0, 0, 0 }
+
+/** One place where the two specifications read the text differently. */
+typedef struct irikit_spec_difference {
+  uint32_t size;       /**< sizeof(irikit_spec_difference) */
+  const char* what;    /**< "rfc3987-invalid", "relative-reference", "whatwg-failure", or a component:
+                            "scheme", "userinfo", "host", "port", "path", "query", "fragment" */
+  const char* rfc3987; /**< what RFC 3987 makes of it */
+  size_t rfc3987_length;
+  const char* whatwg; /**< what the URL Standard makes of it */
+  size_t whatwg_length;
+} irikit_spec_difference;
+
+#define IRIKIT_SPEC_DIFFERENCE_INIT \
+  { sizeof(irikit_spec_difference), NULL, NULL, 0, NULL, 0 }
+
+/** Compares the two readings of `text` (no base; `iri compare-specs`) into a new result `*result`.
+ * A text neither reads is a result, not an error. */
+IRIKIT_C_API int irikit_compare_specs(const char* text, size_t text_len, const irikit_allocator* allocator,
+                                      irikit_spec_comparison** result, irikit_error* err);
+/** Fills `*report`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (report->size). */
+IRIKIT_C_API int irikit_spec_comparison_report(const irikit_spec_comparison* result,
+                                               irikit_spec_report* report);
+/** Validation error `index` of the URL Standard's reading. */
+IRIKIT_C_API int irikit_spec_comparison_note(const irikit_spec_comparison* result, size_t index,
+                                             irikit_url_validation* note);
+/** Difference `index`. Errors: IRIKIT_E_INVALID_ARGUMENT (index, difference->size). */
+IRIKIT_C_API int irikit_spec_comparison_difference(const irikit_spec_comparison* result, size_t index,
+                                                   irikit_spec_difference* difference);
+/** Frees `result` (NULL is allowed). */
+IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
 
 #ifdef __cplusplus
 } /* extern "C" */

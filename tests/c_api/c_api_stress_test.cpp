@@ -293,12 +293,158 @@ std::vector<std::pair<std::string, call>> every_function() {
     irikit_builder_free(b);
     return r;
   });
+  // The WHATWG URL Standard: each call makes its own URL (a URL is edited by one thread at a time),
+  // runs every function on it and reads it back.
+  add("url", [] {
+    static const char* k_input = "HTTPS://Bücher.example:443/a/./b/../c d?q=1 2&p=é#f";
+    irikit_url* base_url = nullptr;
+    irikit_url* u = nullptr;
+    std::string r = std::to_string(c_call([&] {
+      return irikit_url_parse_with_base("../x", 4, "http://h/a/b", 12, IRIKIT_URL_NOTES, nullptr, &base_url,
+                                        nullptr);
+    }));
+    r += "|" + std::to_string(c_call([&] {
+           return irikit_url_parse(k_input, std::strlen(k_input), base_url, "windows-1252", IRIKIT_URL_NOTES,
+                                   nullptr, &u, nullptr);
+         }));
+    if (base_url == nullptr || u == nullptr) {
+      irikit_url_free(base_url);
+      return r;
+    }
+    int yes = -1;
+    r += "|" + std::to_string(c_call([&] { return irikit_url_can_parse("y", 1, base_url, &yes, nullptr); }));
+    r += std::to_string(
+        c_call([&] { return irikit_url_can_parse_with_base("y", 1, "a:b", 3, &yes, nullptr); }));
+    r += std::to_string(yes);
+    const auto set = [&](int attribute, const char* value) {
+      r += "|" + std::to_string(c_call(
+                     [&] { return irikit_url_set(u, attribute, value, std::strlen(value), nullptr); }));
+    };
+    set(IRIKIT_URL_PROTOCOL, "wss");
+    set(IRIKIT_URL_USERNAME, "a b");
+    set(IRIKIT_URL_PASSWORD, "p@ss");
+    set(IRIKIT_URL_HOST, "例え.jp:8443");
+    set(IRIKIT_URL_HOSTNAME, "0x7f.1");
+    set(IRIKIT_URL_PORT, "99999");
+    set(IRIKIT_URL_PATHNAME, "/x\\y z");
+    set(IRIKIT_URL_SEARCH, "?k=v w");
+    set(IRIKIT_URL_HASH, "frag ment");
+    irikit_url_validation notes[8];
+    std::size_t count = 0;
+    r += "|" + std::to_string(c_call([&] { return irikit_url_notes(u, notes, 8, &count, nullptr); })) +
+         std::to_string(count);
+    for (int a = IRIKIT_URL_HREF; a <= IRIKIT_URL_ORIGIN; ++a) {
+      r += with_buffer(
+          [&](char* o, std::size_t s, std::size_t* l) { return irikit_url_get(u, a, o, s, l, nullptr); });
+    }
+    r += with_buffer(
+        [&](char* o, std::size_t s, std::size_t* l) { return irikit_url_to_rfc3986(u, o, s, l, nullptr); });
+    r += with_buffer(
+        [&](char* o, std::size_t s, std::size_t* l) { return irikit_url_to_iri(u, o, s, l, nullptr); });
+    irikit_url* copy = nullptr;
+    r += "|" + std::to_string(c_call([&] { return irikit_url_clone(u, nullptr, &copy, nullptr); }));
+    set(IRIKIT_URL_HREF, "http://例え.jp/パス");
+    r += "|" + std::string(irikit_url_href(u, nullptr)) + "|" + (copy ? irikit_url_href(copy, nullptr) : "");
+    irikit_url_free(copy);
+    irikit_url* from = nullptr;
+    static const char* k_iri = "http://例え.jp/パス?q=値";
+    r += "|" + std::to_string(c_call([&] {
+           return irikit_url_from_iri(k_iri, std::strlen(k_iri), 0, nullptr, &from, nullptr);
+         }));
+    if (from) r += irikit_url_href(from, nullptr);
+    irikit_url_free(from);
+    irikit_url_free(u);
+    irikit_url_free(base_url);
+    return r;
+  });
+  add("search_params", [] {
+    irikit_url* u = nullptr;
+    irikit_search_params* p = nullptr;
+    std::string r = std::to_string(c_call([&] {
+      return irikit_url_parse("https://example.com/?b=2&a=1&c=%E2%82%AC", 40, nullptr, nullptr, 0, nullptr,
+                              &u, nullptr);
+    }));
+    if (u == nullptr) return r;
+    r += "|" + std::to_string(c_call([&] { return irikit_search_params_of_url(u, nullptr, &p, nullptr); }));
+    if (p == nullptr) {
+      irikit_url_free(u);
+      return r;
+    }
+    const auto step = [&](auto&& f) { r += "|" + std::to_string(c_call([&] { return f(p); })); };
+    step([](irikit_search_params* x) {
+      return irikit_search_params_append(x, "name", 4, "a&b c", 5, nullptr);
+    });
+    step([](irikit_search_params* x) { return irikit_search_params_append(x, "a", 1, "3", 1, nullptr); });
+    step([](irikit_search_params* x) { return irikit_search_params_set(x, "b", 1, "€", 3, nullptr); });
+    step([](irikit_search_params* x) { return irikit_search_params_sort(x, nullptr); });
+    step([](irikit_search_params* x) {
+      return irikit_search_params_delete_value(x, "a", 1, "1", 1, nullptr);
+    });
+    step([](irikit_search_params* x) { return irikit_search_params_delete(x, "zz", 2, nullptr); });
+    int found = -1;
+    step([&](const irikit_search_params* x) { return irikit_search_params_has(x, "c", 1, &found, nullptr); });
+    step([&](const irikit_search_params* x) {
+      return irikit_search_params_has_value(x, "a", 1, "3", 1, &found, nullptr);
+    });
+    const char* value = nullptr;
+    step([&](const irikit_search_params* x) {
+      return irikit_search_params_get(x, "c", 1, &value, nullptr, nullptr);
+    });
+    irikit_string_list* all = nullptr;
+    step([&](const irikit_search_params* x) {
+      return irikit_search_params_get_all(x, "a", 1, nullptr, &all, nullptr);
+    });
+    r += std::to_string(irikit_string_list_count(all));
+    irikit_string_list_free(all);
+    const char *first_name = nullptr, *first_value = nullptr;
+    step([&](const irikit_search_params* x) {
+      return irikit_search_params_at(x, 0, &first_name, nullptr, &first_value, nullptr);
+    });
+    r += std::string(first_name ? first_name : "") + "=" + (first_value ? first_value : "") +
+         (value ? value : "") + std::to_string(found) + std::to_string(irikit_search_params_count(p));
+    r += with_buffer([&](char* o, std::size_t s, std::size_t* l) {
+      return irikit_search_params_serialize(p, o, s, l, nullptr);
+    });
+    step([&](const irikit_search_params* x) { return irikit_search_params_update_url(x, u, nullptr); });
+    r += std::string("|") + irikit_url_href(u, nullptr);
+    irikit_search_params_free(p);
+    irikit_search_params* q = nullptr;
+    r += "|" + std::to_string(
+                   c_call([&] { return irikit_search_params_new("?x=1+2&y", 8, nullptr, &q, nullptr); }));
+    r += std::to_string(irikit_search_params_count(q));
+    irikit_search_params_free(q);
+    irikit_url_free(u);
+    return r;
+  });
+  add("compare_specs", [] {
+    irikit_spec_comparison* c = nullptr;
+    static const char* k_text = "https:\\\\0x7F.1\\a b";
+    const int rc =
+        c_call([&] { return irikit_compare_specs(k_text, std::strlen(k_text), nullptr, &c, nullptr); });
+    std::string r = std::to_string(rc);
+    if (c == nullptr) return r;
+    irikit_spec_report report = IRIKIT_SPEC_REPORT_INIT;
+    r += "|" + std::to_string(irikit_spec_comparison_report(c, &report));  // before its fields are read
+    r += std::string(report.whatwg) + "|" + std::to_string(report.rfc3987_error.code) + "," +
+         std::to_string(report.note_count);
+    for (std::size_t i = 0; i < report.difference_count; ++i) {
+      irikit_spec_difference d = IRIKIT_SPEC_DIFFERENCE_INIT;
+      (void)irikit_spec_comparison_difference(c, i, &d);
+      r += std::string("|") + d.what + ":" + d.rfc3987 + ":" + d.whatwg;
+    }
+    irikit_url_validation note{};
+    (void)irikit_spec_comparison_note(c, 0, &note);
+    r += "|" + std::to_string(note.code) + "@" + std::to_string(note.offset);
+    irikit_spec_comparison_free(c);
+    return r;
+  });
   add("versions", [] {
     return std::string(irikit_version()) + irikit_unicode_version() + irikit_unicode_backend_version() +
            std::to_string(irikit_c_api_version()) + irikit_code_name(IRIKIT_E_INTERNAL) +
            irikit_rule_name(2) + irikit_host_kind_name(1) + irikit_idna_mode_name(3) + irikit_level_name(1) +
            irikit_severity_name(2) + irikit_bidi_component_name(3) + irikit_extracted_form_name(1) +
-           irikit_component_name(IRIKIT_COMPONENT_FRAGMENT);
+           irikit_component_name(IRIKIT_COMPONENT_FRAGMENT) + irikit_code_name(IRIKIT_E_URL_PORT_INVALID) +
+           irikit_url_attribute_name(IRIKIT_URL_ORIGIN);
   });
   return calls;
 }
@@ -460,6 +606,62 @@ TEST(CApiMemory, AnEditThatRunsOutOfMemoryLeavesTheBuilderUnchanged) {
     EXPECT_TRUE(succeeded) << name;
     // Removals that only shorten the text in place may need no memory at all.
     if (name != "remove query") {
+      EXPECT_GT(failures_seen, 0) << name << " never allocated";
+    }
+  }
+}
+
+// Every setter of a URL, with each allocation budget in turn: the call either gives what it gives
+// with enough memory (success or the Standard's failure, and the same href) or fails with
+// IRIKIT_E_OUT_OF_MEMORY and leaves the href exactly as it was (irikit_url_set's promise).
+TEST(CApiMemory, ASetterThatRunsOutOfMemoryLeavesTheUrlUnchanged) {
+  const std::vector<std::pair<int, std::string>> sets = {
+      {IRIKIT_URL_HREF, "https://例え.jp/a b?c#d"},
+      {IRIKIT_URL_PROTOCOL, "wss"},
+      {IRIKIT_URL_USERNAME, "user name"},
+      {IRIKIT_URL_PASSWORD, "pass word"},
+      {IRIKIT_URL_HOST, "Bücher.de:8443"},
+      {IRIKIT_URL_HOST, "other.org:x"},  // fails at the port after setting the host
+      {IRIKIT_URL_HOSTNAME, "[::1]"},
+      {IRIKIT_URL_PORT, "8443"},
+      {IRIKIT_URL_PATHNAME, "/a b/../c\\d"},
+      {IRIKIT_URL_SEARCH, "?q=a b"},
+      {IRIKIT_URL_HASH, "frag ment"},
+  };
+  const std::string start = "http://user@example.org:8080/p/q?z=1&a=2#f";
+  for (const bool notes : {false, true}) {
+    const unsigned flags = notes ? IRIKIT_URL_NOTES : 0;
+    for (const auto& [attribute, value] : sets) {
+      const std::string name = std::string(irikit_url_attribute_name(attribute)) + " " + value;
+      irikit_url* reference = nullptr;
+      ASSERT_EQ(
+          irikit_url_parse(start.data(), start.size(), nullptr, nullptr, flags, nullptr, &reference, nullptr),
+          IRIKIT_OK);
+      const int expected_rc = irikit_url_set(reference, attribute, value.data(), value.size(), nullptr);
+      const std::string expected = irikit_url_href(reference, nullptr);
+      irikit_url_free(reference);
+      bool done = false;
+      int failures_seen = 0;
+      for (long budget = 0; budget < 200 && !done; ++budget) {
+        irikit_url* u = nullptr;
+        ASSERT_EQ(irikit_url_parse(start.data(), start.size(), nullptr, nullptr, flags, nullptr, &u, nullptr),
+                  IRIKIT_OK);
+        g_budget = budget;
+        const int rc =
+            c_call([&] { return irikit_url_set(u, attribute, value.data(), value.size(), nullptr); });
+        g_budget = -1;
+        const std::string after = irikit_url_href(u, nullptr);
+        irikit_url_free(u);
+        if (rc == IRIKIT_E_OUT_OF_MEMORY) {
+          ++failures_seen;
+          EXPECT_EQ(after, start) << name << " budget " << budget;
+        } else {
+          EXPECT_EQ(rc, expected_rc) << name << " budget " << budget;
+          EXPECT_EQ(after, expected) << name << " budget " << budget;
+          done = true;
+        }
+      }
+      EXPECT_TRUE(done) << name;
       EXPECT_GT(failures_seen, 0) << name << " never allocated";
     }
   }

@@ -7,38 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
-
-#define CHECK_EQ_INT(actual, expected)                                                            \
-  do {                                                                                            \
-    long long a_ = (long long)(actual), e_ = (long long)(expected);                               \
-    ++checks;                                                                                     \
-    if (a_ != e_) {                                                                               \
-      ++failures;                                                                                 \
-      fprintf(stderr, "%s:%d: %s is %lld, expected %lld\n", __FILE__, __LINE__, #actual, a_, e_); \
-    }                                                                                             \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                                          \
-  do {                                                                                       \
-    const char *a_ = (actual), *e_ = (expected);                                             \
-    ++checks;                                                                                \
-    if (a_ == NULL || strcmp(a_, e_) != 0) {                                                 \
-      ++failures;                                                                            \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual, \
-              a_ ? a_ : "(null)", e_);                                                       \
-    }                                                                                        \
-  } while (0)
+#include "c_check.h"
 
 /* The range `r` of `text` equals `expected`. */
 static int range_is(const char* text, irikit_range r, const char* expected) {
@@ -319,20 +288,6 @@ static void test_conversion(void) {
 
   CHECK_EQ_INT(irikit_leiri_to_iri("http://a/b c", 12, out, sizeof out, &out_len, &err), IRIKIT_OK);
   CHECK_STR(out, "http://a/b%20c");
-}
-
-static void* counting_alloc(void* context, size_t bytes) {
-  ++*(int*)context;
-  return malloc(bytes);
-}
-static void counting_free(void* context, void* p) {
-  --*(int*)context;
-  free(p);
-}
-static void* failing_alloc(void* context, size_t bytes) {
-  (void)context;
-  (void)bytes;
-  return NULL;
 }
 
 static void test_candidates(void) {
