@@ -858,8 +858,8 @@ IRIKIT_C_API int irikit_builder_param_sort(irikit_builder* builder, int flavor, 
  * and a query encoding, the URL class's href, getters and setters (§6.1), origins (§4.7),
  * URLSearchParams (§6.2) and the bridge to RFC 3987. An irikit_url is the C form of
  * irikit::whatwg::url: always a URL, its href one string. Input is UTF-8; an ill-formed sequence is
- * read as U+FFFD (as a browser's decoder would) and noted once as invalid-URL-unit at the start of
- * the input. Offsets are bytes of the caller's text, as the C++ parser reports them: after an ASCII
+ * read as U+FFFD (as a browser's decoder would) and noted once as invalid-URL-unit at the first
+ * ill-formed byte. Offsets are bytes of the caller's text, as the C++ parser reports them: after an ASCII
  * tab or newline (which the Standard removes before parsing) they count the text without it.
  *
  * Errors. A failure is the validation error that made the Standard return failure, as an

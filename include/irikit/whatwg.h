@@ -207,7 +207,9 @@ class url {
   // The URL class's setters (§6.1). Each returns nothing when the value was applied, or the
   // reason it was not: `setter_refused` where the Standard's setter returns without a change (a
   // username on a URL without a host, a host on a URL with an opaque path, …), or the state
-  // override's failure; the URL is unchanged then. Validation errors go to `notes` when given.
+  // override's failure. The URL is then as the Standard's steps leave it: unchanged, but where the
+  // override had changed a part before it failed (set_host("h:x") sets the host, then fails with
+  // port-invalid). Validation errors go to `notes` when given.
   std::optional<url_error> set_href(std::string_view value, std::vector<validation>* notes = nullptr);
   std::optional<url_error> set_protocol(std::string_view value, std::vector<validation>* notes = nullptr);
   std::optional<url_error> set_username(std::string_view value);
@@ -327,7 +329,9 @@ std::vector<std::pair<std::string, std::string>> parse_form_urlencoded(std::stri
 std::string serialize_form_urlencoded(const std::vector<std::pair<std::string, std::string>>& pairs);
 
 /// URLSearchParams (§6.2) on its own list; `update_url` writes it back into a URL's query (the
-/// Standard's "update steps": an empty list sets the query to null).
+/// Standard's "update steps": an empty list sets the query to null). Names and values are
+/// USVStrings in the Standard: ill-formed UTF-8 in an argument is read as U+FFFD, as the string
+/// constructor and the URL parser read it.
 class search_params {
  public:
   search_params() = default;

@@ -1,5 +1,6 @@
 // application/x-www-form-urlencoded (URL Standard §5) and URLSearchParams (§6.2).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "grammar/utf8.h"
@@ -16,6 +17,22 @@ std::string decode_form_part(std::string_view part) {
   if (auto fixed = detail::replace_ill_formed_utf8(s)) return std::move(*fixed);
   return s;
 }
+
+/// An argument of URLSearchParams' methods, a USVString in the Standard (§6.2): ill-formed UTF-8
+/// is read as U+FFFD, as the string constructor (§5.1) and the URL parser read it. `view` is the
+/// caller's text when it is well-formed (no copy), else the fixed copy this object holds.
+class usv_string {
+ public:
+  explicit usv_string(std::string_view s)
+      : fixed_(detail::replace_ill_formed_utf8(s)), view_(fixed_ ? *fixed_ : s) {}
+  usv_string(const usv_string&) = delete;
+  usv_string& operator=(const usv_string&) = delete;
+  std::string_view view() const noexcept { return view_; }
+
+ private:
+  std::optional<std::string> fixed_;
+  std::string_view view_;
+};
 
 /// UTF-16 code units of well-formed UTF-8, for the sort's comparison (§6.2 sort()).
 std::u16string utf16_units(std::string_view s) {
@@ -75,43 +92,51 @@ search_params search_params::of(const url& u) {
   return p;
 }
 
-void search_params::append(std::string_view name, std::string_view value) { list_.emplace_back(name, value); }
+void search_params::append(std::string_view name, std::string_view value) {
+  list_.emplace_back(usv_string(name).view(), usv_string(value).view());
+}
 
 void search_params::remove(std::string_view name, std::optional<std::string_view> value) {
-  std::erase_if(list_, [&](const auto& p) { return p.first == name && (!value || p.second == *value); });
+  const usv_string n(name), v(value.value_or(""));
+  std::erase_if(list_,
+                [&](const auto& p) { return p.first == n.view() && (!value || p.second == v.view()); });
 }
 
 std::optional<std::string_view> search_params::get(std::string_view name) const {
+  const usv_string n(name);
   for (const auto& p : list_) {
-    if (p.first == name) return std::string_view(p.second);
+    if (p.first == n.view()) return std::string_view(p.second);
   }
   return std::nullopt;
 }
 
 std::vector<std::string_view> search_params::get_all(std::string_view name) const {
+  const usv_string n(name);
   std::vector<std::string_view> out;
   for (const auto& p : list_) {
-    if (p.first == name) out.emplace_back(p.second);
+    if (p.first == n.view()) out.emplace_back(p.second);
   }
   return out;
 }
 
 bool search_params::has(std::string_view name, std::optional<std::string_view> value) const {
+  const usv_string n(name), v(value.value_or(""));
   return std::any_of(list_.begin(), list_.end(),
-                     [&](const auto& p) { return p.first == name && (!value || p.second == *value); });
+                     [&](const auto& p) { return p.first == n.view() && (!value || p.second == v.view()); });
 }
 
 void search_params::set(std::string_view name, std::string_view value) {
   // §6.2 set(): the first pair with the name gets the value, the others are removed.
+  const usv_string n(name), v(value);
   bool found = false;
   std::erase_if(list_, [&](auto& p) {
-    if (p.first != name) return false;
+    if (p.first != n.view()) return false;
     if (found) return true;
     found = true;
-    p.second = std::string(value);
+    p.second = std::string(v.view());
     return false;
   });
-  if (!found) list_.emplace_back(name, value);
+  if (!found) list_.emplace_back(n.view(), v.view());
 }
 
 void search_params::sort() {

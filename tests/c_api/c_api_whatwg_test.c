@@ -299,7 +299,7 @@ static const struct notes_case k_notes_cases[] = {
      "http://h/a%20b",
      {{IRIKIT_E_URL_INVALID_URL_UNIT, 9}, {IRIKIT_E_URL_INVALID_URL_UNIT, 10}}},
     /* Ill-formed UTF-8 is read as U+FFFD; the note is at the start of the input. */
-    {"http://h/\xFF", 10, "http://h/%EF%BF%BD", {{IRIKIT_E_URL_INVALID_URL_UNIT, 0}}},
+    {"http://h/\xFF", 10, "http://h/%EF%BF%BD", {{IRIKIT_E_URL_INVALID_URL_UNIT, 9}}},
     /* None. */
     {"https://example.com/", 20, "https://example.com/", {{0, 0}}},
 };

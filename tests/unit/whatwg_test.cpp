@@ -234,6 +234,24 @@ TEST(WhatwgSearchParams, ParseSerializeSort) {
   EXPECT_EQ(u.href(), "https://h/");
 }
 
+// Names and values are USVStrings (§6.2): ill-formed UTF-8 in an argument is U+FFFD, in every
+// method, as in the string constructor (§5.1).
+TEST(WhatwgSearchParams, IllFormedUtf8ArgumentsReadAsReplacementCharacter) {
+  w::search_params p("y=\xFF");
+  p.append("a\xC3", "\xFF\xFE");
+  EXPECT_EQ(p.to_string(), "y=%EF%BF%BD&a%EF%BF%BD=%EF%BF%BD%EF%BF%BD");
+  EXPECT_EQ(p.get("a\xC3"), "\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(p.get("a\xEF\xBF\xBD"), "\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_TRUE(p.has("y", "\xC0"));
+  EXPECT_EQ(p.get_all("a\xE6\xBC").size(), 1u);
+  p.set("y", "\x80");
+  EXPECT_EQ(p.to_string(), "y=%EF%BF%BD&a%EF%BF%BD=%EF%BF%BD%EF%BF%BD");
+  p.remove("a\xF0", "\xEF\xBF\xBD\xFF");
+  EXPECT_EQ(p.to_string(), "y=%EF%BF%BD");
+  p.set("z\xFF", "1");
+  EXPECT_EQ(p.to_string(), "y=%EF%BF%BD&z%EF%BF%BD=1");
+}
+
 TEST(WhatwgPercentEncoding, Sets) {
   EXPECT_EQ(w::percent_encode(" \"#<>?`{}^'", w::encode_set::fragment), "%20%22#%3C%3E?%60{}^'");
   EXPECT_EQ(w::percent_encode(" \"#<>?`{}^'", w::encode_set::path), "%20%22%23%3C%3E%3F%60%7B%7D%5E'");
