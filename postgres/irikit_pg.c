@@ -158,7 +158,9 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
     default:
       break;
   }
-  if (code <= 0 || code >= 100 || call == NULL)
+  /* 1–99: RFC 3987; 200–299: the URL Standard's validation errors (irikit_c.h); 100–199 are the C
+   * layer's, which a correct call does not meet */
+  if (code <= 0 || (code >= 100 && code < 200) || code >= 300 || call == NULL)
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("irikit failed unexpectedly: %s (code %d)", irikit_code_name(code), code)));
 
