@@ -192,9 +192,11 @@ CREATE FUNCTION irikit_version(OUT library text, OUT c_api integer, OUT unicode 
 -- read URLs. Each function has a one-argument form and a form with a base (a text parsed first, as
 -- new URL(input, base)); two STRICT forms rather than a DEFAULT NULL, so that a NULL base gives
 -- NULL, as any NULL argument does. A failure raises 22P02 with the Standard's validation-error
--- name and the byte offset, e.g. "invalid URL: port-out-of-range at byte 9". Results are text:
--- a URL the Standard returns need not be an RFC 3987 IRI (iri_url_compare_specs shows where the
--- two readings differ). IMMUTABLE as the RFC 3987 functions: host parsing uses IDNA (UTS #46).
+-- name and the byte offset, e.g. "invalid URL: port-out-of-range at byte 9" (after an ASCII tab or
+-- newline, which the Standard removes before parsing, offsets count the text without it). Results
+-- are text: a URL the Standard returns need not be an RFC 3987 IRI (iri_url_compare_specs shows
+-- where the two readings differ). IMMUTABLE as the RFC 3987 functions: host parsing uses IDNA
+-- (UTS #46), so REINDEX after an upgrade that changes the Unicode version.
 
 CREATE FUNCTION iri_url_href(input text) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_url_href' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
