@@ -19,6 +19,50 @@
 /* The rule irikit_error_message is given: the URL Standard's messages do not depend on it. */
 #define URL_RULE IRIKIT_RULE_IRI_REFERENCE
 
+/* Why a string of the library could not become a text: noted while the library's object is still
+ * allocated, raised (report_copy_problem) once it is freed. */
+typedef enum CopyProblem { COPY_OK, COPY_NUL, COPY_TOO_LARGE, COPY_OUT_OF_MEMORY } CopyProblem;
+
+/* s[0..len) as a palloc'd text, or NULL with `*problem` set; nothing once a problem is noted.
+ * URLSearchParams decodes "%00" to U+0000 (§5.1), which a PostgreSQL text cannot hold. */
+static text* copy_text(const char* s, size_t len, CopyProblem* problem) {
+  text* result = NULL;
+  if (*problem != COPY_OK) return NULL;
+  if (memchr(s, '\0', len) != NULL)
+    *problem = COPY_NUL;
+  else if (len > MaxAllocSize - VARHDRSZ - 1)
+    *problem = COPY_TOO_LARGE;
+  else if ((result = (text*)palloc_extended(VARHDRSZ + len, MCXT_ALLOC_NO_OOM)) == NULL)
+    *problem = COPY_OUT_OF_MEMORY;
+  else {
+    memcpy(VARDATA(result), s, len);
+    SET_VARSIZE(result, VARHDRSZ + len);
+  }
+  return result;
+}
+
+/* Raises `problem` (nothing for COPY_OK): U+0000 as 22021, as convert_from reports a NUL; a text
+ * over 1 GB as 54000, as irikit_pg_write_text does. */
+static void report_copy_problem(CopyProblem problem) {
+  switch (problem) {
+    case COPY_OK:
+      return;
+    case COPY_NUL:
+      ereport(ERROR, (errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+                      errmsg("a decoded search parameter holds U+0000, which a text value cannot hold"),
+                      errdetail("The application/x-www-form-urlencoded parser (URL Standard §5.1) decodes "
+                                "\"%%00\" to U+0000.")));
+      break;
+    case COPY_TOO_LARGE:
+      ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+                      errmsg("the result would be more than a PostgreSQL value can hold"),
+                      errdetail("A text value is limited to 1 GB.")));
+      break;
+    case COPY_OUT_OF_MEMORY:
+      irikit_pg_report(IRIKIT_E_OUT_OF_MEMORY, NULL, NULL);
+  }
+}
+
 /* Runs the basic URL parser on argument 0, against argument 1 when `with_base`. On failure `*url`
  * is NULL, `*rc` and `*err` say why and `*call` names the texts for irikit_pg_report. */
 static void parse_url(FunctionCallInfo fcinfo, bool with_base, unsigned flags, irikit_url** url, int* rc,
@@ -54,8 +98,12 @@ static irikit_url* parse_url_or_report(FunctionCallInfo fcinfo, unsigned flags) 
 static text* url_attribute(const irikit_url* url, int attribute, size_t guess, int* rc, irikit_error* err) {
   size_t size = guess;
   for (int attempt = 0; attempt < 2; attempt++) {
-    text* result = (text*)palloc(VARHDRSZ + size + 1);
+    text* result = (text*)palloc_extended(VARHDRSZ + size + 1, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
     size_t needed = 0;
+    if (result == NULL) {
+      *rc = IRIKIT_E_OUT_OF_MEMORY;
+      return NULL;
+    }
     *rc = irikit_url_get(url, attribute, VARDATA(result), size + 1, &needed, err);
     if (*rc == IRIKIT_OK) {
       SET_VARSIZE(result, VARHDRSZ + needed);
@@ -74,13 +122,10 @@ Datum iri_url_href(PG_FUNCTION_ARGS) {
   irikit_url* url = parse_url_or_report(fcinfo, 0);
   size_t len = 0;
   const char* href = irikit_url_href(url, &len);
-  text* result = (text*)palloc_extended(VARHDRSZ + len, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
-  if (result != NULL) {
-    memcpy(VARDATA(result), href, len);
-    SET_VARSIZE(result, VARHDRSZ + len);
-  }
+  CopyProblem problem = COPY_OK;
+  text* result = copy_text(href, len, &problem);
   irikit_url_free(url);
-  if (result == NULL) irikit_pg_report(IRIKIT_E_OUT_OF_MEMORY, NULL, NULL);
+  report_copy_problem(problem);
   PG_RETURN_TEXT_P(result);
 }
 
@@ -114,16 +159,21 @@ Datum iri_url_parse(PG_FUNCTION_ARGS) {
   Datum values[RECORD_WIDTH];
   bool nulls[RECORD_WIDTH];
   irikit_url* url;
+  const char* href;
   size_t href_len = 0;
   irikit_error err;
   int rc = IRIKIT_OK;
+  CopyProblem problem = COPY_OK;
 
   if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE || desc->natts != (int)RECORD_WIDTH)
     ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("iri_url_parse must return its record")));
   desc = BlessTupleDesc(desc);
   url = parse_url_or_report(fcinfo, 0);
-  (void)irikit_url_href(url, &href_len);
-  for (size_t i = 0; i < RECORD_WIDTH; i++) {
+  /* the href first, as a text: the size check for the attributes, which are pieces of it */
+  href = irikit_url_href(url, &href_len);
+  values[0] = PointerGetDatum(copy_text(href, href_len, &problem));
+  nulls[0] = false;
+  for (size_t i = 1; i < RECORD_WIDTH && problem == COPY_OK; i++) {
     /* every attribute but the origin ("null" for an opaque one) is a piece of the href */
     text* value = url_attribute(url, record_attributes[i], href_len + 4, &rc, &err);
     if (value == NULL) break;
@@ -131,6 +181,7 @@ Datum iri_url_parse(PG_FUNCTION_ARGS) {
     nulls[i] = false;
   }
   irikit_url_free(url);
+  report_copy_problem(problem);
   if (rc != IRIKIT_OK) irikit_pg_report(rc, NULL, NULL);
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }
@@ -168,29 +219,6 @@ Datum iri_url_validation_errors(PG_FUNCTION_ARGS) {
  * URLSearchParams (§6.2). The pairs are decoded (§5.1), and "%00" decodes to U+0000, which a
  * PostgreSQL text cannot hold: such a pair is an error (22021, as convert_from reports a NUL). */
 
-/* A decoded name or value as a palloc'd text, or NULL when it holds U+0000 or memory runs out. */
-static text* decoded_text(const char* s, size_t len, bool* has_nul) {
-  text* result;
-  if (memchr(s, '\0', len) != NULL) {
-    *has_nul = true;
-    return NULL;
-  }
-  result = (text*)palloc_extended(VARHDRSZ + len, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
-  if (result != NULL) {
-    memcpy(VARDATA(result), s, len);
-    SET_VARSIZE(result, VARHDRSZ + len);
-  }
-  return result;
-}
-
-static void report_nul(void) pg_attribute_noreturn();
-static void report_nul(void) {
-  ereport(ERROR, (errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-                  errmsg("a decoded search parameter holds U+0000, which a text value cannot hold"),
-                  errdetail("The application/x-www-form-urlencoded parser (URL Standard §5.1) decodes "
-                            "\"%%00\" to U+0000.")));
-}
-
 /* iri_url_search_params(query): the URLSearchParams constructor on a string (one leading "?"
  * removed; "+" is a space; percent-decoded; ill-formed UTF-8 read as U+FFFD), its pairs in order. */
 PG_FUNCTION_INFO_V1(iri_url_search_params);
@@ -202,7 +230,7 @@ Datum iri_url_search_params(PG_FUNCTION_ARGS) {
   int rc = irikit_search_params_new(TEXT_ARGS(query), irikit_pg_allocator(), &params, &err);
   size_t count;
   text** pairs; /* name, value, name, value, … */
-  bool has_nul = false;
+  CopyProblem problem = COPY_OK;
 
   if (rc != IRIKIT_OK) {
     IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(query), "invalid search parameters", URL_RULE);
@@ -211,18 +239,17 @@ Datum iri_url_search_params(PG_FUNCTION_ARGS) {
   count = irikit_search_params_count(params);
   pairs = palloc_extended(2 * count * sizeof(text*) + 1, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
   rc = pairs == NULL ? IRIKIT_E_OUT_OF_MEMORY : IRIKIT_OK;
-  for (size_t i = 0; i < count && rc == IRIKIT_OK && !has_nul; i++) {
+  for (size_t i = 0; i < count && rc == IRIKIT_OK && problem == COPY_OK; i++) {
     const char *name, *value;
     size_t name_len, value_len;
     rc = irikit_search_params_at(params, i, &name, &name_len, &value, &value_len);
     if (rc != IRIKIT_OK) break;
-    pairs[2 * i] = decoded_text(name, name_len, &has_nul);
-    pairs[2 * i + 1] = has_nul ? NULL : decoded_text(value, value_len, &has_nul);
-    if (!has_nul && (pairs[2 * i] == NULL || pairs[2 * i + 1] == NULL)) rc = IRIKIT_E_OUT_OF_MEMORY;
+    pairs[2 * i] = copy_text(name, name_len, &problem);
+    pairs[2 * i + 1] = copy_text(value, value_len, &problem);
   }
   irikit_search_params_free(params);
   if (rc != IRIKIT_OK) irikit_pg_report(rc, NULL, NULL);
-  if (has_nul) report_nul();
+  report_copy_problem(problem);
   InitMaterializedSRF(fcinfo, 0);
   for (size_t i = 0; i < count; i++) {
     Datum values[2];
@@ -245,7 +272,7 @@ Datum iri_url_search_param(PG_FUNCTION_ARGS) {
   const char* value = NULL;
   size_t value_len = 0;
   text* result = NULL;
-  bool has_nul = false;
+  CopyProblem problem = COPY_OK;
   int rc;
 
   {
@@ -255,14 +282,11 @@ Datum iri_url_search_param(PG_FUNCTION_ARGS) {
   }
   rc = irikit_search_params_of_url(url, irikit_pg_allocator(), &params, &err);
   if (rc == IRIKIT_OK) rc = irikit_search_params_get(params, TEXT_ARGS(name), &value, &value_len, &err);
-  if (rc == IRIKIT_OK && value != NULL) {
-    result = decoded_text(value, value_len, &has_nul);
-    if (result == NULL && !has_nul) rc = IRIKIT_E_OUT_OF_MEMORY;
-  }
+  if (rc == IRIKIT_OK && value != NULL) result = copy_text(value, value_len, &problem);
   irikit_search_params_free(params);
   irikit_url_free(url);
   if (rc != IRIKIT_OK) irikit_pg_report(rc, NULL, NULL);
-  if (has_nul) report_nul();
+  report_copy_problem(problem);
   if (value == NULL) PG_RETURN_NULL();
   PG_RETURN_TEXT_P(result);
 }
@@ -283,7 +307,7 @@ Datum iri_url_compare_specs(PG_FUNCTION_ARGS) {
   irikit_error err;
   text** rows = NULL; /* what, rfc3987, whatwg, what, … */
   size_t count = 0;
-  bool has_nul = false;
+  CopyProblem problem = COPY_OK;
   int rc = irikit_compare_specs(TEXT_ARGS(input), irikit_pg_allocator(), &comparison, &err);
 
   if (rc != IRIKIT_OK) {
@@ -296,19 +320,17 @@ Datum iri_url_compare_specs(PG_FUNCTION_ARGS) {
     rows = palloc_extended(3 * count * sizeof(text*) + 1, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
     if (rows == NULL) rc = IRIKIT_E_OUT_OF_MEMORY;
   }
-  for (size_t i = 0; i < count && rc == IRIKIT_OK && !has_nul; i++) {
+  for (size_t i = 0; i < count && rc == IRIKIT_OK && problem == COPY_OK; i++) {
     irikit_spec_difference d = IRIKIT_SPEC_DIFFERENCE_INIT;
     rc = irikit_spec_comparison_difference(comparison, i, &d);
     if (rc != IRIKIT_OK) break;
-    rows[3 * i] = decoded_text(d.what, strlen(d.what), &has_nul);
-    rows[3 * i + 1] = has_nul ? NULL : decoded_text(d.rfc3987, d.rfc3987_length, &has_nul);
-    rows[3 * i + 2] = has_nul ? NULL : decoded_text(d.whatwg, d.whatwg_length, &has_nul);
-    if (!has_nul && (rows[3 * i] == NULL || rows[3 * i + 1] == NULL || rows[3 * i + 2] == NULL))
-      rc = IRIKIT_E_OUT_OF_MEMORY;
+    rows[3 * i] = copy_text(d.what, strlen(d.what), &problem);
+    rows[3 * i + 1] = copy_text(d.rfc3987, d.rfc3987_length, &problem);
+    rows[3 * i + 2] = copy_text(d.whatwg, d.whatwg_length, &problem);
   }
   irikit_spec_comparison_free(comparison);
   if (rc != IRIKIT_OK) irikit_pg_report(rc, NULL, NULL);
-  if (has_nul) report_nul();
+  report_copy_problem(problem);
   InitMaterializedSRF(fcinfo, 0);
   for (size_t i = 0; i < count; i++) {
     Datum values[3];
