@@ -185,3 +185,63 @@ CREATE FUNCTION iri_extract(text, www boolean DEFAULT false,
 -- The library behind the extension: its version and its Unicode version.
 CREATE FUNCTION irikit_version(OUT library text, OUT c_api integer, OUT unicode text)
   AS 'MODULE_PATHNAME', 'irikit_pg_version' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+-- ------------------------------------------------------------------------------------------------
+-- The WHATWG URL Standard (docs/guide.md, "PostgreSQL", "The WHATWG URL Standard"): the basic URL
+-- parser with an optional base (URL Standard §4.4, the URL constructor of §6.1), as browsers
+-- read URLs. Each function has a one-argument form and a form with a base (a text parsed first, as
+-- new URL(input, base)); two STRICT forms rather than a DEFAULT NULL, so that a NULL base gives
+-- NULL, as any NULL argument does. A failure raises 22P02 with the Standard's validation-error
+-- name and the byte offset, e.g. "invalid URL: port-out-of-range at byte 9" (after an ASCII tab or
+-- newline, which the Standard removes before parsing, offsets count the text without it). Results
+-- are text: a URL the Standard returns need not be an RFC 3987 IRI (iri_url_compare_specs shows
+-- where the two readings differ). IMMUTABLE as the RFC 3987 functions: host parsing uses IDNA
+-- (UTS #46), so REINDEX after an upgrade that changes the Unicode version.
+
+CREATE FUNCTION iri_url_href(input text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_href' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_href(input text, base text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_href' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- URL.canParse: never raises (false also when the base does not parse).
+CREATE FUNCTION iri_url_can_parse(input text) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_can_parse(input text, base text) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The URL class's attributes (§6.1), as its getters give them: '' for an absent port, query or
+-- fragment; origin 'null' for an opaque origin (§4.7).
+CREATE FUNCTION iri_url_parse(input text,
+                              OUT href text, OUT origin text, OUT protocol text, OUT username text,
+                              OUT password text, OUT host text, OUT hostname text, OUT port text,
+                              OUT pathname text, OUT search text, OUT hash text)
+  AS 'MODULE_PATHNAME', 'iri_url_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_parse(input text, base text,
+                              OUT href text, OUT origin text, OUT protocol text, OUT username text,
+                              OUT password text, OUT host text, OUT hostname text, OUT port text,
+                              OUT pathname text, OUT search text, OUT hash text)
+  AS 'MODULE_PATHNAME', 'iri_url_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The validation errors that are not failures (the URL is still returned), with the byte offset in
+-- `input`. A failure raises, as in iri_url_href: filter with iri_url_can_parse first.
+CREATE FUNCTION iri_url_validation_errors(input text, OUT code text, OUT "offset" integer)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_url_validation_errors' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 2;
+CREATE FUNCTION iri_url_validation_errors(input text, base text, OUT code text, OUT "offset" integer)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_url_validation_errors' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 2;
+
+-- URLSearchParams (§6.2): the pairs of a query string, decoded by application/x-www-form-urlencoded
+-- (§5.1: one leading '?' removed, '+' is a space), in order; and get(name) on a URL's query (NULL
+-- when no pair has the name). A pair decoding to U+0000 ('%00') raises 22021.
+CREATE FUNCTION iri_url_search_params(query text, OUT name text, OUT value text)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_url_search_params' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
+CREATE FUNCTION iri_url_search_param(url text, name text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_search_param' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Where RFC 3987 and the URL Standard (no base) read a text differently (`iri compare-specs`): one
+-- row per difference, none when both read the same URI. Never raises for the text's content.
+CREATE FUNCTION iri_url_compare_specs(text, OUT what text, OUT rfc3987 text, OUT whatwg text)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_url_compare_specs' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1;

@@ -123,6 +123,15 @@ static char* offending_character_hint(const char* text, size_t len, uint32 offse
   return buf.data;
 }
 
+/* U+0009, U+000A and U+000D: the "ASCII tab or newline" of the URL Standard (§4.4). */
+static bool is_tab_or_newline(char c) { return c == '\t' || c == '\n' || c == '\r'; }
+
+static bool has_tab_or_newline(const char* text, size_t len) {
+  for (size_t i = 0; i < len; i++)
+    if (is_tab_or_newline(text[i])) return true;
+  return false;
+}
+
 /* The library's one-line message for `err` (a static fallback when it cannot give one). */
 static char* library_message(const irikit_error* err, const char* text, size_t len, int rule) {
   char small[256];
@@ -158,7 +167,9 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
     default:
       break;
   }
-  if (code <= 0 || code >= 100 || call == NULL)
+  /* 1–99: RFC 3987; 200–299: the URL Standard's validation errors (irikit_c.h); 100–199 are the C
+   * layer's, which a correct call does not meet */
+  if (code <= 0 || (code >= 100 && code < 200) || code >= 300 || call == NULL)
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("irikit failed unexpectedly: %s (code %d)", irikit_code_name(code), code)));
 
@@ -167,9 +178,23 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
     const char* text = call->text[arg];
     size_t len = call->len[arg];
     char* detail = library_message(&e, text, len, call->rule[arg]);
-    char* hint = offending_character_hint(text, len, e.offset);
     bool ascii_db = GetDatabaseEncoding() == PG_SQL_ASCII && code >= IRIKIT_E_UTF8_INVALID_BYTE &&
                     code <= IRIKIT_E_UTF8_OUT_OF_RANGE;
+    char* hint;
+    if (code >= IRIKIT_E_URL_DOMAIN_TO_ASCII && has_tab_or_newline(text, len)) {
+      /* The URL Standard removes every ASCII tab or newline before parsing (§4.4 basic URL parser)
+       * and the library's offsets count the text without them: the hint shows that text. */
+      char* stripped = palloc(len + 1);
+      size_t n = 0;
+      for (size_t i = 0; i < len; i++)
+        if (!is_tab_or_newline(text[i])) stripped[n++] = text[i];
+      hint = psprintf(
+          "%s Offsets count the text without its ASCII tabs and newlines, which the URL "
+          "Standard removes before parsing.",
+          offending_character_hint(stripped, n, e.offset));
+    } else {
+      hint = offending_character_hint(text, len, e.offset);
+    }
     ereport(ERROR, (errcode(code == IRIKIT_E_NOT_RELATIVIZABLE ? ERRCODE_INVALID_PARAMETER_VALUE
                                                                : ERRCODE_INVALID_TEXT_REPRESENTATION),
                     errmsg("%s: %s at byte %u", call->prefix[arg], irikit_code_name(code), e.offset),

@@ -34,7 +34,8 @@ extern IrikitPgCall irikit_pg_call1(const char* text, size_t len, const char* pr
 extern IrikitPgCall irikit_pg_call2(const char* text0, size_t len0, const char* prefix0, int rule0,
                                     const char* text1, size_t len1, const char* prefix1, int rule1);
 
-/* Reports a failed call: library codes 1–99 as SQLSTATE 22P02 (not-relativizable as 22023) with
+/* Reports a failed call: library codes 1–99 (RFC 3987) and 200–299 (the URL Standard's validation
+ * errors) as SQLSTATE 22P02 (not-relativizable as 22023) with
  * "PREFIX: code-name at byte N", the library's message as DETAIL and the offending character in
  * context as HINT; the C layer's codes as out-of-memory, program-limit or internal errors. */
 extern void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* call)

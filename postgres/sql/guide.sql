@@ -42,6 +42,15 @@ CREATE TABLE posts (id int, body text);
 INSERT INTO posts VALUES (1, 'see http://раураl.com/login and https://example.org/'), (2, 'no links');
 SELECT p.id, e.iri, l.rule, l.severity
   FROM posts p, iri_extract(p.body) e, iri_lint(e.iri) l ORDER BY p.id, e.start, l.rule;
+SELECT iri_url_href('HTTP://EXAMPLE.com:80/a/./b/../c?q=1 2#f') AS href,
+       iri_url_href('../d', 'http://example.com/a/b/c') AS relative;
+SELECT iri_url_href('http://h:99999/');
+SELECT iri_url_can_parse('relative/path') AS alone, iri_url_can_parse('relative/path', 'http://h/') AS with_base;
+SELECT origin, host, pathname, search FROM iri_url_parse('https://EXAMPLE.com:8443\a b?x=1');
+SELECT * FROM iri_url_validation_errors('https://EXAMPLE.com:8443\a b?x=1');
+SELECT * FROM iri_url_search_params('?q=caf%C3%A9+au+lait&page=2&q=tea');
+SELECT iri_url_search_param('https://h/search?q=caf%C3%A9+au+lait&page=2', 'q') AS q;
+SELECT * FROM iri_url_compare_specs('http://0x7f.1/');
 CREATE TABLE imported (url iri);
 COPY imported FROM STDIN;
 http://example.org/1
