@@ -21,8 +21,10 @@
 //   // "invalid-reverse-solidus" with their byte offsets
 //
 // Input is UTF-8; an ill-formed sequence is read as U+FFFD (as a browser's decoder would) and
-// reported as "invalid-URL-unit". Failure is a `url_error`: the validation error that made the
-// Standard return failure, and the byte offset in the input where it was found.
+// reported as "invalid-URL-unit" at its first byte. Failure is a `url_error`: the validation error
+// that made the Standard return failure, and the byte offset in the input where it was found.
+// Offsets are bytes of the caller's input, except after an ASCII tab or newline, which the
+// Standard removes before parsing: past one, they count the text without it.
 #ifndef IRIKIT_WHATWG_H
 #define IRIKIT_WHATWG_H
 
