@@ -1,7 +1,8 @@
 // fuzz_simd — every scan implementation this build and CPU have (sse2, avx2, avx512 on x86-64; neon
 // on AArch64) against the scalar definition (src/grammar/char_scan.cpp), on the same text:
 //   - every grammar rule: the same verdict, and the same components or the same error code at the
-//     same byte offset (the parser's one-pass and general paths, chunk masks included);
+//     same byte offset (the parser's one-pass and general paths, chunk masks included), through
+//     parse, validate, parse_batch and validate_batch;
 //   - the scans themselves: skip_plain (all eight sets) and skip_plain_iri (four) from start offsets
 //     0..3 and every 5th, to the end and to a middle; find_first_of; classify_text.
 //     A block may stop early at a "%" whose two hex digits lie in the next block (char_scan.h):
@@ -16,6 +17,7 @@
 // one, two and three bytes short (a character cut at the end of a block).
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,7 @@
 #include "fuzz_check.h"
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
+#include "irikit/batch.h"
 #include "irikit/iri.h"
 
 namespace {
@@ -62,20 +65,23 @@ std::size_t settle(scan_fn scan, std::string_view t, std::size_t from, std::size
   }
 }
 
+void add_parts(answers& a, const iri_parts& p) {
+  for (const std::uint32_t offset :
+       {p.scheme_end, p.authority_begin, p.host_begin, p.host_end, p.path_begin, p.path_end, p.query_end})
+    a.add(offset);
+  a.add(static_cast<std::uint64_t>(p.host_type) | std::uint64_t{p.has_scheme} << 8 |
+        std::uint64_t{p.has_authority} << 9 | std::uint64_t{p.has_userinfo} << 10 |
+        std::uint64_t{p.has_port} << 11 | std::uint64_t{p.has_query} << 12 |
+        std::uint64_t{p.has_fragment} << 13);
+}
+
 answers answer(std::string_view t) {
   answers a;
   for (const rule r : k_rules) {
     const auto parsed = parse(t, r);
     if (parsed) {
-      const iri_parts& p = parsed->parts();
       a.add(1);
-      for (const std::uint32_t offset :
-           {p.scheme_end, p.authority_begin, p.host_begin, p.host_end, p.path_begin, p.path_end, p.query_end})
-        a.add(offset);
-      a.add(static_cast<std::uint64_t>(p.host_type) | std::uint64_t{p.has_scheme} << 8 |
-            std::uint64_t{p.has_authority} << 9 | std::uint64_t{p.has_userinfo} << 10 |
-            std::uint64_t{p.has_port} << 11 | std::uint64_t{p.has_query} << 12 |
-            std::uint64_t{p.has_fragment} << 13);
+      add_parts(a, parsed->parts());
     } else {
       a.add(0);
       a.add(static_cast<std::uint64_t>(parsed.error().code));
@@ -83,6 +89,15 @@ answers answer(std::string_view t) {
     }
     const auto checked = validate(t, r);
     a.add(checked ? 1 : 1000 + checked.error().offset);
+    // The batch functions (their own one-pass loop, irikit/batch.h): the same as the single calls.
+    const std::string_view one[] = {t};
+    iri_parts batch_parts;
+    parse_error batch_error, validated;
+    a.add(parse_batch(one, std::span(&batch_parts, 1), std::span(&batch_error, 1), r));
+    add_parts(a, batch_parts);
+    a.add(static_cast<std::uint64_t>(batch_error.code) << 32 | batch_error.offset);
+    a.add(validate_batch(one, std::span(&validated, 1), r));
+    a.add(static_cast<std::uint64_t>(validated.code) << 32 | validated.offset);
   }
   const std::size_t n = t.size();
   // Start offsets 0..3, then every 5th (the placement byte moves the body across the blocks).

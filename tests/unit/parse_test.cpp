@@ -579,6 +579,54 @@ TEST(Parse, OnePassChangesNothing) {
   }
 }
 
+// The one pass masks a text of 65 to 128 bytes as two chunks before it reads either (in the batch
+// functions), and crosses longer paths and queries chunk by chunk (parse_chunks): one thing to
+// note — a byte outside the class, a "%" triplet, a "?" or "#", a non-ASCII character — at any
+// offset gives the general path's result through parse and through parse_batch, for URI and IRI
+// rules, whether the text is read as a path (the "?" starts the query) or as a query.
+TEST(Parse, OnePassTextsOfTwoAndMoreChunksWithOneThingToNoteAnywhere) {
+  using namespace std::literals;
+  const std::string_view notes[] = {"%41",      "%4",           "%",   "%zz",  "?",        "#",
+                                    " ",        "\x7f",         "[",   "\0"sv, "\xc3\xa9", "\xe4\xb8\xad",
+                                    "\xe4\xb8", "\xe2\x80\xae", "\x80"};
+  const auto outcome = [](std::string_view text, rule r) {
+    iri_parts parts;
+    const parse_error e = parser::parse_into(text, r, {}, parts);
+    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
+  };
+  const auto batch_outcome = [](std::string_view text, rule r) {
+    const std::string_view texts[] = {text};
+    iri_parts parts;
+    parse_error e;
+    parse_batch(texts, std::span(&parts, 1), std::span(&e, 1), r);
+    return std::make_pair(e, parts);
+  };
+  for (const std::size_t size : {65, 100, 127, 128, 129, 641, 704}) {
+    for (const std::string_view prefix : {"http://example.com/"sv, "http://example.com/p?"sv}) {
+      for (const std::string_view note : notes) {
+        for (std::size_t at = prefix.size(); at <= size - note.size(); ++at) {
+          std::string text(prefix);
+          text.resize(size, 'a');
+          text.replace(at, note.size(), note);
+          for (const rule r : {rule::iri_reference, rule::uri}) {
+            parser::use_one_pass(false);
+            const auto without = outcome(text, r);
+            parser::use_one_pass(true);
+            const auto with = outcome(text, r);
+            const auto batch = batch_outcome(text, r);
+            ASSERT_EQ(with.first, without.first)
+                << ::testing::PrintToString(note) << " at " << at << " of " << size;
+            ASSERT_TRUE(with.second == without.second) << ::testing::PrintToString(note) << " at " << at;
+            ASSERT_EQ(batch.first, without.first)
+                << ::testing::PrintToString(note) << " at " << at << " of " << size;
+            ASSERT_TRUE(batch.second == without.second) << ::testing::PrintToString(note) << " at " << at;
+          }
+        }
+      }
+    }
+  }
+}
+
 // The batch functions (irikit/batch.h): one result per text, each what the single call gives.
 TEST(Batch, ValidateBatchGivesEachTextsVerdictAndOffset) {
   const std::vector<std::string_view> texts{"http://a/b",     "http://exa mple/", "",      "a:b",
