@@ -25,7 +25,6 @@ Objects
     URLSearchParams  the Standard's URLSearchParams (§6.2): append, delete, get, get_all, has,
                      set, sort; iterates over (name, value) pairs; str() serializes
     Validation       (code, offset): a validation error that is not a failure
-
     Host             (type, serialized, ipv4, ipv6, validation_errors): a host (parse_host)
 
 Failure raises irikit.IRIError: ``.code`` is the Standard's validation-error name
