@@ -42,7 +42,8 @@ Batch functions (GIL released, all cores; one result per input, errors in place)
     process_file_range_into the same over a byte range of a local file
 
 The WHATWG URL Standard (how browsers read links): ``irikit.whatwg``, with ``URL``,
-``URLSearchParams`` and ``compare_specs`` (the same library's second mode, include/irikit/whatwg.h).
+``URLSearchParams``, ``compare_specs`` and the Standard's host parser, percent-encoding and
+form-urlencoded functions (the same library's second mode, include/irikit/whatwg.h).
 
 pandas: ``import irikit.pandas`` (done automatically when pandas is imported first) adds the
 ``Series.iri`` accessor: ``s.iri.is_valid()``, ``s.iri.to_uri()``, ``s.iri.host``, ...

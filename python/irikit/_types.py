@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, List, Literal, NamedTuple, Optional, Tuple
 
 if TYPE_CHECKING:
     from ._errors import IRIError
 
-__all__ = ["LintFinding", "LintRule", "ExtractMatch", "Validation", "SpecDifference", "SpecComparison"]
+__all__ = ["LintFinding", "LintRule", "ExtractMatch", "Validation", "Host", "SpecDifference", "SpecComparison"]
 
 
 class LintFinding(NamedTuple):
@@ -52,6 +52,22 @@ class Validation(NamedTuple):
 
     code: str
     offset: int
+
+
+class Host(NamedTuple):
+    """A host as the URL Standard's host parser reads it (``irikit.whatwg.parse_host``, §3.5).
+
+    ``type`` is "domain", "ipv4", "ipv6", "opaque" or "empty" (§3.1); ``serialized`` is the host
+    serializer's output (§3.6; an IPv6 address in brackets, as in an href). ``ipv4`` is the
+    address as a 32-bit number and ``ipv6`` its eight 16-bit pieces, each None for the other
+    types. ``validation_errors``: those of the parse that were not failures, as for URL.
+    """
+
+    type: Literal["domain", "ipv4", "ipv6", "opaque", "empty"]
+    serialized: str
+    ipv4: Optional[int]
+    ipv6: Optional[Tuple[int, ...]]
+    validation_errors: List[Validation]
 
 
 class SpecDifference(NamedTuple):

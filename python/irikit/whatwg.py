@@ -25,20 +25,59 @@ Objects
     URLSearchParams  the Standard's URLSearchParams (§6.2): append, delete, get, get_all, has,
                      set, sort; iterates over (name, value) pairs; str() serializes
     Validation       (code, offset): a validation error that is not a failure
+    Host             (type, serialized, ipv4, ipv6, validation_errors): a host (parse_host)
 
 Failure raises irikit.IRIError: ``.code`` is the Standard's validation-error name
 ("port-out-of-range", "IPv4-too-many-parts"), ``.offset`` the byte offset in the UTF-8 input.
 
 Functions
-    compare_specs    what a string means to RFC 3987 and to the URL Standard (SpecComparison)
+    compare_specs              what a string means to RFC 3987 and to the URL Standard
+                               (SpecComparison)
+    parse_host                 the host parser (§3.5): a Host, or IRIError
+    domain_to_ascii            domain to ASCII (§3.3): str, or IRIError
+    domain_to_unicode          domain to Unicode (§3.3): str
+    percent_encode             UTF-8 percent-encode in one of the percent-encode sets (§1.3): str
+    percent_decode             percent-decode (§1.3): bytes, as the Standard defines it
+    parse_form_urlencoded      the application/x-www-form-urlencoded parser (§5.1): (name, value) pairs
+    serialize_form_urlencoded  the application/x-www-form-urlencoded serializer (§5.2): str
+
+    >>> from irikit.whatwg import parse_host, percent_encode
+    >>> parse_host("0x7f.1").serialized, percent_encode("a b#c", "fragment")
+    ('127.0.0.1', 'a%20b#c')
 """
 
 from __future__ import annotations
 
-from ._irikit import URL, URLSearchParams, compare_specs
-from ._types import SpecComparison, SpecDifference, Validation
+from ._irikit import (
+    URL,
+    URLSearchParams,
+    compare_specs,
+    domain_to_ascii,
+    domain_to_unicode,
+    parse_form_urlencoded,
+    parse_host,
+    percent_decode,
+    percent_encode,
+    serialize_form_urlencoded,
+)
+from ._types import Host, SpecComparison, SpecDifference, Validation
 
-__all__ = ["URL", "URLSearchParams", "Validation", "SpecComparison", "SpecDifference", "compare_specs"]
+__all__ = [
+    "URL",
+    "URLSearchParams",
+    "Validation",
+    "Host",
+    "SpecComparison",
+    "SpecDifference",
+    "compare_specs",
+    "parse_host",
+    "domain_to_ascii",
+    "domain_to_unicode",
+    "percent_encode",
+    "percent_decode",
+    "parse_form_urlencoded",
+    "serialize_form_urlencoded",
+]
 
 # The classes live in the private extension module; show them as this module's own.
 for _name in __all__:

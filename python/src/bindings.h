@@ -32,7 +32,9 @@ void bind_lines(pybind11::module_& m);
 /// to_uri_many, to_iri_many, normalize_many, resolve_many, parse_many (batch.cpp).
 void bind_batch(pybind11::module_& m);
 
-/// irikit.whatwg: URL, URLSearchParams and compare_specs over irikit/whatwg.h (whatwg.cpp).
+/// irikit.whatwg: URL, URLSearchParams, compare_specs and the Standard's stand-alone algorithms
+/// (parse_host, domain_to_ascii/unicode, percent_encode/decode, form-urlencoded) over
+/// irikit/whatwg.h (whatwg.cpp).
 void bind_whatwg(pybind11::module_& m);
 
 }  // namespace irikit::python

@@ -1,5 +1,6 @@
 // whatwg.cpp — irikit.whatwg: the WHATWG URL Standard (include/irikit/whatwg.h) as Python's URL
-// and URLSearchParams, the way the Standard's own API (§6) shapes them, and the bridge to RFC 3987.
+// and URLSearchParams, the way the Standard's own API (§6) shapes them, the bridge to RFC 3987, and
+// the Standard's stand-alone algorithms (host parsing, percent-encoding, form-urlencoded).
 // Nothing here parses or serializes: every answer is the library's, and a failure is an
 // irikit.IRIError whose code is the Standard's validation-error name ("port-out-of-range") and
 // whose offset is the library's byte offset, the same as `iri parse --spec whatwg --json` prints.
@@ -251,6 +252,26 @@ void change_params(py_search_params& p, F f) {
   list.update_url(u);
 }
 
+/// Calls f(name, value) for each pair of a record (a mapping here) or a sequence of pairs, in
+/// order, as the URLSearchParams constructor takes them (§6.2); names and values are USVStrings.
+/// `needs` ends the TypeError for anything else ("a mapping or pairs (name, value)").
+template <class F>
+void for_each_pair(const py::handle& init, const char* function, const char* needs, F f) {
+  py::object pairs =
+      py::hasattr(init, "items") ? init.attr("items")() : py::reinterpret_borrow<py::object>(init);
+  for (const py::handle pair : py::iter(pairs)) {
+    if (!PySequence_Check(pair.ptr()) || PyUnicode_Check(pair.ptr()) || PySequence_Size(pair.ptr()) != 2) {
+      PyErr_Clear();
+      throw py::type_error(std::string("irikit.whatwg.") + function + "() needs " + needs);
+    }
+    const auto items = py::reinterpret_borrow<py::sequence>(pair);
+    const py::object name = items[0];  // held: a sequence may make its items on access
+    const py::object value = items[1];
+    const param_args a(function, name, value, true);
+    f(a.name, *a.value);
+  }
+}
+
 py_search_params make_params(const py::handle& init) {
   py_search_params p;
   p.url = py::none();
@@ -259,26 +280,15 @@ py_search_params make_params(const py::handle& init) {
     p.list = w::search_params(t.utf8);
     return p;
   }
-  // §6.2 constructor: a record (a mapping here) or a sequence of pairs, appended in order.
-  py::object pairs =
-      py::hasattr(init, "items") ? init.attr("items")() : py::reinterpret_borrow<py::object>(init);
-  for (const py::handle pair : py::iter(pairs)) {
-    if (!PySequence_Check(pair.ptr()) || PyUnicode_Check(pair.ptr()) || PySequence_Size(pair.ptr()) != 2) {
-      PyErr_Clear();
-      throw py::type_error("irikit.whatwg.URLSearchParams() needs a str, a mapping or pairs (name, value)");
-    }
-    const auto items = py::reinterpret_borrow<py::sequence>(pair);
-    const py::object name = items[0];  // held: a sequence may make its items on access
-    const py::object value = items[1];
-    const param_args a("URLSearchParams", name, value, true);
-    p.list.append(a.name, *a.value);
-  }
+  for_each_pair(init, "URLSearchParams", "a str, a mapping or pairs (name, value)",
+                [&p](std::string_view name, std::string_view value) { p.list.append(name, value); });
   return p;
 }
 
-py::list params_pairs(const w::search_params& list) {
+/// A list of (name, value) tuples: URLSearchParams' iteration and the form-urlencoded parser's.
+py::list pairs_list(const std::vector<std::pair<std::string, std::string>>& pairs) {
   py::list out;
-  for (const auto& [name, value] : list.entries()) out.append(py::make_tuple(to_str(name), to_str(value)));
+  for (const auto& [name, value] : pairs) out.append(py::make_tuple(to_str(name), to_str(value)));
   return out;
 }
 
@@ -365,7 +375,8 @@ bound to its URL: it reads the URL's query, and every change rewrites the query.
            })
       .def("__iter__",
            [](const py_search_params& p) {
-             return py::iter(read_params(p, [](const w::search_params& l) { return params_pairs(l); }));
+             return py::iter(
+                 read_params(p, [](const w::search_params& l) { return pairs_list(l.entries()); }));
            })
       .def("__str__",
            [](const py_search_params& p) {
@@ -403,6 +414,84 @@ py_url from_iri(const py::handle& text) {
   if (!parsed) raise_url_error(parsed.error(), t);
   out.value = std::move(*parsed);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hosts (§3), percent-encoding (§1.3) and application/x-www-form-urlencoded (§5): the Standard's
+// stand-alone algorithms, as whatwg.h exports them.
+
+py::object parse_host(const py::handle& input, bool opaque) {
+  const text_arg t = url_text(input, "parse_host", "input");
+  std::vector<w::validation> notes;
+  const w::result<w::host> h = w::parse_host(t.utf8, opaque, &notes);
+  if (!h) raise_url_error(h.error(), t);
+  py::object ipv4 = py::none();
+  if (h->type == w::host_type::ipv4) ipv4 = py::int_(h->ipv4);
+  py::object ipv6 = py::none();
+  if (h->type == w::host_type::ipv6) {
+    py::tuple pieces(h->ipv6.size());
+    for (std::size_t i = 0; i < h->ipv6.size(); ++i) pieces[i] = py::int_(h->ipv6[i]);
+    ipv6 = pieces;
+  }
+  return py::module_::import("irikit._types")
+      .attr("Host")(view_str(w::host_type_name(h->type)), to_str(h->serialized), ipv4, ipv6,
+                    notes_list(notes));
+}
+
+py::str domain_to_ascii(const py::handle& domain) {
+  const text_arg t = url_text(domain, "domain_to_ascii", "domain");
+  const w::result<std::string> ascii = w::domain_to_ascii(t.utf8);
+  if (!ascii) raise_url_error(ascii.error(), t);
+  return to_str(*ascii);
+}
+
+py::str domain_to_unicode(const py::handle& domain) {
+  const text_arg t = url_text(domain, "domain_to_unicode", "domain");
+  return to_str(w::domain_to_unicode(t.utf8));
+}
+
+/// The percent-encode sets by the Standard's names (§1.3), without "percent-encode set".
+w::encode_set encode_set_argument(std::string_view name) {
+  static constexpr std::pair<std::string_view, w::encode_set> k_names[] = {
+      {"c0-control", w::encode_set::c0_control},
+      {"fragment", w::encode_set::fragment},
+      {"query", w::encode_set::query},
+      {"special-query", w::encode_set::special_query},
+      {"path", w::encode_set::path},
+      {"userinfo", w::encode_set::userinfo},
+      {"component", w::encode_set::component},
+      {"form-urlencoded", w::encode_set::form_urlencoded},
+  };
+  for (const auto& [n, set] : k_names) {
+    if (n == name) return set;
+  }
+  throw py::value_error("unknown percent-encode set '" + std::string(name) +
+                        "' (c0-control, fragment, query, special-query, path, userinfo, component, "
+                        "form-urlencoded)");
+}
+
+py::str percent_encode(const py::handle& text, std::string_view set, bool space_as_plus) {
+  const w::encode_set s = encode_set_argument(set);
+  const text_arg t = url_text(text, "percent_encode", "text");
+  return to_str(w::percent_encode(t.utf8, s, space_as_plus));
+}
+
+/// bytes: the Standard's percent-decode gives a byte sequence (§1.3), and "%FF" is not UTF-8.
+py::bytes percent_decode(const py::handle& text) {
+  const text_arg t = url_text(text, "percent_decode", "text");
+  return py::bytes(w::percent_decode(t.utf8));
+}
+
+py::list parse_form_urlencoded(const py::handle& text) {
+  const text_arg t = url_text(text, "parse_form_urlencoded", "text");
+  return pairs_list(w::parse_form_urlencoded(t.utf8));
+}
+
+py::str serialize_form_urlencoded(const py::handle& pairs) {
+  std::vector<std::pair<std::string, std::string>> list;
+  for_each_pair(pairs, "serialize_form_urlencoded", "a mapping or pairs (name, value)",
+                [&list](std::string_view name, std::string_view value) { list.emplace_back(name, value); });
+  return to_str(w::serialize_form_urlencoded(list));
 }
 
 py::object optional_int(std::optional<std::uint16_t> n) {
@@ -556,6 +645,77 @@ irikit.IRIError: byte 9: port-out-of-range: the port is greater than 65535
   c.attr("__hash__") = py::none();
 
   bind_search_params(m);
+
+  m.def("parse_host", &parse_host, py::arg("input"), py::kw_only(), py::arg("opaque") = false,
+        R"doc(The host parser of the URL Standard (§3.5): a Host(type, serialized, ipv4, ipv6,
+validation_errors). ``opaque=True`` parses the host of a non-special URL (an opaque host: only
+forbidden host code points fail). Failure raises IRIError with the Standard's validation-error
+name and the byte offset in ``input``.
+
+>>> parse_host("0x7f.1")
+Host(type='ipv4', serialized='127.0.0.1', ipv4=2130706433, ipv6=None, validation_errors=[Validation(code='IPv4-non-decimal-part', offset=0)])
+>>> parse_host("[0:0::1]").serialized, parse_host("Bücher.example").serialized
+('[::1]', 'xn--bcher-kva.example')
+>>> parse_host("1.2.3.256")
+Traceback (most recent call last):
+  ...
+irikit.IRIError: byte 6: IPv4-out-of-range-part: an IPv4 address part exceeds 255 (or the last part what the others leave)
+  1.2.3.256
+        ^
+)doc");
+  m.def("domain_to_ascii", &domain_to_ascii, py::arg("domain"),
+        R"doc(domain to ASCII with beStrict false (§3.3): UTS #46 ToASCII with the Standard's
+flags, then the forbidden domain code points. Failure raises IRIError ('domain-to-ASCII',
+'domain-invalid-code-point'). The validation errors that are not failures are not returned:
+``parse_host(domain).validation_errors`` has them for a host.
+
+>>> domain_to_ascii("Bücher.example")
+'xn--bcher-kva.example'
+)doc");
+  m.def("domain_to_unicode", &domain_to_unicode, py::arg("domain"),
+        R"doc(domain to Unicode with beStrict false (§3.3): UTS #46 ToUnicode. It does not fail: a
+label UTS #46 cannot convert is kept with U+FFFD where it went wrong (the Standard's
+'domain-to-Unicode' validation error, which is not returned).
+
+>>> domain_to_unicode("xn--bcher-kva.example")
+'bücher.example'
+)doc");
+  m.def("percent_encode", &percent_encode, py::arg("text"), py::arg("set") = "component", py::kw_only(),
+        py::arg("space_as_plus") = false,
+        R"doc(UTF-8 percent-encode ``text`` in a percent-encode set (§1.3): 'c0-control',
+'fragment', 'query', 'special-query', 'path', 'userinfo', 'component' (the default) or
+'form-urlencoded' (application/x-www-form-urlencoded). ``space_as_plus``: a space becomes '+'
+(as the form-urlencoded serializer writes it). bytes are encoded byte by byte.
+
+>>> percent_encode("a b#c/é"), percent_encode("a b#c/é", "fragment"), percent_encode("a b#c/é", "query")
+('a%20b%23c%2F%C3%A9', 'a%20b#c/%C3%A9', 'a%20b%23c/%C3%A9')
+>>> percent_encode("a b+c", "form-urlencoded", space_as_plus=True)
+'a+b%2Bc'
+)doc");
+  m.def("percent_decode", &percent_decode, py::arg("text"),
+        R"doc(Percent-decode (§1.3): every '%' and two hex digits becomes its byte, everything else
+stays as it is (a str as UTF-8). The result is bytes, as the Standard defines it: the bytes need
+not be UTF-8 ('%FF'); ``.decode("utf-8", "replace")`` reads them as the Standard's UTF-8 decode
+does.
+
+>>> percent_decode("%zz%41"), percent_decode("caf%C3%A9%FF")
+(b'%zzA', b'caf\xc3\xa9\xff')
+)doc");
+  m.def("parse_form_urlencoded", &parse_form_urlencoded, py::arg("text"),
+        R"doc(The application/x-www-form-urlencoded parser (§5.1): a list of (name, value), '+'
+as a space, percent-decoded; ill-formed UTF-8 (after decoding) is read as U+FFFD. ``URLSearchParams``
+over the same text has the same pairs.
+
+>>> parse_form_urlencoded("a=1&b=x+y&c=%26&&d")
+[('a', '1'), ('b', 'x y'), ('c', '&'), ('d', '')]
+)doc");
+  m.def("serialize_form_urlencoded", &serialize_form_urlencoded, py::arg("pairs"),
+        R"doc(The application/x-www-form-urlencoded serializer (§5.2, UTF-8): ``pairs`` is a
+mapping or an iterable of (name, value) str pairs, as for URLSearchParams.
+
+>>> serialize_form_urlencoded([("a b", "x+y&z"), ("é", "~")])
+'a+b=x%2By%26z&%C3%A9=%7E'
+)doc");
 
   m.def("compare_specs", &compare_specs, py::arg("text"),
         R"doc(What ``text`` means to RFC 3987 and to the URL Standard (``iri compare-specs``), as a

@@ -1,7 +1,8 @@
 """irikit.whatwg: the WHATWG URL Standard through the binding (include/irikit/whatwg.h).
 
 Expected values were checked against `iri parse --spec whatwg --json`, `iri url --json` and
-`iri compare-specs` for the same inputs; test_matches_the_iri_tool compares the two directly when
+`iri compare-specs` for the same inputs, and those of the stand-alone functions (parse_host,
+percent_encode, ...; the tool has no command for them) against a C++ program calling whatwg.h; test_matches_the_iri_tool compares the two directly when
 the tool is at hand (IRIKIT_IRI, set by CTest). The WPT files are the C++ runner's
 (tests/conformance/suite_wpt_url_whatwg.cpp), here run through the Python objects.
 """
@@ -16,7 +17,9 @@ import pytest
 
 import irikit
 from conftest import conformance_dir
-from irikit.whatwg import URL, SpecDifference, URLSearchParams, Validation, compare_specs
+from irikit.whatwg import URL, Host, SpecDifference, URLSearchParams, Validation, compare_specs, parse_host
+from irikit.whatwg import domain_to_ascii, domain_to_unicode, percent_decode, percent_encode
+from irikit.whatwg import parse_form_urlencoded, serialize_form_urlencoded
 
 GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash")
 
@@ -335,6 +338,146 @@ def test_compare_specs():
     assert compare_specs("../g").rfc3987_relative is True
 
 
+def test_parse_host_ipv4_number_forms():
+    h = parse_host("0x7f.1")
+    assert isinstance(h, Host)
+    assert h == ("ipv4", "127.0.0.1", 0x7F000001, None, [("IPv4-non-decimal-part", 0)])
+    assert (h.type, h.serialized, h.ipv4, h.ipv6) == ("ipv4", "127.0.0.1", 0x7F000001, None)
+    assert isinstance(h.validation_errors[0], Validation)
+    octal = parse_host("0300.0250.0.1")
+    assert (octal.serialized, octal.ipv4) == ("192.168.0.1", 0xC0A80001)
+    assert octal.validation_errors == [("IPv4-non-decimal-part", 0), ("IPv4-non-decimal-part", 5)]
+    assert parse_host("192.168.0.1") == ("ipv4", "192.168.0.1", 3232235521, None, [])
+
+
+def test_parse_host_ipv6_domain_and_opaque():
+    assert parse_host("[0:0::1]") == ("ipv6", "[::1]", None, (0, 0, 0, 0, 0, 0, 0, 1), [])
+    mapped = parse_host("[::ffff:192.168.0.1]")
+    assert (mapped.serialized, mapped.ipv6) == ("[::ffff:c0a8:1]", (0, 0, 0, 0, 0, 0xFFFF, 0xC0A8, 1))
+    assert parse_host("EXAMPLE.com") == ("domain", "example.com", None, None, [])
+    assert parse_host("ex%41mple").serialized == "example"  # percent-decoded first (§3.5 step 4)
+    assert parse_host("bücher.example").serialized == "xn--bcher-kva.example"
+    assert parse_host("%F0%9F%92%A9.example").serialized == "xn--ls8h.example"
+    # opaque: the host of a non-special URL is percent-encoded, not mapped (§3.5 opaque-host parser).
+    assert parse_host("é.example", opaque=True) == ("opaque", "%C3%A9.example", None, None, [])
+    assert parse_host("h%20x", opaque=True).serialized == "h%20x"
+    assert parse_host("[::1]", opaque=True).type == "ipv6"
+    assert parse_host("", opaque=True) == ("empty", "", None, None, [])
+    # The same reading as the URL parser's.
+    assert URL("http://0x7f.1/").hostname == parse_host("0x7f.1").serialized
+    assert URL("foo://é.example/").hostname == parse_host("é.example", opaque=True).serialized
+
+
+@pytest.mark.parametrize(
+    "text, opaque, code, offset, char_offset",
+    [
+        ("exa mple", False, "domain-invalid-code-point", 3, 3),
+        ("1.2.3.256", False, "IPv4-out-of-range-part", 6, 6),
+        ("4294967296", False, "IPv4-out-of-range-part", 0, 0),
+        ("1.2.3.4.5", False, "IPv4-too-many-parts", 8, 8),
+        ("foo.09", False, "IPv4-non-numeric-part", 0, 0),
+        ("[1::2::3]", False, "IPv6-multiple-compression", 6, 6),
+        ("[::1", False, "IPv6-unclosed", 0, 0),
+        ("", False, "host-missing", 0, 0),
+        ("a b", True, "host-invalid-code-point", 1, 1),
+        ("é<x", True, "host-invalid-code-point", 2, 1),
+    ],
+)
+def test_parse_host_failures(text, opaque, code, offset, char_offset):
+    with pytest.raises(irikit.IRIError) as info:
+        parse_host(text, opaque=opaque)
+    e = info.value
+    assert (e.code, e.offset, e.char_offset, e.text) == (code, offset, char_offset, text)
+    with pytest.raises(irikit.IRIError) as info:
+        parse_host(text.encode(), opaque=opaque)
+    assert (info.value.code, info.value.offset, info.value.char_offset) == (code, offset, None)
+
+
+def test_parse_host_ill_formed_utf8():
+    # bytes as they are: \xff reads as U+FFFD, which UTS #46 refuses (domain-to-ASCII at byte 0).
+    with pytest.raises(irikit.IRIError) as info:
+        parse_host(b"exa\xffmple")
+    assert (info.value.code, info.value.offset, info.value.message) == (
+        "domain-to-ASCII",
+        0,
+        "UTS #46 ToASCII failed on the host, or gave the empty string",
+    )
+
+
+def test_domain_to_ascii_and_back():
+    assert domain_to_ascii("bücher.example") == "xn--bcher-kva.example"
+    assert domain_to_ascii("Bücher.Example") == "xn--bcher-kva.example"
+    assert domain_to_ascii("例え.jp") == "xn--r8jz45g.jp"
+    assert domain_to_ascii(b"xn--bcher-kva.example") == "xn--bcher-kva.example"
+    assert domain_to_unicode("xn--bcher-kva.example") == "bücher.example"
+    assert domain_to_unicode(domain_to_ascii("例え.jp")) == "例え.jp"
+    assert domain_to_unicode("EXAMPLE.com") == "example.com"
+    # It does not fail: what UTS #46 cannot convert keeps a U+FFFD (a domain-to-Unicode error).
+    assert domain_to_unicode("xn--a.com") == "xn--a\ufffd.com"
+    assert domain_to_unicode(b"\xff.com") == "\ufffd.com"
+    with pytest.raises(irikit.IRIError) as info:
+        domain_to_ascii("exa mple")
+    assert (info.value.code, info.value.offset) == ("domain-invalid-code-point", 3)
+    with pytest.raises(irikit.IRIError) as info:
+        domain_to_ascii("")
+    assert (info.value.code, info.value.offset) == ("domain-to-ASCII", 0)
+    with pytest.raises(irikit.IRIError) as info:
+        domain_to_ascii("a\u200d.com")  # ZWJ without a virama before it: CONTEXTJ fails
+    assert (info.value.code, info.value.offset) == ("domain-to-ASCII", 0)
+
+
+def test_percent_encode_sets():
+    text = "a b#c?d'e/f@g&h+i~j!é<\x7f"
+    assert percent_encode(text, "c0-control") == "a b#c?d'e/f@g&h+i~j!%C3%A9<%7F"
+    assert percent_encode(text, "fragment") == "a%20b#c?d'e/f@g&h+i~j!%C3%A9%3C%7F"
+    assert percent_encode(text, "query") == "a%20b%23c?d'e/f@g&h+i~j!%C3%A9%3C%7F"
+    assert percent_encode(text, "special-query") == "a%20b%23c?d%27e/f@g&h+i~j!%C3%A9%3C%7F"
+    assert percent_encode(text, "path") == "a%20b%23c%3Fd'e/f@g&h+i~j!%C3%A9%3C%7F"
+    assert percent_encode(text, "userinfo") == "a%20b%23c%3Fd'e%2Ff%40g&h+i~j!%C3%A9%3C%7F"
+    assert percent_encode(text, "component") == "a%20b%23c%3Fd'e%2Ff%40g%26h%2Bi~j!%C3%A9%3C%7F"
+    assert percent_encode(text) == percent_encode(text, "component")
+    assert percent_encode(text, "form-urlencoded") == "a%20b%23c%3Fd%27e%2Ff%40g%26h%2Bi%7Ej%21%C3%A9%3C%7F"
+    # Space and "#": the fragment set keeps "#", the query set encodes it, component both.
+    assert [percent_encode("a b#", s) for s in ("fragment", "query", "component")] == ["a%20b#", "a%20b%23", "a%20b%23"]
+    assert percent_encode("a+b c", "form-urlencoded", space_as_plus=True) == "a%2Bb+c"
+    assert percent_encode("a+b c", "form-urlencoded") == "a%2Bb%20c"
+    assert percent_encode("a b", "c0-control", space_as_plus=True) == "a+b"  # "+" before the set test
+    # bytes byte by byte (0xFF is in every set); a lone surrogate in a str is U+FFFD.
+    assert percent_encode(b"\xff ", "fragment") == "%FF%20"
+    assert percent_encode("\ud800", "fragment") == "%EF%BF%BD"
+    with pytest.raises(ValueError, match="unknown percent-encode set 'url'"):
+        percent_encode("a", "url")  # type: ignore[arg-type]
+
+
+def test_percent_decode_gives_bytes():
+    assert percent_decode("%zz%41") == b"%zzA"
+    assert percent_decode("%FF%c3%a9+%2") == b"\xff\xc3\xa9+%2"  # "+" stays, "%2" is not a percent-encoding
+    assert percent_decode("é%20") == "é ".encode()
+    assert percent_decode(b"%41\xff") == b"A\xff"
+    assert isinstance(percent_decode(""), bytes)
+
+
+def test_form_urlencoded():
+    assert parse_form_urlencoded("a=1&b=x+y&c=%26&&d&=e") == [("a", "1"), ("b", "x y"), ("c", "&"), ("d", ""), ("", "e")]
+    assert serialize_form_urlencoded(parse_form_urlencoded("a=1&b=x+y&c=%26&&d&=e")) == "a=1&b=x+y&c=%26&d=&=e"
+    assert parse_form_urlencoded("%zz=%41+") == [("%zz", "A ")]
+    assert serialize_form_urlencoded([("%zz", "A ")]) == "%25zz=A+"
+    # Ill-formed UTF-8, raw or percent-encoded, is U+FFFD, which serializes as its UTF-8.
+    pairs = parse_form_urlencoded(b"a=%FF&b=\xff")
+    assert pairs == [("a", "\ufffd"), ("b", "\ufffd")]
+    assert serialize_form_urlencoded(pairs) == "a=%EF%BF%BD&b=%EF%BF%BD"
+    assert serialize_form_urlencoded([("a b", "x+y&z"), ("é", "~!*'()"), ("", "")]) == "a+b=x%2By%26z&%C3%A9=%7E%21*%27%28%29&="
+    assert serialize_form_urlencoded({"k": "v w"}) == "k=v+w"
+    assert serialize_form_urlencoded([]) == ""
+    # The same lists as URLSearchParams'.
+    text = "?b=2&a=x+y&b=%26"
+    assert parse_form_urlencoded(text[1:]) == list(URLSearchParams(text))
+    with pytest.raises(TypeError, match=r"serialize_form_urlencoded\(\) needs a mapping or pairs"):
+        serialize_form_urlencoded([("a", "1", "2")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="must be str, not bytes"):
+        serialize_form_urlencoded([(b"a", "1")])  # type: ignore[list-item]
+
+
 def wpt(name):
     path = conformance_dir() / "wpt-url" / name
     if not path.exists():
@@ -386,6 +529,37 @@ def test_wpt_setters():
             if got != case["expected"]:
                 failures.append((attribute, case["href"], case["new_value"], got, case["expected"]))
     assert count > 200 and failures == []
+
+
+def test_wpt_idna_hosts_agree_with_the_url_parser():
+    """parse_host on every input of WPT's IdnaTestV2.json gives the host (or the failure) of
+    ``URL("https://" + input + "/x")``, as the test there reads it. (The expected outputs are the
+    C++ conformance suite's, with its classified divergences: docs/conformance.md.)"""
+    count = 0
+    failures = []
+    for case in wpt("IdnaTestV2.json"):
+        if not isinstance(case, dict) or case["input"] == "":
+            continue
+        count += 1
+        url = URL.parse("https://" + case["input"] + "/x")
+        try:
+            host = parse_host(case["input"]).serialized
+        except irikit.IRIError:
+            host = None
+        if host != (None if url is None else url.host):
+            failures.append((case["input"], host, url))
+    assert count > 2600 and failures == []
+
+
+def test_wpt_percent_encoding():
+    """percent-encoding.json's UTF-8 outputs: the fragment set (the page's hash) and the
+    special-query set (its search in a UTF-8 document)."""
+    cases = [c for c in wpt("percent-encoding.json") if isinstance(c, dict)]
+    assert len(cases) == 7
+    for case in cases:
+        want = case["output"]["utf-8"]
+        assert percent_encode(case["input"], "fragment") == want, case
+        assert percent_encode(case["input"], "special-query") == want, case
 
 
 def iri_tool():

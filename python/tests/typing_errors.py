@@ -11,3 +11,7 @@ irikit.normalize("a", level="full")  # E: not a level
 irikit.whatwg.URL("http://a/").port_number + 1  # E: may be None
 irikit.whatwg.URL("http://a/").set("origin", "x")  # E: origin has no setter
 irikit.whatwg.URL("http://a/").origin = "x"  # E: origin is read-only
+irikit.whatwg.percent_encode("a", "url")  # E: not a percent-encode set
+irikit.whatwg.percent_decode("%41").upper() + "x"  # E: bytes, not str
+irikit.whatwg.parse_host("h", True)  # E: opaque is keyword-only
+irikit.whatwg.parse_host("h").ipv4 + 1  # E: may be None

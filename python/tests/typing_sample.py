@@ -1,6 +1,6 @@
 """Code a user writes against irikit, checked with mypy --strict by test_typing.py (not run)."""
 
-from typing import List, Optional, Union
+from typing import List, Optional, Tuple, Union
 
 import irikit
 
@@ -46,6 +46,7 @@ builder.params["k"] = None
 built: irikit.IRIReference = builder.build()
 
 # The WHATWG URL Standard.
+from irikit import whatwg
 from irikit.whatwg import URL, URLSearchParams, compare_specs
 
 url = URL("../d", base="http://a/b/c")
@@ -57,3 +58,12 @@ notes: List[tuple[str, int]] = [(n.code, n.offset) for n in url.validation_error
 refused: Optional[irikit.IRIError] = url.set("protocol", "file")
 pairs: List[tuple[str, str]] = list(URLSearchParams({"a": "1"}))
 differs: bool = not compare_specs("http://0x7f.1/").same
+host: whatwg.Host = whatwg.parse_host("0x7f.1", opaque=False)
+address: Optional[int] = host.ipv4
+pieces: Optional[Tuple[int, ...]] = whatwg.parse_host("[::1]").ipv6
+host_notes: List[tuple[str, int]] = [(n.code, n.offset) for n in host.validation_errors]
+ascii_host: str = whatwg.domain_to_unicode(whatwg.domain_to_ascii("bücher.example"))
+encoded: str = whatwg.percent_encode("a b", "query", space_as_plus=True) + whatwg.percent_encode(b"\xff")
+decoded_bytes: bytes = whatwg.percent_decode("%41")
+form: str = whatwg.serialize_form_urlencoded(whatwg.parse_form_urlencoded("a=1") + [("b", "2")])
+form_from_mapping: str = whatwg.serialize_form_urlencoded({"a": "1"})
