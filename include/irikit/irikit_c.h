@@ -7,8 +7,8 @@
  * relativization (RFC 3986 §5), normalization and equivalence (RFC 3987 §5.3), the lint (§6–§8),
  * bidi display (§4), extraction from running text (§7.3), building and editing references
  * (setters that encode for you, path segments and query parameters), and the WHATWG URL Standard
- * (parsing with a base, the URL class's getters and setters, URLSearchParams, and where the two
- * specifications disagree).
+ * (parsing with a base, the URL class's getters and setters, URLSearchParams, the host parser and
+ * percent-encoding on their own, and where the two specifications disagree).
  *
  *   #include <irikit/irikit_c.h>
  *
@@ -856,7 +856,8 @@ IRIKIT_C_API int irikit_builder_param_sort(irikit_builder* builder, int flavor, 
  *
  * The web's URL processing, next to RFC 3987: the basic URL parser (URL Standard §4.4) with a base
  * and a query encoding, the URL class's href, getters and setters (§6.1), origins (§4.7),
- * URLSearchParams (§6.2) and the bridge to RFC 3987. An irikit_url is the C form of
+ * URLSearchParams (§6.2), hosts (§3.3, §3.5) and percent-encoding (§1.3) on their own, and the
+ * bridge to RFC 3987. An irikit_url is the C form of
  * irikit::whatwg::url: always a URL, its href one string. Input is UTF-8; an ill-formed sequence is
  * read as U+FFFD (as a browser's decoder would) and noted once as invalid-URL-unit at the first
  * ill-formed byte. Offsets are bytes of the caller's text, as the C++ parser reports them: after an ASCII
