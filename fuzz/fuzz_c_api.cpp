@@ -12,7 +12,10 @@
 //     the components the builder reports;
 //   - an irikit_url gives what whatwg::url gives: the failure as 200 + validation_error with the
 //     same offset (and argument), the same href, notes, getters and setter results; a search list
-//     serializes as whatwg::search_params does after the same edits.
+//     serializes as whatwg::search_params does after the same edits;
+//   - the stand-alone host and percent-encoding functions give what whatwg::parse_host,
+//     domain_to_ascii, domain_to_unicode, percent_encode and percent_decode give (text, host type,
+//     or the failure's code and offset).
 // The first input bytes choose the function and its arguments; the rest is the text.
 #include <algorithm>
 #include <cstdint>
@@ -82,7 +85,7 @@ int call_out(std::string_view fuzz_input, std::size_t out_size, F&& f, std::stri
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view fuzz_input = irikit_fuzz::as_view(data, size);
   reader r{data, size};
-  const int which = r.byte() % 18;
+  const int which = r.byte() % 19;
   const int enum_value = static_cast<int>(r.byte()) - 8;  // mostly in range, sometimes not
   const unsigned flags = r.byte();                        // sometimes unknown bits
   const std::size_t out_size = r.byte() % 4 == 0 ? 0 : r.byte() * 4u;
@@ -539,6 +542,80 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(irikit_url_href(u, nullptr) == cxx->href());
       irikit_search_params_free(p);
       irikit_url_free(u);
+      break;
+    }
+    case 18: {  // the URL Standard's host parser, domain to ASCII/Unicode and percent-encoding on
+                // their own: function (flags >> 1) % 5, against whatwg::parse_host, domain_to_ascii,
+                // domain_to_unicode, percent_encode (set `enum_value`) and percent_decode
+      namespace w = irikit::whatwg;
+      const std::string_view input = null_text ? std::string_view() : text;
+      const unsigned option = (flags & 1u) | ((flags & 0x80u) != 0 ? 2u : 0u);  // sometimes an unknown bit
+      const int function = static_cast<int>((flags >> 1) % 5);
+      std::string got;
+      irikit_url_host_type type = IRIKIT_URL_HOST_TYPE_NONE;
+      const auto call = [&](auto&& c_call) {
+        return call_out(
+            fuzz_input, out_size,
+            [&](char* out, std::size_t sz, std::size_t* l) { return c_call(out, sz, l); }, &got);
+      };
+      int rc = IRIKIT_OK;
+      if (function == 0) {
+        rc = call([&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_url_parse_host(t, n, option, out, sz, l, &type, &err);
+        });
+      } else if (function == 1) {
+        rc = call([&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_url_domain_to_ascii(t, n, out, sz, l, &err);
+        });
+      } else if (function == 2) {
+        rc = call([&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_url_domain_to_unicode(t, n, out, sz, l, &err);
+        });
+      } else if (function == 3) {
+        rc = call([&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_url_percent_encode(t, n, enum_value, option, out, sz, l, &err);
+        });
+      } else {
+        rc = call([&](char* out, std::size_t sz, std::size_t* l) {
+          return irikit_url_percent_decode(t, n, out, sz, l, &err);
+        });
+      }
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if ((function == 0 || function == 3) && option > 1) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      if (function == 3 && (enum_value < 0 || enum_value > IRIKIT_URL_ENCODE_FORM_URLENCODED)) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      if (rc == IRIKIT_E_BUFFER_TOO_SMALL) break;  // a result too long to ask for again
+      if (function == 0) {
+        const w::result<w::host> h = w::parse_host(input, option != 0);
+        FUZZ_CHECK(h.has_value() == (rc == IRIKIT_OK));
+        if (!h) {
+          FUZZ_CHECK(rc == url_code(h.error()) && err.offset == h.error().offset && err.argument == 0);
+        } else {
+          FUZZ_CHECK(got == h->serialized && type == static_cast<int>(h->type));
+          FUZZ_CHECK(std::string_view(irikit_url_host_type_name(type)) == w::host_type_name(h->type));
+        }
+      } else if (function == 1) {
+        const w::result<std::string> a = w::domain_to_ascii(input);
+        FUZZ_CHECK(a.has_value() == (rc == IRIKIT_OK));
+        if (!a)
+          FUZZ_CHECK(rc == url_code(a.error()) && err.offset == a.error().offset && err.argument == 0);
+        else
+          FUZZ_CHECK(got == *a);
+      } else {
+        FUZZ_CHECK(rc == IRIKIT_OK);
+        if (function == 2) FUZZ_CHECK(got == w::domain_to_unicode(input));
+        if (function == 3)
+          FUZZ_CHECK(got == w::percent_encode(input, static_cast<w::encode_set>(enum_value), option != 0));
+        if (function == 4) FUZZ_CHECK(got == w::percent_decode(input));
+      }
       break;
     }
     default: {

@@ -1,6 +1,6 @@
 /* The WHATWG URL Standard from C: parse with a base, getters and setters, the validation errors
  * noted while a URL is still returned, a failure with its name and offset, URLSearchParams, and
- * where RFC 3987 reads the same string differently. */
+ * where RFC 3987 reads the same string differently; hosts and percent-encoding on their own. */
 #include <irikit/irikit_c.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,5 +63,29 @@ int main(void) {
     printf("  differ in %s: %s | %s\n", d.what, d.rfc3987, d.whatwg);
   }
   irikit_spec_comparison_free(cmp);
+
+  /* Hosts and percent-encoding on their own, as the parser runs them on a URL's parts. */
+  {
+    const char* hosts[] = {"0x7f.1", "[0:0::1]", "b\303\274cher.example", "exa mple"};
+    irikit_url_host_type type;
+    for (i = 0; i < 4; ++i) {
+      if (irikit_url_parse_host(hosts[i], strlen(hosts[i]), 0, out, sizeof out, NULL, &type, &err) ==
+          IRIKIT_OK)
+        printf("host %s: %s (%s)\n", hosts[i], out, irikit_url_host_type_name(type));
+      else
+        printf("host %s: byte %u: %s\n", hosts[i], (unsigned)err.offset, irikit_code_name(err.code));
+    }
+  }
+  irikit_url_domain_to_unicode("xn--bcher-kva.example", 21, out, sizeof out, NULL, &err);
+  printf("to Unicode: %s\n", out);
+  irikit_url_percent_encode("a b#c", 5, IRIKIT_URL_ENCODE_FRAGMENT, 0, out, sizeof out, NULL, &err);
+  printf("fragment set: %s\n", out);
+  irikit_url_percent_encode("a b#c", 5, IRIKIT_URL_ENCODE_COMPONENT, 0, out, sizeof out, NULL, &err);
+  printf("component set: %s\n", out);
+  irikit_url_percent_encode("a b#c", 5, IRIKIT_URL_ENCODE_FORM_URLENCODED, IRIKIT_URL_SPACE_AS_PLUS, out,
+                            sizeof out, NULL, &err);
+  printf("form, space as plus: %s\n", out);
+  irikit_url_percent_decode("%41%zz", 6, out, sizeof out, NULL, &err);
+  printf("decoded: %s\n", out);
   return 0;
 }

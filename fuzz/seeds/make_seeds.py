@@ -119,3 +119,16 @@ for i, flags in enumerate([0, 1, 2, 3, 4, 16, 19, 32, 34, 48, 51]):
                            c_url_inputs[(i * 4 + k) % len(c_url_inputs)] + b'\t' +
                            c_url_seconds[(i + 5 * k) % len(c_url_seconds)])
 write('c_api', c_url_seeds)
+# The URL Standard's hosts and percent-encoding through the C interface (fuzz_c_api.cpp case 18):
+# which=18, the percent-encode set (byte - 8), flags (bit 0: opaque host or space as "+"; bits 1-7:
+# the function, (flags >> 1) % 5: parse_host, domain_to_ascii, domain_to_unicode, percent_encode,
+# percent_decode), a 64-byte output buffer, then the text.
+c_host_texts = [b'0x7f.1', b'[0:0::1]', b'EXAMPLE.com', b'exa mple', b'1.2.3.256', b'1.2.3.4.5', b'[::1',
+                b'b\xc3\xbccher.example', b'xn--bcher-kva.example', b'ex%41mple', b'ex\xff.com', b'',
+                b'a b#c\'d?e/f&g+h~i\xc3\xa9', b'%41%zz%4%c3%A9+%']
+c_host_seeds = []
+for i, flags in enumerate([0, 1, 2, 4, 6, 7, 8, 9, 131, 136]):
+    for k in range(3):
+        c_host_seeds.append(bytes([18, 8 + (i + k) % 9, flags, 1, 16, 0]) +
+                            c_host_texts[(i * 3 + k) % len(c_host_texts)])
+write('c_api', c_host_seeds)

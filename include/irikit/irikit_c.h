@@ -7,8 +7,8 @@
  * relativization (RFC 3986 §5), normalization and equivalence (RFC 3987 §5.3), the lint (§6–§8),
  * bidi display (§4), extraction from running text (§7.3), building and editing references
  * (setters that encode for you, path segments and query parameters), and the WHATWG URL Standard
- * (parsing with a base, the URL class's getters and setters, URLSearchParams, and where the two
- * specifications disagree).
+ * (parsing with a base, the URL class's getters and setters, URLSearchParams, the host parser and
+ * percent-encoding on their own, and where the two specifications disagree).
  *
  *   #include <irikit/irikit_c.h>
  *
@@ -856,7 +856,8 @@ IRIKIT_C_API int irikit_builder_param_sort(irikit_builder* builder, int flavor, 
  *
  * The web's URL processing, next to RFC 3987: the basic URL parser (URL Standard §4.4) with a base
  * and a query encoding, the URL class's href, getters and setters (§6.1), origins (§4.7),
- * URLSearchParams (§6.2) and the bridge to RFC 3987. An irikit_url is the C form of
+ * URLSearchParams (§6.2), hosts (§3.3, §3.5) and percent-encoding (§1.3) on their own, and the
+ * bridge to RFC 3987. An irikit_url is the C form of
  * irikit::whatwg::url: always a URL, its href one string. Input is UTF-8; an ill-formed sequence is
  * read as U+FFFD (as a browser's decoder would) and noted once as invalid-URL-unit at the first
  * ill-formed byte. Offsets are bytes of the caller's text, as the C++ parser reports them: after an ASCII
@@ -976,6 +977,84 @@ IRIKIT_C_API int irikit_url_set(irikit_url* url, int attribute, const char* valu
  * how many there are in all (IRIKIT_E_BUFFER_TOO_SMALL when more than `capacity`). */
 IRIKIT_C_API int irikit_url_notes(const irikit_url* url, irikit_url_validation* out, size_t capacity,
                                   size_t* count, irikit_error* err);
+
+/* Hosts (§3) and percent-encoding (§1.3) on their own, outside a URL: the functions the parser
+ * runs on a URL's host and components (whatwg::parse_host, domain_to_ascii, domain_to_unicode,
+ * percent_encode, percent_decode). Results by the snprintf convention. The validation errors that
+ * are not failures are not reported here: parse a URL with IRIKIT_URL_NOTES for them. */
+
+/** What a host is (§3.1; irikit::whatwg::host_type). */
+typedef enum irikit_url_host_type {
+  IRIKIT_URL_HOST_TYPE_NONE = 0,   /**< the Standard's null host (never returned by the host parser) */
+  IRIKIT_URL_HOST_TYPE_DOMAIN = 1, /**< a domain, in ASCII after domain to ASCII */
+  IRIKIT_URL_HOST_TYPE_IPV4 = 2,
+  IRIKIT_URL_HOST_TYPE_IPV6 = 3,
+  IRIKIT_URL_HOST_TYPE_OPAQUE = 4, /**< the host of a non-special URL */
+  IRIKIT_URL_HOST_TYPE_EMPTY = 5   /**< the empty host */
+} irikit_url_host_type;
+
+/** "none", "domain", "ipv4", "ipv6", "opaque", "empty"; NULL for a value that is no host type. */
+IRIKIT_C_API const char* irikit_url_host_type_name(int type);
+
+/** Host parse flags. */
+enum {
+  /** Parse as the host of a non-special URL (the host parser's isOpaque, §3.5 step 2). */
+  IRIKIT_URL_HOST_OPAQUE = 1u << 0
+};
+
+/** The host parser (§3.5) on `input` (without a port; an IPv6 address in brackets), then the host
+ * serializer (§3.6): "0x7f.1" gives "127.0.0.1", "[0:0::1]" gives "[::1]", "EXAMPLE.com" gives
+ * "example.com". `*type` (when not NULL) receives the host's irikit_url_host_type once it parses,
+ * also when the buffer is too small. Flags: IRIKIT_URL_HOST_OPAQUE. Errors: the failure as an
+ * IRIKIT_E_URL_* code with its byte offset in `input` (e.g. host-invalid-code-point,
+ * IPv4-out-of-range-part, IPv6-unclosed), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (flags),
+ * IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_url_parse_host(const char* input, size_t input_len, unsigned flags, char* out,
+                                       size_t out_size, size_t* out_len, irikit_url_host_type* type,
+                                       irikit_error* err);
+/** domain to ASCII with beStrict = false (§3.3): UTS #46 processing, e.g. "bücher.example" gives
+ * "xn--bcher-kva.example", "EXAMPLE.com" gives "example.com". Errors: the failure as an
+ * IRIKIT_E_URL_* code (domain-to-ASCII, domain-invalid-code-point) with its byte offset in
+ * `domain`, IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_url_domain_to_ascii(const char* domain, size_t domain_len, char* out, size_t out_size,
+                                            size_t* out_len, irikit_error* err);
+/** domain to Unicode with beStrict = false (§3.3): "xn--bcher-kva.example" gives "bücher.example".
+ * Always has a result (the Standard's domain-to-Unicode is a validation error, not a failure, and
+ * is not reported here). Errors: only bad arguments and IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_url_domain_to_unicode(const char* domain, size_t domain_len, char* out,
+                                              size_t out_size, size_t* out_len, irikit_error* err);
+
+/** The percent-encode sets of §1.3 (irikit::whatwg::encode_set). Bytes 0x80–0xFF (every byte of a
+ * code point above U+007E) are in all of them. */
+typedef enum irikit_url_encode_set {
+  IRIKIT_URL_ENCODE_C0_CONTROL = 0,     /**< the C0 controls and every code point above U+007E */
+  IRIKIT_URL_ENCODE_FRAGMENT = 1,       /**< C0 control and space " < > ` */
+  IRIKIT_URL_ENCODE_QUERY = 2,          /**< C0 control and space " # < > */
+  IRIKIT_URL_ENCODE_SPECIAL_QUERY = 3,  /**< query and ' */
+  IRIKIT_URL_ENCODE_PATH = 4,           /**< query and ? ^ ` { } */
+  IRIKIT_URL_ENCODE_USERINFO = 5,       /**< path and / : ; = @ [ \ ] | */
+  IRIKIT_URL_ENCODE_COMPONENT = 6,      /**< userinfo and $ % & + , (encodeURIComponent) */
+  IRIKIT_URL_ENCODE_FORM_URLENCODED = 7 /**< component and ! ' ( ) ~ */
+} irikit_url_encode_set;
+
+/** Percent-encode flags. */
+enum {
+  /** Write U+0020 as "+" (the form-urlencoded serializer, §5.2). */
+  IRIKIT_URL_SPACE_AS_PLUS = 1u << 0
+};
+
+/** UTF-8 percent-encode (§1.3) every code point of `input` that is in `set` (an
+ * irikit_url_encode_set): "a b#c" in the query set gives "a%20b%23c", in the fragment set
+ * "a%20b#c". Flags: IRIKIT_URL_SPACE_AS_PLUS. Ill-formed UTF-8 is encoded byte for byte. Errors:
+ * IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (set, flags), IRIKIT_E_INPUT_TOO_LONG,
+ * IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_url_percent_encode(const char* input, size_t input_len, int set, unsigned flags,
+                                           char* out, size_t out_size, size_t* out_len, irikit_error* err);
+/** Percent-decode (§1.3): every "%" and two hex digits becomes its byte, anything else ("%zz", a
+ * "%" at the end, "+") is kept as it is. The result is bytes, not necessarily UTF-8, and may hold
+ * U+0000: use `*out_len`. */
+IRIKIT_C_API int irikit_url_percent_decode(const char* input, size_t input_len, char* out, size_t out_size,
+                                           size_t* out_len, irikit_error* err);
 
 /* application/x-www-form-urlencoded (§5) and URLSearchParams (§6.2): an irikit_search_params is a
  * list of name/value pairs (irikit::whatwg::search_params), kept decoded; names compare byte for

@@ -1601,6 +1601,69 @@ int irikit_url_notes(const irikit_url* url, irikit_url_validation* out, size_t c
   });
 }
 
+// Hosts (§3) and percent-encoding (§1.3)
+
+static_assert(static_cast<int>(w::host_type::empty) == IRIKIT_URL_HOST_TYPE_EMPTY);
+static_assert(static_cast<int>(w::encode_set::form_urlencoded) == IRIKIT_URL_ENCODE_FORM_URLENCODED);
+
+const char* irikit_url_host_type_name(int type) {
+  return in_range(type, IRIKIT_URL_HOST_TYPE_EMPTY)
+             ? c_string(w::host_type_name(static_cast<w::host_type>(type)))
+             : nullptr;
+}
+
+int irikit_url_parse_host(const char* input, size_t input_len, unsigned flags, char* out, size_t out_size,
+                          size_t* out_len, irikit_url_host_type* type, irikit_error* err) {
+  return text_to_text(input, input_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        if (!known_flags(flags, IRIKIT_URL_HOST_OPAQUE))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        const w::result<w::host> h = w::parse_host(t, (flags & IRIKIT_URL_HOST_OPAQUE) != 0);
+                        if (!h) return fail(err, h.error());
+                        if (type) *type = static_cast<irikit_url_host_type>(h->type);
+                        return buffer.write(h->serialized, err);
+                      });
+}
+
+int irikit_url_domain_to_ascii(const char* domain, size_t domain_len, char* out, size_t out_size,
+                               size_t* out_len, irikit_error* err) {
+  return text_to_text(domain, domain_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        const w::result<std::string> ascii = w::domain_to_ascii(t);
+                        if (!ascii) return fail(err, ascii.error());
+                        return buffer.write(*ascii, err);
+                      });
+}
+
+int irikit_url_domain_to_unicode(const char* domain, size_t domain_len, char* out, size_t out_size,
+                                 size_t* out_len, irikit_error* err) {
+  return text_to_text(domain, domain_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        return buffer.write(w::domain_to_unicode(t), err);
+                      });
+}
+
+int irikit_url_percent_encode(const char* input, size_t input_len, int set, unsigned flags, char* out,
+                              size_t out_size, size_t* out_len, irikit_error* err) {
+  return text_to_text(input, input_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        if (!in_range(set, IRIKIT_URL_ENCODE_FORM_URLENCODED) ||
+                            !known_flags(flags, IRIKIT_URL_SPACE_AS_PLUS))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        return buffer.write(w::percent_encode(t, static_cast<w::encode_set>(set),
+                                                              (flags & IRIKIT_URL_SPACE_AS_PLUS) != 0),
+                                            err);
+                      });
+}
+
+int irikit_url_percent_decode(const char* input, size_t input_len, char* out, size_t out_size,
+                              size_t* out_len, irikit_error* err) {
+  return text_to_text(input, input_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        return buffer.write(w::percent_decode(t), err);
+                      });
+}
+
 // URLSearchParams
 
 int irikit_search_params_new(const char* init, size_t init_len, const irikit_allocator* allocator,

@@ -438,13 +438,38 @@ std::vector<std::pair<std::string, call>> every_function() {
     irikit_spec_comparison_free(c);
     return r;
   });
+  add("url_hosts_and_percent", [] {
+    irikit_url_host_type type = IRIKIT_URL_HOST_TYPE_NONE;
+    std::string r = with_buffer([&](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_parse_host("Bücher.Example", 15, 0, o, s, l, &type, nullptr);
+    });
+    r += std::to_string(type);
+    r += with_buffer([&](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_parse_host("0x7f.1", 6, 0, o, s, l, &type, nullptr);
+    });
+    r += with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_domain_to_ascii("例え.jp", 9, o, s, l, nullptr);
+    });
+    r += with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_domain_to_unicode("xn--r8jz45g.jp", 14, o, s, l, nullptr);
+    });
+    r += with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_percent_encode("a b#cé", 7, IRIKIT_URL_ENCODE_FORM_URLENCODED,
+                                       IRIKIT_URL_SPACE_AS_PLUS, o, s, l, nullptr);
+    });
+    r += with_buffer([](char* o, std::size_t s, std::size_t* l) {
+      return irikit_url_percent_decode("%41%zz%C3%A9", 12, o, s, l, nullptr);
+    });
+    return r;
+  });
   add("versions", [] {
     return std::string(irikit_version()) + irikit_unicode_version() + irikit_unicode_backend_version() +
            std::to_string(irikit_c_api_version()) + irikit_code_name(IRIKIT_E_INTERNAL) +
            irikit_rule_name(2) + irikit_host_kind_name(1) + irikit_idna_mode_name(3) + irikit_level_name(1) +
            irikit_severity_name(2) + irikit_bidi_component_name(3) + irikit_extracted_form_name(1) +
            irikit_component_name(IRIKIT_COMPONENT_FRAGMENT) + irikit_code_name(IRIKIT_E_URL_PORT_INVALID) +
-           irikit_url_attribute_name(IRIKIT_URL_ORIGIN);
+           irikit_url_attribute_name(IRIKIT_URL_ORIGIN) +
+           irikit_url_host_type_name(IRIKIT_URL_HOST_TYPE_IPV6);
   });
   return calls;
 }

@@ -1,7 +1,7 @@
 /* Tests of the WHATWG part of the C interface (irikit_url_*, irikit_search_params_*,
- * irikit_compare_specs), written in C99 (built with -std=c99 -pedantic) against the shared
- * library. Expected failures, notes and offsets are the values the C++ API (irikit/whatwg.h)
- * gives for the same strings: the C layer translates, it decides nothing. */
+ * irikit_compare_specs, the host and percent-encoding functions), written in C99 (built with -std=c99
+ * -pedantic) against the shared library. Expected failures, notes and offsets are the values the C++ API
+ * (irikit/whatwg.h) gives for the same strings: the C layer translates, it decides nothing. */
 #include <irikit/irikit_c.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -647,6 +647,203 @@ static void test_bridge(void) {
   CHECK_ERROR(irikit_compare_specs("x", 1, NULL, NULL, &err), IRIKIT_E_NULL_ARGUMENT, 0, 0);
 }
 
+/* The host parser (§3.5), domain to ASCII / Unicode (§3.3), percent-encoding (§1.3) on their own.
+ * Expected values are those of whatwg::parse_host, domain_to_ascii, domain_to_unicode,
+ * percent_encode and percent_decode for the same strings. */
+static void test_hosts(void) {
+  static const struct {
+    const char* host;
+    unsigned flags;
+    int code;
+    unsigned offset;
+  } refused[] = {{"exa mple", 0, IRIKIT_E_URL_DOMAIN_INVALID_CODE_POINT, 3},
+                 {"exa mple", IRIKIT_URL_HOST_OPAQUE, IRIKIT_E_URL_HOST_INVALID_CODE_POINT, 3},
+                 {"1.2.3.256", 0, IRIKIT_E_URL_IPV4_OUT_OF_RANGE_PART, 6},
+                 {"256.1.1.1", 0, IRIKIT_E_URL_IPV4_OUT_OF_RANGE_PART, 0},
+                 {"1.2.3.4.5", 0, IRIKIT_E_URL_IPV4_TOO_MANY_PARTS, 8},
+                 {"1.2.3.08", 0, IRIKIT_E_URL_IPV4_NON_NUMERIC_PART, 6},
+                 {"[::1", 0, IRIKIT_E_URL_IPV6_UNCLOSED, 0},
+                 {"[1::2::3]", 0, IRIKIT_E_URL_IPV6_MULTIPLE_COMPRESSION, 6},
+                 {"", 0, IRIKIT_E_URL_HOST_MISSING, 0},
+                 {"ex\xFF.com", 0, IRIKIT_E_URL_DOMAIN_TO_ASCII, 0}};
+  irikit_url_host_type type = IRIKIT_URL_HOST_TYPE_NONE;
+  size_t i;
+  CHECK_STR(irikit_url_host_type_name(IRIKIT_URL_HOST_TYPE_NONE), "none");
+  CHECK_STR(irikit_url_host_type_name(IRIKIT_URL_HOST_TYPE_DOMAIN), "domain");
+  CHECK_STR(irikit_url_host_type_name(IRIKIT_URL_HOST_TYPE_OPAQUE), "opaque");
+  CHECK_STR(irikit_url_host_type_name(IRIKIT_URL_HOST_TYPE_EMPTY), "empty");
+  CHECK(irikit_url_host_type_name(6) == NULL);
+  CHECK(irikit_url_host_type_name(-1) == NULL);
+
+  /* IPv4 in its number forms, serialized in dotted decimal (§3.5 IPv4 parser, §3.6). */
+  CHECK_EQ_INT(irikit_url_parse_host("0x7f.1", 6, 0, out, sizeof out, &out_len, &type, &err), IRIKIT_OK);
+  CHECK_STR(out, "127.0.0.1");
+  CHECK_EQ_INT(out_len, 9);
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_IPV4);
+  /* IPv6: the shortest form, in brackets. */
+  CHECK_EQ_INT(irikit_url_parse_host("[0:0::1]", 8, 0, out, sizeof out, &out_len, &type, &err), IRIKIT_OK);
+  CHECK_STR(out, "[::1]");
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_IPV6);
+  /* A domain: percent-decoded, then domain to ASCII. */
+  CHECK_EQ_INT(irikit_url_parse_host("ex%41mple.COM", 13, 0, out, sizeof out, &out_len, &type, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "example.com");
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_DOMAIN);
+  CHECK_EQ_INT(irikit_url_parse_host("b\xC3\xBC"
+                                     "cher.example",
+                                     15, 0, out, sizeof out, &out_len, &type, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "xn--bcher-kva.example");
+  /* Opaque hosts (a non-special URL's) keep their case; the empty one is a host. */
+  CHECK_EQ_INT(
+      irikit_url_parse_host("EXAMPLE", 7, IRIKIT_URL_HOST_OPAQUE, out, sizeof out, &out_len, &type, &err),
+      IRIKIT_OK);
+  CHECK_STR(out, "EXAMPLE");
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_OPAQUE);
+  CHECK_EQ_INT(irikit_url_parse_host(NULL, 0, IRIKIT_URL_HOST_OPAQUE, out, sizeof out, &out_len, &type, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "");
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_EMPTY);
+  /* `type` may be NULL. */
+  CHECK_EQ_INT(irikit_url_parse_host("h", 1, 0, out, sizeof out, NULL, NULL, &err), IRIKIT_OK);
+  CHECK_STR(out, "h");
+
+  /* Failures: the Standard's validation error and its byte offset; `type` is left alone. Ill-formed
+   * UTF-8 reads as U+FFFD, which domain to ASCII refuses (the offset is the caller's byte). */
+  for (i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+    const int failures_before = failures;
+    type = IRIKIT_URL_HOST_TYPE_NONE;
+    CHECK_ERROR(irikit_url_parse_host(refused[i].host, strlen(refused[i].host), refused[i].flags, out,
+                                      sizeof out, &out_len, &type, &err),
+                refused[i].code, refused[i].offset, 0);
+    CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_NONE);
+    if (failures != failures_before) fprintf(stderr, "  (host \"%s\")\n", refused[i].host);
+  }
+
+  /* Buffers (the snprintf convention); the type is known before the text is written. */
+  type = IRIKIT_URL_HOST_TYPE_NONE;
+  strcpy(out, "x");
+  CHECK_EQ_INT(irikit_url_parse_host("0x7f.1", 6, 0, out, 9, &out_len, &type, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(err.code, IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 9);
+  CHECK_STR(out, "");
+  CHECK_EQ_INT(type, IRIKIT_URL_HOST_TYPE_IPV4);
+  CHECK_EQ_INT(irikit_url_parse_host("0x7f.1", 6, 0, NULL, 0, &out_len, NULL, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 9);
+  CHECK_EQ_INT(irikit_url_parse_host("0x7f.1", 6, 0, out, 10, &out_len, NULL, &err), IRIKIT_OK);
+  CHECK_STR(out, "127.0.0.1");
+  /* Bad arguments. */
+  CHECK_ERROR(irikit_url_parse_host("h", 1, 2, out, sizeof out, &out_len, &type, &err),
+              IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_ERROR(irikit_url_parse_host(NULL, 1, 0, out, sizeof out, &out_len, &type, &err),
+              IRIKIT_E_NULL_ARGUMENT, 0, 0);
+  CHECK_ERROR(irikit_url_parse_host("h", 1, 0, NULL, 4, &out_len, &type, &err), IRIKIT_E_NULL_ARGUMENT, 0, 0);
+}
+
+static void test_domains(void) {
+  CHECK_EQ_INT(irikit_url_domain_to_ascii("b\xC3\xBC"
+                                          "cher.example",
+                                          15, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "xn--bcher-kva.example");
+  CHECK_EQ_INT(out_len, 21);
+  CHECK_EQ_INT(irikit_url_domain_to_ascii("EXAMPLE.com", 11, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "example.com");
+  /* UTS #46 removes a soft hyphen (U+00AD). */
+  CHECK_EQ_INT(irikit_url_domain_to_ascii("a\xC2\xAD.com", 7, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "a.com");
+  /* Failures: U+200E is disallowed (domain-to-ASCII at the label); a space is a forbidden domain code
+   * point. */
+  CHECK_ERROR(irikit_url_domain_to_ascii("\xE2\x80\x8E.com", 7, out, sizeof out, &out_len, &err),
+              IRIKIT_E_URL_DOMAIN_TO_ASCII, 0, 0);
+  CHECK_ERROR(irikit_url_domain_to_ascii("exa mple", 8, out, sizeof out, &out_len, &err),
+              IRIKIT_E_URL_DOMAIN_INVALID_CODE_POINT, 3, 0);
+  CHECK_EQ_INT(irikit_url_domain_to_ascii("b\xC3\xBC"
+                                          "cher.example",
+                                          15, out, 21, &out_len, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 21);
+  CHECK_STR(out, "");
+
+  /* And back. */
+  CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--bcher-kva.example", 21, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out,
+            "b\xC3\xBC"
+            "cher.example");
+  CHECK_EQ_INT(out_len, 15);
+  CHECK_EQ_INT(irikit_url_domain_to_unicode("EXAMPLE.com", 11, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "example.com");
+  /* A label that does not decode: a result all the same (domain-to-Unicode is no failure). */
+  CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--a.example", 13, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "xn--a\xEF\xBF\xBD.example");
+  CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--bcher-kva.example", 21, out, 15, &out_len, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 15);
+  CHECK_ERROR(irikit_url_domain_to_unicode(NULL, 3, out, sizeof out, &out_len, &err), IRIKIT_E_NULL_ARGUMENT,
+              0, 0);
+}
+
+/* irikit_url_percent_encode of `text` in `set`, in `out`. */
+static const char* encoded(const char* text, int set, unsigned flags) {
+  if (irikit_url_percent_encode(text, strlen(text), set, flags, out, sizeof out, &out_len, &err) != IRIKIT_OK)
+    return "(error)";
+  return out;
+}
+
+static void test_percent_encoding(void) {
+  const char* text = "a b#c'd?e/f&g+h~i\xC3\xA9";
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_C0_CONTROL, 0), "a b#c'd?e/f&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_FRAGMENT, 0), "a%20b#c'd?e/f&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_QUERY, 0), "a%20b%23c'd?e/f&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_SPECIAL_QUERY, 0), "a%20b%23c%27d?e/f&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_PATH, 0), "a%20b%23c'd%3Fe/f&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_USERINFO, 0), "a%20b%23c'd%3Fe%2Ff&g+h~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_COMPONENT, 0), "a%20b%23c'd%3Fe%2Ff%26g%2Bh~i%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_FORM_URLENCODED, 0), "a%20b%23c%27d%3Fe%2Ff%26g%2Bh%7Ei%C3%A9");
+  CHECK_EQ_INT(out_len, 39);
+  /* A space as "+" (the form-urlencoded serializer); a "+" of the text is still encoded. */
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_FORM_URLENCODED, IRIKIT_URL_SPACE_AS_PLUS),
+            "a+b%23c%27d%3Fe%2Ff%26g%2Bh%7Ei%C3%A9");
+  CHECK_STR(encoded(text, IRIKIT_URL_ENCODE_FRAGMENT, IRIKIT_URL_SPACE_AS_PLUS), "a+b#c'd?e/f&g+h~i%C3%A9");
+  /* The C0 control set: U+0000–U+001F and U+007F on, the space off. */
+  CHECK_EQ_INT(irikit_url_percent_encode("a\x7F\x01 \0b", 6, IRIKIT_URL_ENCODE_C0_CONTROL, 0, out, sizeof out,
+                                         &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "a%7F%01 %00b");
+  CHECK_EQ_INT(irikit_url_percent_encode(NULL, 0, IRIKIT_URL_ENCODE_PATH, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "");
+  CHECK_EQ_INT(out_len, 0);
+  CHECK_EQ_INT(irikit_url_percent_encode("a b", 3, IRIKIT_URL_ENCODE_QUERY, 0, out, 5, &out_len, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 5);
+  CHECK_STR(out, "");
+  CHECK_ERROR(irikit_url_percent_encode("a", 1, 8, 0, out, sizeof out, &out_len, &err),
+              IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_ERROR(irikit_url_percent_encode("a", 1, -1, 0, out, sizeof out, &out_len, &err),
+              IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+  CHECK_ERROR(irikit_url_percent_encode("a", 1, IRIKIT_URL_ENCODE_PATH, 2, out, sizeof out, &out_len, &err),
+              IRIKIT_E_INVALID_ARGUMENT, 0, 0);
+
+  /* Percent-decode: "%zz", a short "%4" and a "%" at the end stay; "+" stays a plus sign. */
+  CHECK_EQ_INT(irikit_url_percent_decode("%41%zz%4%c3%A9+%", 16, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "A%zz%4\xC3\xA9+%");
+  CHECK_EQ_INT(out_len, 10);
+  /* Bytes, not text: a U+0000 inside (the length tells). */
+  CHECK_EQ_INT(irikit_url_percent_decode("a%00b", 5, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_EQ_INT(out_len, 3);
+  CHECK(memcmp(out, "a\0b", 4) == 0);
+  CHECK_EQ_INT(irikit_url_percent_decode("%41%42", 6, out, 2, &out_len, &err), IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(out_len, 2);
+  CHECK_EQ_INT(irikit_url_percent_decode("%41%42", 6, out, 3, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "AB");
+  CHECK_ERROR(irikit_url_percent_decode(NULL, 1, out, sizeof out, &out_len, &err), IRIKIT_E_NULL_ARGUMENT, 0,
+              0);
+}
+
 static void test_allocators(void) {
   int live = 0;
   irikit_allocator counting = {sizeof(irikit_allocator), counting_alloc, counting_free, &live};
@@ -688,6 +885,9 @@ int main(void) {
   test_search_params();
   test_search_params_and_url();
   test_bridge();
+  test_hosts();
+  test_domains();
+  test_percent_encoding();
   test_allocators();
   printf("c_api_whatwg_test: %d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
