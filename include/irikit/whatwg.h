@@ -295,7 +295,8 @@ result<host> parse_host(std::string_view input, bool is_opaque = false,
                         std::vector<validation>* notes = nullptr);
 /// The IPv6 serializer (§3.6) without brackets, e.g. "2001:db8::1".
 std::string serialize_ipv6(const std::array<std::uint16_t, 8>& address);
-/// domain to ASCII with beStrict = false (§3.3).
+/// domain to ASCII with beStrict = false (§3.3), on the input as it is: no percent-decoding (the
+/// host parser's step, §3.5), so a "%" is a forbidden domain code point.
 result<std::string> domain_to_ascii(std::string_view domain, std::vector<validation>* notes = nullptr);
 /// domain to Unicode with beStrict = false (§3.3); a "domain-to-Unicode" note when UTS #46 reports
 /// an error (the result is still returned).
@@ -304,7 +305,9 @@ std::string domain_to_unicode(std::string_view domain, std::vector<validation>* 
 // ---------------------------------------------------------------------------------------------
 // Percent-encoding (§1.3)
 
-/// The percent-encode sets of §1.3, each a superset of the one before except `fragment`.
+/// The percent-encode sets of §1.3: c0_control ⊂ query ⊂ path ⊂ userinfo ⊂ component ⊂
+/// form_urlencoded; fragment is c0_control and five more, special_query is query and "'" (which
+/// path does not contain).
 enum class encode_set : std::uint8_t {
   c0_control,
   fragment,

@@ -421,6 +421,11 @@ def test_domain_to_ascii_and_back():
     with pytest.raises(irikit.IRIError) as info:
         domain_to_ascii("")
     assert (info.value.code, info.value.offset) == ("domain-to-ASCII", 0)
+    # Percent-decoding is the host parser's step (§3.5): domain to ASCII meets "%" as it is.
+    with pytest.raises(irikit.IRIError) as info:
+        domain_to_ascii("a%41")
+    assert (info.value.code, info.value.offset) == ("domain-invalid-code-point", 1)
+    assert parse_host("a%41").serialized == "aa"
     with pytest.raises(irikit.IRIError) as info:
         domain_to_ascii("a\u200d.com")  # ZWJ without a virama before it: CONTEXTJ fails
     assert (info.value.code, info.value.offset) == ("domain-to-ASCII", 0)

@@ -289,16 +289,18 @@ void check_url_units(std::string_view text, const reporter& r, std::size_t offse
   }
 }
 
-/// §3.3 domain to ASCII (beStrict = false) after the host parser's steps 3-4 (percent-decode,
-/// UTF-8 decode without BOM), with the Standard's ASCII fast path and its checks on the result.
-result<std::string> domain_to_ascii_at(std::string_view input, const reporter& r, std::size_t offset) {
+/// §3.3 domain to ASCII (beStrict = false), with the Standard's ASCII fast path and its checks on
+/// the result; with `decode`, after the host parser's steps 3-4 (percent-decode, UTF-8 decode
+/// without BOM) — the stand-alone domain to ASCII takes its input as it is.
+result<std::string> domain_to_ascii_at(std::string_view input, const reporter& r, std::size_t offset,
+                                       bool decode = true) {
   const auto failure = [&](ve e, std::size_t at) {
     r.add(e, at);
     return url_error{e, static_cast<std::uint32_t>(at)};
   };
   std::string decoded;
   std::string_view domain = input;
-  const bool had_percent = input.find('%') != std::string_view::npos;
+  const bool had_percent = decode && input.find('%') != std::string_view::npos;
   if (had_percent) {
     decoded = percent_decode(input);
     if (auto fixed = replace_ill_formed_utf8(decoded)) decoded = std::move(*fixed);
@@ -470,7 +472,7 @@ result<std::string> domain_to_ascii(std::string_view domain, std::vector<validat
     domain = fixed_storage;
   }
   const std::size_t first_note = notes != nullptr ? notes->size() : 0;
-  auto ascii = detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0);
+  auto ascii = detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0, /*decode=*/false);
   url_error e = ascii ? url_error{} : ascii.error();
   detail::offsets_before_replacement(replaced, 0, ascii ? nullptr : &e, notes, first_note);
   if (!ascii) return e;

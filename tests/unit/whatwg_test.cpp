@@ -135,6 +135,16 @@ TEST(WhatwgHost, DomainsGoThroughUts46) {
   ASSERT_FALSE(percent);
   EXPECT_EQ(percent.error().error, w::validation_error::domain_invalid_code_point);
   EXPECT_EQ(w::domain_to_unicode("xn--fa-hia.de"), "faß.de");
+  // Percent-decoding is the host parser's step (§3.5), not domain to ASCII's (§3.3): on its own,
+  // domain to ASCII meets "%" as a forbidden domain code point.
+  EXPECT_EQ(w::parse_host("a%41")->serialized, "aa");
+  const auto stand_alone = w::domain_to_ascii("a%41");
+  ASSERT_FALSE(stand_alone);
+  EXPECT_EQ(stand_alone.error().error, w::validation_error::domain_invalid_code_point);
+  EXPECT_EQ(stand_alone.error().offset, 1u);
+  EXPECT_EQ(*w::domain_to_ascii("B\xC3\xBC"
+                                "cher.Example"),
+            "xn--bcher-kva.example");
 }
 
 // §4.3: validation errors are named as the Standard names them and do not stop the parse.
