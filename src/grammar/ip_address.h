@@ -19,8 +19,9 @@ bool ipv4address_octets(std::string_view text) noexcept;
 
 /// IPv4address: 7 to 15 bytes ending in a digit, then the octets. The inline test takes the last
 /// byte first: most reg-names fail it, and a length test first is a mispredicted branch where host
-/// lengths straddle 15 bytes.
-inline bool is_ipv4address(std::string_view text) noexcept {
+/// lengths straddle 15 bytes. Always inlined: the parser's one pass is compiled into several
+/// functions (one call, each batch rule), and GCC's growth limits otherwise left it a call per text.
+[[gnu::always_inline]] inline bool is_ipv4address(std::string_view text) noexcept {
   return !text.empty() && is_in(text.back(), k_digit) && text.size() - 7 <= 8 && ipv4address_octets(text);
 }
 
