@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The parser (src/parse/parser.cpp) at two revisions, timed in one program (bench/ab_parser.cpp):
+# batch and one call per text, the revisions interleaved repetition by repetition, so that this
+# VM's swings of speed hit both alike. The rest of the library and every header are the working
+# tree's (a revision whose parser needs other headers than the working tree's will not compile).
+#
+#   scripts/ab_parser.sh 1a94127 HEAD            # URL corpora (URI-reference), then IRI corpora
+#   REPS=41 scripts/ab_parser.sh main WORKTREE   # WORKTREE: the file as it is on disk
+#
+# Needs the bench build's static library (cmake --preset bench; cmake --build --preset bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -ne 2 ]; then
+  echo "usage: scripts/ab_parser.sh REV_A REV_B   (WORKTREE: the working tree's parser.cpp)" >&2
+  exit 2
+fi
+lib=${BUILD_DIR:-build/bench}/src/libirikit.a
+[ -f "$lib" ] || { echo "ab_parser.sh: $lib missing (build the bench preset first)" >&2; exit 2; }
+work=$(mktemp -d /tmp/ab_parser.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+flags=(-std=c++20 -O3 -DNDEBUG -fPIC -fvisibility=hidden -fvisibility-inlines-hidden -Iinclude -Isrc)
+for side in a b; do
+  rev=$1
+  shift
+  if [ "$rev" = WORKTREE ]; then cat src/parse/parser.cpp; else git show "$rev:src/parse/parser.cpp"; fi |
+    sed -e "s/^namespace irikit::parser {/namespace irikit::parser_$side {/" \
+        -e 's/^using namespace irikit::grammar;/using namespace irikit::grammar;\nusing namespace irikit::parser;/' \
+        >"$work/parser_$side.cpp"
+  c++ "${flags[@]}" -c "$work/parser_$side.cpp" -o "$work/parser_$side.o" &
+done
+wait
+c++ "${flags[@]}" bench/ab_parser.cpp "$work/parser_a.o" "$work/parser_b.o" "$lib" \
+  $(pkg-config --libs icu-uc icu-i18n) -o "$work/ab_parser"
+corpora=${CORPORA:-../shared/corpora}
+reps=${REPS:-21}
+"$work/ab_parser" "$reps" uri "$corpora"/url-various-datasets/{kasztp,node_files,isaacs_files}.txt \
+  "$corpora/intl/intl_wiki_uri.txt"
+"$work/ab_parser" "$reps" iri "$corpora"/intl/{intl_wiki_iri,intl_mixed_iri}.txt | tail -n +3
