@@ -556,6 +556,8 @@ namespace {
 /// to 64 bytes, so that its loop lies the same way in every program that links it: where the linker
 /// happened to put it 16 bytes past a 64-byte boundary, non-ASCII text cost 1.2–1.9 % more per
 /// byte than its ASCII twin on AMD Zen 4 (at 0, 32 or 48: parity; bench/NOTES.md, tenth round).
+/// It takes the one- and more-chunk forms only: the two-chunk form, which the batch takes, made
+/// intl_mixed_iri's single calls 8 % slower (bench/RESULTS.md, session 15).
 [[gnu::noinline, gnu::aligned(64)]] IRIKIT_CHUNK_TARGET parse_error parse_chunks_or_general(
     std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
   const repertoire rep = repertoire_of(r);
