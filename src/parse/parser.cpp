@@ -314,7 +314,9 @@ template <chunk_count C>
   constexpr bool More = C != chunk_count::one;
   text_masks m, second;
   if (!chunks::mask_chunk(s, More ? 64 : n, More ? chunk_place::first : chunk_place::whole, m)) return false;
-  if (C == chunk_count::two && !chunks::mask_chunk(s + 64, n - 64, chunk_place::last, second)) return false;
+  if constexpr (C == chunk_count::two) {
+    if (!chunks::mask_chunk(s + 64, n - 64, chunk_place::last, second)) return false;
+  }
 
   // The scheme, in the first chunk (the bytes past a short text read as zeros, no scheme
   // characters; 64: the whole first chunk is scheme characters).
