@@ -9,15 +9,22 @@
 // A's before anything is timed.
 //
 //   ab_parser REPETITIONS RULE FILE...     RULE: uri (URI-reference) or iri (IRI-reference)
+//
+// Beside them, the vector floor of irikit_bench (floor.h) over the same texts, in the same
+// repetitions: one call ÷ floor is the long-line target of issue 25.
+//
+// A FILE written long:FILE is read as irikit_bench's long-line corpora are made (corpus.h
+// long_lines: its lines joined into lines of at least 1 KB).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "corpus.h"
+#include "floor.h"
 #include "irikit/iri.h"
 
 namespace irikit {
@@ -70,6 +77,15 @@ double nanoseconds_per_text(F run, std::size_t count) {
   return std::chrono::duration<double, std::nano>(end - start).count() / static_cast<double>(count);
 }
 
+/// The vector floor where this CPU has one, else the scalar floor (floor.h).
+bool floor_pass(std::string_view text) {
+#ifdef IRIKIT_BENCH_VECTOR_FLOOR
+  return bench::floor_vector(text);
+#else
+  return bench::floor_scan(text);
+#endif
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -84,17 +100,22 @@ int main(int argc, char** argv) {
   }
   const int repetitions = std::max(1, std::atoi(argv[1]));
   const rule r = std::string_view(argv[2]) == "iri" ? rule::iri_reference : rule::uri_reference;
-  std::printf("| corpus | batch A | batch B | B ÷ A | one call A | one call B | B ÷ A |\n");
-  std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| corpus | batch A | batch B | B ÷ A | one call A | one call B | B ÷ A | vector floor | one call B ÷ floor |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int f = 3; f < argc; ++f) {
-    std::ifstream in(argv[f]);
-    if (!in) {
-      std::fprintf(stderr, "ab_parser: cannot read %s\n", argv[f]);
+    std::string name(argv[f]);
+    const bool long_lines = name.starts_with("long:");
+    if (long_lines) name = name.substr(5);
+    bench::corpus c;
+    try {
+      std::string stem = name.substr(name.find_last_of('/') + 1);
+      c = bench::load_lines(stem.substr(0, stem.find('.')), name);
+      if (long_lines) c = bench::long_lines(c, c.name + "_long", 1024);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ab_parser: %s\n", e.what());
       return 2;
     }
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    const std::vector<std::string_view> texts(lines.begin(), lines.end());
+    const std::vector<std::string_view>& texts = c.lines;
     if (texts.empty()) continue;
     // Both revisions must give the same verdicts and offsets, whichever entry point.
     std::vector<parse_error> expected(texts.size()), got(texts.size());
@@ -104,12 +125,19 @@ int main(int argc, char** argv) {
       bool same = got == expected;
       run_one_by_one(v, texts, r, got);
       if (!same || got != expected) {
-        std::fprintf(stderr, "ab_parser: the revisions disagree on %s\n", argv[f]);
+        std::fprintf(stderr, "ab_parser: the revisions disagree on %s\n", c.name.c_str());
         return 1;
       }
     }
-    std::vector<double> batch[2], one[2];
+    std::vector<double> batch[2], one[2], floor;
     for (int k = 0; k < repetitions; ++k) {
+      floor.push_back(nanoseconds_per_text(
+          [&] {
+            std::size_t passed = 0;
+            for (std::string_view t : texts) passed += floor_pass(t) ? 1 : 0;
+            asm volatile("" : : "r"(passed));
+          },
+          texts.size()));
       for (std::size_t v = 0; v < 2; ++v) {
         batch[v].push_back(
             nanoseconds_per_text([&] { run_batch(k_variants[v], texts, r, got); }, texts.size()));
@@ -117,11 +145,10 @@ int main(int argc, char** argv) {
             nanoseconds_per_text([&] { run_one_by_one(k_variants[v], texts, r, got); }, texts.size()));
       }
     }
-    std::string name(argv[f]);
-    name = name.substr(name.find_last_of('/') + 1);
     const double ba = median(batch[0]), bb = median(batch[1]), oa = median(one[0]), ob = median(one[1]);
-    std::printf("| %s | %.2f | %.2f | %.3f | %.2f | %.2f | %.3f |\n", name.c_str(), ba, bb, bb / ba, oa, ob,
-                ob / oa);
+    const double fl = median(floor);
+    std::printf("| %s | %.2f | %.2f | %.3f | %.2f | %.2f | %.3f | %.2f | %.2f |\n", c.name.c_str(), ba, bb,
+                bb / ba, oa, ob, ob / oa, fl, ob / fl);
   }
   return 0;
 }

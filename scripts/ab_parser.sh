@@ -6,6 +6,7 @@
 #
 #   scripts/ab_parser.sh 1a94127 HEAD            # URL corpora (URI-reference), then IRI corpora
 #   REPS=41 scripts/ab_parser.sh main WORKTREE   # WORKTREE: the file as it is on disk
+#   LONG_ONLY=1 scripts/ab_parser.sh main WORKTREE   # only the long lines (kasztp_long, intl_wiki_iri_long)
 #
 # Needs the bench build's static library (cmake --preset bench; cmake --build --preset bench).
 set -euo pipefail
@@ -29,10 +30,13 @@ for side in a b; do
   c++ "${flags[@]}" -c "$work/parser_$side.cpp" -o "$work/parser_$side.o" &
 done
 wait
-c++ "${flags[@]}" bench/ab_parser.cpp "$work/parser_a.o" "$work/parser_b.o" "$lib" \
+c++ "${flags[@]}" bench/ab_parser.cpp bench/corpus.cpp "$work/parser_a.o" "$work/parser_b.o" "$lib" \
   $(pkg-config --libs icu-uc icu-i18n) -o "$work/ab_parser"
 corpora=${CORPORA:-../shared/corpora}
 reps=${REPS:-21}
-"$work/ab_parser" "$reps" uri "$corpora"/url-various-datasets/{kasztp,node_files,isaacs_files}.txt \
+[ -n "${LONG_ONLY:-}" ] || "$work/ab_parser" "$reps" uri "$corpora"/url-various-datasets/{kasztp,node_files,isaacs_files}.txt \
   "$corpora/intl/intl_wiki_uri.txt"
-"$work/ab_parser" "$reps" iri "$corpora"/intl/{intl_wiki_iri,intl_mixed_iri}.txt | tail -n +3
+[ -n "${LONG_ONLY:-}" ] || "$work/ab_parser" "$reps" iri "$corpora"/intl/{intl_wiki_iri,intl_mixed_iri}.txt | tail -n +3
+# The long lines of irikit_bench (1 KB and more), as its "long" rows validate them: IRI-reference.
+"$work/ab_parser" "$reps" iri long:"$corpora"/url-various-datasets/kasztp.txt long:"$corpora"/intl/intl_wiki_iri.txt |
+  tail -n +3
