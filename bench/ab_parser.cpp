@@ -100,7 +100,9 @@ int main(int argc, char** argv) {
   }
   const int repetitions = std::max(1, std::atoi(argv[1]));
   const rule r = std::string_view(argv[2]) == "iri" ? rule::iri_reference : rule::uri_reference;
-  std::printf("| corpus | batch A | batch B | B ÷ A | one call A | one call B | B ÷ A | vector floor | one call B ÷ floor |\n");
+  std::printf(
+      "| corpus | batch A | batch B | B ÷ A | one call A | one call B | B ÷ A | vector floor | one call B ÷ "
+      "floor |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int f = 3; f < argc; ++f) {
     std::string name(argv[f]);

@@ -627,6 +627,69 @@ TEST(Parse, OnePassTextsOfTwoAndMoreChunksWithOneThingToNoteAnywhere) {
   }
 }
 
+// Where the one pass declines a chunk past the authority of a long text, the general path goes
+// on from that chunk (parse_resumed), not from byte 0: with something noted before it — the query
+// or the fragment begun, a "%" triplet, a non-ASCII character, a private-use one the one pass
+// leaves to the general path, a port, a bad port, a fragment the rule forbids — and one more thing
+// to note anywhere after it, parse and parse_batch give the general path's result.
+TEST(Parse, OnePassResumedAfterADeclinedChunkGivesTheGeneralPathsResult) {
+  using namespace std::literals;
+  const std::string_view prefixes[] = {"http://example.com/"sv, "http://example.com:8080/"sv,
+                                       "http://example.com:80a/"sv, "a/b/"sv};
+  const std::string_view firsts[] = {""sv, "?"sv, "#"sv, "%41"sv, "\xc3\xa9"sv, "\xee\x80\x80"sv, "%"sv};
+  const std::string_view notes[] = {"%41",  "%4",          "%",    "%zz",      "?",        "#",
+                                    " ",    "[",           "\0"sv, "\xc3\xa9", "\xe4\xb8", "\xe2\x80\xae",
+                                    "\x80", "\xee\x80\x80"};
+  const auto outcome = [](std::string_view text, rule r) {
+    iri_parts parts;
+    const parse_error e = parser::parse_into(text, r, {}, parts);
+    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
+  };
+  const auto batch_outcome = [](std::string_view text, rule r) {
+    const std::string_view texts[] = {text};
+    iri_parts parts;
+    parse_error e;
+    parse_batch(texts, std::span(&parts, 1), std::span(&e, 1), r);
+    return std::make_pair(e, parts);
+  };
+  std::size_t resumed_errors = 0;
+  for (const std::size_t size : {129, 300}) {
+    for (const std::string_view prefix : prefixes) {
+      for (const std::string_view first : firsts) {
+        for (const std::size_t first_at : {62, 63, 127}) {
+          for (const std::string_view note : notes) {
+            // Every offset near a chunk's edges, every 5th in between.
+            for (std::size_t at = first_at + first.size(); at <= size - note.size();
+                 at += at % 64 < 4 || at % 64 >= 59 ? 1 : 5) {
+              std::string text(prefix);
+              text.resize(size, 'a');
+              text.replace(first_at, first.size(), first);
+              text.replace(at, note.size(), note);
+              for (const rule r : {rule::iri_reference, rule::uri, rule::absolute_iri}) {
+                parser::use_one_pass(false);
+                const auto without = outcome(text, r);
+                parser::use_one_pass(true);
+                const auto with = outcome(text, r);
+                const auto batch = batch_outcome(text, r);
+                const std::string where = ::testing::PrintToString(first) + " at " +
+                                          std::to_string(first_at) + ", " + ::testing::PrintToString(note) +
+                                          " at " + std::to_string(at) + " of " +
+                                          ::testing::PrintToString(text);
+                ASSERT_EQ(with.first, without.first) << where;
+                ASSERT_TRUE(with.second == without.second) << where;
+                ASSERT_EQ(batch.first, without.first) << where;
+                ASSERT_TRUE(batch.second == without.second) << where;
+                resumed_errors += without.first.offset >= 64 ? 1 : 0;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(resumed_errors, 5000u);  // errors past the first chunk, where the general path resumes
+}
+
 // The batch functions (irikit/batch.h): one result per text, each what the single call gives.
 TEST(Batch, ValidateBatchGivesEachTextsVerdictAndOffset) {
   const std::vector<std::string_view> texts{"http://a/b",     "http://exa mple/", "",      "a:b",
