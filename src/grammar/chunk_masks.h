@@ -236,6 +236,32 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(const char* s) no
   return other == 0 ? _mm512_cmpeq_epi8_mask(v, load64(c->question)) : ~std::uint64_t{0};
 }
 
+/// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when
+/// chunk_characters_plain takes them (s has text before it: its three bytes before are read). A
+/// character cut by the chunk's end is left to the next chunk, unless the chunk `ends_text`.
+IRIKIT_CHUNK_TARGET inline std::uint64_t plain_iri_chunk_questions(const char* s, bool ends_text) noexcept {
+  const chunk_constants* c = &k_chunk_constants;
+  const __m512i v = _mm512_loadu_si512(s);
+  const __m512i low4 = load64(c->low4);
+  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
+  const std::uint64_t query = members64(k_query_rows, low, bit);
+  const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
+  const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of char_scan.cpp
+  const std::uint64_t hex = hex_or_marked & query;
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
+  const std::uint64_t other =
+      ~(query | percent | non_ascii) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
+  if (other != 0) return ~std::uint64_t{0};
+  const auto* u = reinterpret_cast<const unsigned char*>(s);
+  const lead_carry carry = carry_into(u);
+  if ((non_ascii | carry.due) != 0 && (!chunk_characters_plain(s, v, high, low4, ~std::uint64_t{0}, non_ascii,
+                                                               hex_or_marked, carry, 7, !ends_text) ||
+                                       (ends_text && cut_at(u + 64, 67))))
+    return ~std::uint64_t{0};
+  return _mm512_cmpeq_epi8_mask(v, load64(c->question));
+}
+
 /// mask_text_chunk with AVX-512BW, for callers that asked chunk_masks_available(): the chunk is one
 /// masked load (bytes past it read as zero, which is in no class), each class two lookups and one
 /// test, each delimiter one compare; the UTF-8 test takes the chunk loaded again one byte earlier

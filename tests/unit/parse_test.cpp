@@ -627,6 +627,49 @@ TEST(Parse, OnePassTextsOfTwoAndMoreChunksWithOneThingToNoteAnywhere) {
   }
 }
 
+// Long paths and queries of non-ASCII text are crossed chunk by chunk by a test that takes plain
+// non-ASCII characters (cross_plain_iri_chunks): over a text of "é中ж" repeated (7 bytes), whose chunks
+// start and end inside characters of two and three bytes, one thing to note at any offset near a
+// chunk's edges (a byte replaced inside a character too) gives the general path's result.
+TEST(Parse, OnePassNonAsciiTextsWithOneThingToNoteNearEveryChunkEdge) {
+  using namespace std::literals;
+  const std::string_view notes[] = {
+      "%41",          "%",           "?", "#", " ", "\0"sv, "\xc3\xa9", "\xe4\xb8", "\xe2\x80\xae", "\x80",
+      "\xee\x80\x80", "\xe2\x80\xa8"};
+  const auto outcome = [](std::string_view text, rule r) {
+    iri_parts parts;
+    const parse_error e = parser::parse_into(text, r, {}, parts);
+    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
+  };
+  std::size_t valid = 0, invalid = 0;
+  for (const std::size_t size : {129, 200, 450}) {
+    for (const std::string_view prefix :
+         {"http://example.com/"sv, "http://example.com/p?"sv, "//\xc3\xa9x/"sv}) {
+      std::string fill(prefix);
+      while (fill.size() < size) fill += "\xc3\xa9\xe4\xb8\xad\xd0\xb6";
+      fill.resize(size);  // may cut the last character: the text is then invalid at its start
+      for (const std::string_view note : notes) {
+        for (std::size_t at = prefix.size(); at + note.size() <= size; ++at) {
+          if (at % 64 > 4 && at % 64 < 58 && at + note.size() + 4 < size) continue;
+          std::string text = fill;
+          text.replace(at, note.size(), note);
+          parser::use_one_pass(false);
+          const auto without = outcome(text, rule::iri_reference);
+          parser::use_one_pass(true);
+          const auto with = outcome(text, rule::iri_reference);
+          const std::string where = ::testing::PrintToString(note) + " at " + std::to_string(at) + " of " +
+                                    ::testing::PrintToString(text);
+          ASSERT_EQ(with.first, without.first) << where;
+          ASSERT_TRUE(with.second == without.second) << where;
+          (without.first.code == error_code::ok ? valid : invalid) += 1;
+        }
+      }
+    }
+  }
+  EXPECT_GT(valid, 100u);
+  EXPECT_GT(invalid, 1000u);
+}
+
 // Where the one pass declines a chunk past the authority of a long text, the general path goes
 // on from that chunk (parse_resumed), not from byte 0: with something noted before it — the query
 // or the fragment begun, a "%" triplet, a non-ASCII character, a private-use one the one pass
