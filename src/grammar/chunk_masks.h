@@ -237,7 +237,7 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(const char* s) no
 }
 
 /// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when
-/// chunk_characters_plain takes them (s has text before it: its three bytes before are read). A
+/// chunk_characters_plain takes them (s has at least three bytes of text before it: they are read). A
 /// character cut by the chunk's end is left to the next chunk, unless the chunk `ends_text`.
 IRIKIT_CHUNK_TARGET inline std::uint64_t plain_iri_chunk_questions(const char* s, bool ends_text) noexcept {
   const chunk_constants* c = &k_chunk_constants;
