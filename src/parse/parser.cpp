@@ -304,6 +304,10 @@ constexpr chunk_count chunk_count_of(std::size_t n) noexcept {
   return n <= 64 ? chunk_count::one : n <= 128 ? chunk_count::two : chunk_count::more;
 }
 
+/// What the plain-chunk tests (plain_chunk_questions, plain_iri_chunk_questions) give for a chunk
+/// that is not plain.
+constexpr std::uint64_t k_not_plain = ~std::uint64_t{0};
+
 /// Crosses the chunks of a path, query or fragment from `base` (64 <= base < n) in which the one
 /// pass would note nothing but a first "?" in the path (path_end, when still n): returns where the
 /// first chunk that is not plain starts, or n when all the rest of the text is. The chunk that ends
@@ -314,7 +318,6 @@ constexpr chunk_count chunk_count_of(std::size_t n) noexcept {
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t cross_plain_chunks(const char* s, std::size_t n,
                                                                      std::size_t base,
                                                                      std::size_t& path_end) noexcept {
-  constexpr std::uint64_t k_not_plain = ~std::uint64_t{0};
   // Two loops: the first to the path's end, the second with no "?" to look for (one loop that looked
   // for it in every chunk carried path_end from chunk to chunk: 25 % more time per chunk).
   while (path_end == n && n - base > 64) {
@@ -367,7 +370,6 @@ struct one_pass_rest {
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t cross_plain_iri_chunks(const char* s, std::size_t n,
                                                                          std::size_t base,
                                                                          std::size_t& path_end) noexcept {
-  constexpr std::uint64_t k_not_plain = ~std::uint64_t{0};
   for (; n - base > 64; base += 64) {
     const std::uint64_t questions = chunks::plain_iri_chunk_questions(s + base, false);
     if (questions == k_not_plain) return base;
