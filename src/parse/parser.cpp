@@ -282,8 +282,9 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
 // bytes of a component checked at once. It answers only for references it can settle outright:
 // ASCII classes and the plain non-ASCII characters, an authority of a reg-name and at most a port.
 // Anything else — userinfo, IP literals, LEIRI, every error — returns false, and the general path
-// starts over, or goes on from the declined chunk when it lies past the authority of a text of more
-// than two chunks (parse_resumed): errors and their offsets are always the general path's.
+// starts over, or goes on from the declined chunk when it lies past the first chunk and the
+// authority (parse_resumed; texts of 65 bytes and more, the batch's two-chunk form aside): errors
+// and their offsets are always the general path's.
 
 std::atomic<bool> g_one_pass{true};
 
@@ -334,11 +335,11 @@ constexpr std::uint64_t k_not_plain = ~std::uint64_t{0};
   return n;
 }
 
-/// Where the one pass stopped in a text of more than two chunks, when it declined a chunk past the
-/// authority: everything before `at` is settled (valid, and its structure read), so the general
-/// path can go on from there instead of from byte 0 (an error on a long line is found once, not
-/// twice). `at` 0: declined before that, or not asked.
-/// The fields past `at` are set with it (left unset otherwise: no stores on a text's way in).
+/// Where the one pass stopped in a text of more than one chunk (its `more` form), when it declined
+/// a chunk past the first one and the authority: everything before `at` is settled (valid, and its structure
+/// read), so the general path can go on from there instead of from byte 0 (an error on a long line is found
+/// once, not twice). `at` 0: declined before that, or not asked. The fields past `at` are set with it (left
+/// unset otherwise: no stores on a text's way in).
 struct one_pass_rest {
   std::size_t at = 0;                              ///< the declined chunk's first byte
   std::uint64_t pending;                           ///< the "%" in the last two bytes before it (lanes 62, 63)
