@@ -214,32 +214,15 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i l
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
 }
 
-/// The lanes of "?" in the 64 bytes at s (all readable) when they are ASCII members of k_query
-/// (RFC 3987 ipath / iquery / ifragment characters over ASCII, "?" included) or "%" HEXDIG HEXDIG
-/// triplets that end inside them; all ones when they are not: a chunk of a long path, query or
-/// fragment in which the one-pass loop would note nothing but where the path ends (no "#", no "%"
-/// left for the next chunk, no UTF-8 to check). A chunk of 64 "?" reads as not plain (the caller
-/// masks it in full, which is never wrong).
-IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(const char* s) noexcept {
-  const chunk_constants* c = &k_chunk_constants;
-  const __m512i v = _mm512_loadu_si512(s);
-  const __m512i low4 = load64(c->low4);
-  const __m512i low = _mm512_and_si512(v, low4), high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
-  const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
-  const std::uint64_t query = members64(k_query_rows, low, bit);
-  const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
-  const std::uint64_t hex = members64(k_hex_rows, low, bit) & query;
-  // No byte >= 0x80 is in `query`: its high nibble's bit is 0, or (8x, Ax) a control byte's, which
-  // no class row has (without_controls in char_scan.cpp), so ~query covers them.
-  const std::uint64_t other = ~(query | percent) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
-  // One branch, however the "%" fall: they come at random in real text.
-  return other == 0 ? _mm512_cmpeq_epi8_mask(v, load64(c->question)) : ~std::uint64_t{0};
-}
-
-/// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when
-/// chunk_characters_plain takes them (s has at least three bytes of text before it: they are read). A
-/// character cut by the chunk's end is left to the next chunk, unless the chunk `ends_text`.
-IRIKIT_CHUNK_TARGET inline std::uint64_t plain_iri_chunk_questions(const char* s, bool ends_text) noexcept {
+/// What the plain-chunk tests below read of the 64 bytes at s (all readable): the bytes, their
+/// high nibbles, the hex digits and marks of the k_hex_rows lookup, the lanes outside k_query and
+/// not "%", and the "%" whose two digits are not both in the chunk and hex digits (one past its
+/// end, or followed by anything else, a non-ASCII byte included).
+struct plain_chunk {
+  __m512i v, high, low4;
+  std::uint64_t hex_or_marked, outside, bad_percent;
+};
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline plain_chunk read_plain_chunk(const char* s) noexcept {
   const chunk_constants* c = &k_chunk_constants;
   const __m512i v = _mm512_loadu_si512(s);
   const __m512i low4 = load64(c->low4);
@@ -249,17 +232,46 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t plain_iri_chunk_questions(const char* s
   const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
   const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of char_scan.cpp
   const std::uint64_t hex = hex_or_marked & query;
-  const std::uint64_t non_ascii = _mm512_movepi8_mask(v);
-  const std::uint64_t other =
-      ~(query | percent | non_ascii) | (percent >> 62) | ((percent << 1 | percent << 2) & ~hex);
-  if (other != 0) return ~std::uint64_t{0};
+  // No byte >= 0x80 is in `query`: its high nibble's bit is 0, or (8x, Ax) a control byte's, which
+  // no class row has (without_controls in char_scan.cpp), so `outside` has them all.
+  return {v,
+          high,
+          low4,
+          hex_or_marked,
+          ~(query | percent),
+          (percent >> 62) | ((percent << 1 | percent << 2) & ~hex)};
+}
+
+/// The lanes of "?" in the 64 bytes at s (all readable) when they are ASCII members of k_query
+/// (RFC 3987 ipath / iquery / ifragment characters over ASCII, "?" included) or "%" HEXDIG HEXDIG
+/// triplets that end inside them; all ones when they are not: a chunk of a long path, query or
+/// fragment in which the one-pass loop would note nothing but where the path ends (no "#", no "%"
+/// left for the next chunk, no UTF-8 to check). A chunk of 64 "?" reads as not plain (the caller
+/// masks it in full, which is never wrong).
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(
+    const char* s) noexcept {
+  const plain_chunk c = read_plain_chunk(s);
+  // One branch, however the "%" fall: they come at random in real text.
+  return (c.outside | c.bad_percent) == 0 ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question))
+                                          : ~std::uint64_t{0};
+}
+
+/// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when
+/// chunk_characters_plain takes them (s has at least three bytes of text before it: they are read). A
+/// character cut by the chunk's end is left to the next chunk, unless the chunk `ends_text`.
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t plain_iri_chunk_questions(
+    const char* s, bool ends_text) noexcept {
+  const plain_chunk c = read_plain_chunk(s);
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(c.v);
+  if (((c.outside & ~non_ascii) | c.bad_percent) != 0) return ~std::uint64_t{0};
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const lead_carry carry = carry_into(u);
-  if ((non_ascii | carry.due) != 0 && (!chunk_characters_plain(s, v, high, low4, ~std::uint64_t{0}, non_ascii,
-                                                               hex_or_marked, carry, 7, !ends_text) ||
-                                       (ends_text && cut_at(u + 64, 67))))
+  if ((non_ascii | carry.due) != 0 &&
+      (!chunk_characters_plain(s, c.v, c.high, c.low4, ~std::uint64_t{0}, non_ascii, c.hex_or_marked, carry,
+                               7, !ends_text) ||
+       (ends_text && cut_at(u + 64, 67))))
     return ~std::uint64_t{0};
-  return _mm512_cmpeq_epi8_mask(v, load64(c->question));
+  return _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question));
 }
 
 /// mask_text_chunk with AVX-512BW, for callers that asked chunk_masks_available(): the chunk is one

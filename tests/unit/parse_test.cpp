@@ -579,6 +579,23 @@ TEST(Parse, OnePassChangesNothing) {
   }
 }
 
+namespace {
+/// parse_into's result, the parts only for a valid text (what they are on an error is not said).
+std::pair<parse_error, iri_parts> outcome(std::string_view text, rule r) {
+  iri_parts parts;
+  const parse_error e = parser::parse_into(text, r, {}, parts);
+  return {e, e.code == error_code::ok ? parts : iri_parts{}};
+}
+/// parse_batch's result for the one text.
+std::pair<parse_error, iri_parts> batch_outcome(std::string_view text, rule r) {
+  const std::string_view texts[] = {text};
+  iri_parts parts;
+  parse_error e;
+  parse_batch(texts, std::span(&parts, 1), std::span(&e, 1), r);
+  return {e, parts};
+}
+}  // namespace
+
 // The one pass masks a text of 65 to 128 bytes as two chunks before it reads either (in the batch
 // functions), and crosses longer paths and queries chunk by chunk (parse_chunks): one thing to
 // note — a byte outside the class, a "%" triplet, a "?" or "#", a non-ASCII character — at any
@@ -589,18 +606,6 @@ TEST(Parse, OnePassTextsOfTwoAndMoreChunksWithOneThingToNoteAnywhere) {
   const std::string_view notes[] = {"%41",      "%4",           "%",   "%zz",  "?",        "#",
                                     " ",        "\x7f",         "[",   "\0"sv, "\xc3\xa9", "\xe4\xb8\xad",
                                     "\xe4\xb8", "\xe2\x80\xae", "\x80"};
-  const auto outcome = [](std::string_view text, rule r) {
-    iri_parts parts;
-    const parse_error e = parser::parse_into(text, r, {}, parts);
-    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
-  };
-  const auto batch_outcome = [](std::string_view text, rule r) {
-    const std::string_view texts[] = {text};
-    iri_parts parts;
-    parse_error e;
-    parse_batch(texts, std::span(&parts, 1), std::span(&e, 1), r);
-    return std::make_pair(e, parts);
-  };
   for (const std::size_t size : {65, 100, 127, 128, 129, 641, 704}) {
     for (const std::string_view prefix : {"http://example.com/"sv, "http://example.com/p?"sv}) {
       for (const std::string_view note : notes) {
@@ -636,11 +641,6 @@ TEST(Parse, OnePassNonAsciiTextsWithOneThingToNoteNearEveryChunkEdge) {
   const std::string_view notes[] = {
       "%41",          "%",           "?", "#", " ", "\0"sv, "\xc3\xa9", "\xe4\xb8", "\xe2\x80\xae", "\x80",
       "\xee\x80\x80", "\xe2\x80\xa8"};
-  const auto outcome = [](std::string_view text, rule r) {
-    iri_parts parts;
-    const parse_error e = parser::parse_into(text, r, {}, parts);
-    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
-  };
   std::size_t valid = 0, invalid = 0;
   for (const std::size_t size : {129, 200, 450}) {
     for (const std::string_view prefix :
@@ -683,18 +683,6 @@ TEST(Parse, OnePassResumedAfterADeclinedChunkGivesTheGeneralPathsResult) {
   const std::string_view notes[] = {"%41",  "%4",          "%",    "%zz",      "?",        "#",
                                     " ",    "[",           "\0"sv, "\xc3\xa9", "\xe4\xb8", "\xe2\x80\xae",
                                     "\x80", "\xee\x80\x80"};
-  const auto outcome = [](std::string_view text, rule r) {
-    iri_parts parts;
-    const parse_error e = parser::parse_into(text, r, {}, parts);
-    return std::make_pair(e, e.code == error_code::ok ? parts : iri_parts{});
-  };
-  const auto batch_outcome = [](std::string_view text, rule r) {
-    const std::string_view texts[] = {text};
-    iri_parts parts;
-    parse_error e;
-    parse_batch(texts, std::span(&parts, 1), std::span(&e, 1), r);
-    return std::make_pair(e, parts);
-  };
   std::size_t resumed_errors = 0;
   for (const std::size_t size : {129, 300}) {
     for (const std::string_view prefix : prefixes) {
