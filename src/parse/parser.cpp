@@ -741,16 +741,14 @@ inline parse_error parse_one_general(std::string_view text, rule r, const parse_
   return e;
 }
 
-#if IRIKIT_CHUNK_MASKS
-/// parse_one_general for a text of more than two chunks where the one pass applies.
-inline parse_error parse_one_long(std::string_view text, rule r, const parse_options& options,
-                                  iri_parts& out) noexcept {
-  out = iri_parts{};
-  const parse_error e = parse_chunks_or_general(text, r, options, out);
+/// One text of a batch through parse_into (the one pass, resumed where it declines), `out` left at
+/// iri_parts{} on an error.
+inline parse_error parse_one(std::string_view text, rule r, const parse_options& options,
+                             iri_parts& out) noexcept {
+  const parse_error e = parse_into(text, r, options, out);
   if (e.code != error_code::ok) out = iri_parts{};
   return e;
 }
-#endif
 
 template <bool KeepParts>
 [[gnu::noinline]] std::size_t parse_many_general(const std::string_view* texts, std::size_t count, rule r,
@@ -809,9 +807,8 @@ template <bool KeepParts, rule R>
     // general path where it declined (parse_resumed): on a long line, cheaper than the general path
     // from byte 0. (Handing the run's stopping point out of one_pass_run instead made the run
     // 7-25 % slower per short URL.)
-    const parse_error e = texts[k].size() > 128 && texts[k].size() < std::numeric_limits<std::uint32_t>::max()
-                              ? parse_one_long(texts[k], r, options, p)
-                              : parse_one_general(texts[k], r, options, p);
+    const parse_error e = texts[k].size() > 128 ? parse_one(texts[k], r, options, p)
+                                                : parse_one_general(texts[k], r, options, p);
     if constexpr (KeepParts) parts[k] = p;
     errors[k] = e;
     valid += e.code == error_code::ok ? 1 : 0;
