@@ -731,7 +731,8 @@ constexpr bool without_controls(const nibble_rows& t) {
   }
   return true;
 }
-static_assert(without_controls(k_plain_rows[static_cast<int>(plain_set::query)]) &&
+static_assert(without_controls(k_plain_rows[static_cast<int>(plain_set::path)]) &&
+              without_controls(k_plain_rows[static_cast<int>(plain_set::query)]) &&
               without_controls(k_plain_rows[static_cast<int>(plain_set::reg_name)]) &&
               without_controls(rows_of(set_of_mask(k_scheme))) && without_controls(k_hex_rows));
 
@@ -757,6 +758,7 @@ constexpr chunk_constants chunk_constants_of() {
 // The tables of chunk_masks.h.
 const chunks::rows64 chunks::k_high_bits = widen(chunk_high_bits());
 const chunks::rows64 chunks::k_query_rows = widen(k_plain_rows[static_cast<int>(plain_set::query)]);
+const chunks::rows64 chunks::k_path_rows = widen(k_plain_rows[static_cast<int>(plain_set::path)]);
 const chunks::rows64 chunks::k_reg_name_rows = widen(k_plain_rows[static_cast<int>(plain_set::reg_name)]);
 const chunks::rows64 chunks::k_scheme_rows = widen(rows_of(set_of_mask(k_scheme)));
 const chunks::rows64 chunks::k_hex_rows = widen(chunk_hex_rows());

@@ -83,7 +83,7 @@ struct alignas(64) chunk_constants {
 
 /// The lookups of mask_chunk; k_high_bits and k_hex_rows also mark e2_bad_third's bytes (see
 /// chunk_hex_rows in char_scan.cpp).
-extern const rows64 k_high_bits, k_query_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
+extern const rows64 k_high_bits, k_query_rows, k_path_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
 extern const pair_tables64 k_direct_tables, k_conditional_tables, k_rare_tables;
 extern const chunk_constants k_chunk_constants;
 
@@ -214,13 +214,33 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i l
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
 }
 
+/// Whether the 64 bytes at s (all readable) are all ASCII members of the class of `rows`
+/// (k_path_rows, k_query_rows: no byte >= 0x80 is a member): two lookups and one test, the vector
+/// floor's work. The crossing of long paths and queries asks it first; a chunk it turns down (a "%",
+/// a "?" in the path, anything else) gets the full plain-chunk test.
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool chunk_in_class(const char* s,
+                                                                      const rows64& rows) noexcept {
+  const __m512i v = _mm512_loadu_si512(s);
+  const __m512i low4 = load64(k_chunk_constants.low4);
+  const __m512i bit =
+      _mm512_shuffle_epi8(lanes4(k_high_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
+  const __mmask64 in =
+      _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), _mm512_and_si512(v, low4)), bit);
+  return _kortestc_mask64_u8(in, in) != 0;
+}
+
+/// Whether the 64 bytes at s (all readable) have a byte >= 0x80.
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline bool chunk_non_ascii(const char* s) noexcept {
+  return _mm512_movepi8_mask(_mm512_loadu_si512(s)) != 0;
+}
+
 /// What the plain-chunk tests below read of the 64 bytes at s (all readable): the bytes, their
 /// high nibbles, the hex digits and marks of the k_hex_rows lookup, the lanes outside k_query and
-/// not "%", and the "%" whose two digits are not both in the chunk and hex digits (one past its
-/// end, or followed by anything else, a non-ASCII byte included).
+/// not "%", the "%" followed in the chunk by anything but hex digits (a non-ASCII byte included),
+/// and the "%" in its last two lanes (62, 63: bits 0, 1), whose digits are past it.
 struct plain_chunk {
   __m512i v, high, low4;
-  std::uint64_t hex_or_marked, outside, bad_percent;
+  std::uint64_t hex_or_marked, outside, bad_percent, edge_percent;
 };
 [[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline plain_chunk read_plain_chunk(const char* s) noexcept {
   const chunk_constants* c = &k_chunk_constants;
@@ -234,26 +254,34 @@ struct plain_chunk {
   const std::uint64_t hex = hex_or_marked & query;
   // No byte >= 0x80 is in `query`: its high nibble's bit is 0, or (8x, Ax) a control byte's, which
   // no class row has (without_controls in char_scan.cpp), so `outside` has them all.
-  return {v,
-          high,
-          low4,
-          hex_or_marked,
-          ~(query | percent),
-          (percent >> 62) | ((percent << 1 | percent << 2) & ~hex)};
+  return {
+      v, high, low4, hex_or_marked, ~(query | percent), (percent << 1 | percent << 2) & ~hex, percent >> 62};
 }
 
 /// The lanes of "?" in the 64 bytes at s (all readable) when they are ASCII members of k_query
 /// (RFC 3987 ipath / iquery / ifragment characters over ASCII, "?" included) or "%" HEXDIG HEXDIG
-/// triplets that end inside them; all ones when they are not: a chunk of a long path, query or
-/// fragment in which the one-pass loop would note nothing but where the path ends (no "#", no "%"
-/// left for the next chunk, no UTF-8 to check). A chunk of 64 "?" reads as not plain (the caller
-/// masks it in full, which is never wrong).
+/// triplets; all ones when they are not: a chunk of a long path, query or fragment in which the
+/// one-pass loop would note nothing but where the path ends (no "#", no UTF-8 to check). A "%" in
+/// the chunk's last two bytes is taken, its digits left to the next chunk: `step` is then where it
+/// is (62 or 63), for the next chunk to start there and read the triplet whole; 64 otherwise. A
+/// chunk of 64 "?" reads as not plain (the caller masks it in full, which is never wrong).
 [[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(
-    const char* s) noexcept {
+    const char* s, std::size_t& step) noexcept {
   const plain_chunk c = read_plain_chunk(s);
+  // "%" at 62 (bit 0; at 63 too, it is a bad triplet) or at 63 alone.
+  step = c.edge_percent == 0 ? 64 : (c.edge_percent & 1) != 0 ? 62 : 63;
   // One branch, however the "%" fall: they come at random in real text.
   return (c.outside | c.bad_percent) == 0 ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question))
                                           : ~std::uint64_t{0};
+}
+
+/// plain_chunk_questions for a chunk that ends the text: a "%" in its last two bytes makes it not plain.
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(
+    const char* s) noexcept {
+  const plain_chunk c = read_plain_chunk(s);
+  return (c.outside | c.bad_percent | c.edge_percent) == 0
+             ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question))
+             : ~std::uint64_t{0};
 }
 
 /// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when
@@ -263,7 +291,7 @@ struct plain_chunk {
     const char* s, bool ends_text) noexcept {
   const plain_chunk c = read_plain_chunk(s);
   const std::uint64_t non_ascii = _mm512_movepi8_mask(c.v);
-  if (((c.outside & ~non_ascii) | c.bad_percent) != 0) return ~std::uint64_t{0};
+  if (((c.outside & ~non_ascii) | c.bad_percent | c.edge_percent) != 0) return ~std::uint64_t{0};
   const auto* u = reinterpret_cast<const unsigned char*>(s);
   const lead_carry carry = carry_into(u);
   if ((non_ascii | carry.due) != 0 &&

@@ -18,6 +18,7 @@
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
+#include "parse/one_pass.h"
 
 namespace irikit::parser {
 namespace {
@@ -264,16 +265,6 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
   return k_ok;
 }
 
-constexpr bool rule_requires_scheme(rule r) noexcept {
-  return r == rule::iri || r == rule::absolute_iri || r == rule::uri || r == rule::absolute_uri;
-}
-constexpr bool rule_forbids_scheme(rule r) noexcept {
-  return r == rule::relative_ref || r == rule::relative_uri;
-}
-constexpr bool rule_forbids_fragment(rule r) noexcept {
-  return r == rule::absolute_iri || r == rule::absolute_uri;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The one-pass path (CPUs with AVX-512BW): the text is read 64 bytes at a time, each chunk into
 // class and delimiter masks (grammar/chunk_masks.h, inline), and the structure is read off the masks
@@ -288,16 +279,6 @@ constexpr bool rule_forbids_fragment(rule r) noexcept {
 
 std::atomic<bool> g_one_pass{true};
 
-constexpr std::uint64_t bits_from(std::size_t k) noexcept { return k >= 64 ? 0 : ~std::uint64_t{0} << k; }
-constexpr bool bit_at(std::uint64_t mask, std::size_t k) noexcept { return k < 64 && (mask >> k & 1) != 0; }
-constexpr std::size_t lowest(std::uint64_t mask) noexcept {
-  return static_cast<std::size_t>(__builtin_ctzll(mask));
-}
-/// lowest(mask), and 63 for no bit (for a select that drops it).
-constexpr std::size_t lowest_or_last(std::uint64_t mask) noexcept {
-  return lowest(mask | std::uint64_t{1} << 63);
-}
-
 #if IRIKIT_CHUNK_MASKS
 /// How many chunks a text of n bytes takes: one (1 <= n <= 64), two (n <= 128) or more.
 enum class chunk_count : std::uint8_t { one, two, more };
@@ -305,69 +286,35 @@ constexpr chunk_count chunk_count_of(std::size_t n) noexcept {
   return n <= 64 ? chunk_count::one : n <= 128 ? chunk_count::two : chunk_count::more;
 }
 
-/// What the plain-chunk tests (plain_chunk_questions, plain_iri_chunk_questions) give for a chunk
-/// that is not plain.
-constexpr std::uint64_t k_not_plain = ~std::uint64_t{0};
+}  // namespace
 
-/// Crosses the chunks of a path, query or fragment from `base` (64 <= base < n) in which the one
-/// pass would note nothing but a first "?" in the path (path_end, when still n): returns where the
-/// first chunk that is not plain starts, or n when all the rest of the text is. The chunk that ends
-/// the text is read as its last 64 bytes: it overlaps the chunk before, whose bytes are all in the
-/// class (the scheme's, the authority's, and ASCII path, query and fragment characters; "%"
-/// triplets whole) when the one pass calls this, and one "?" there is the first when path_end is n.
-/// Out of line: inlined, it made the one pass's loop slower on non-ASCII text (register pressure).
+// The crossings, out of the anonymous namespace: long_texts.cpp calls cross_plain_chunks too.
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t cross_plain_chunks(const char* s, std::size_t n,
                                                                      std::size_t base,
                                                                      std::size_t& path_end) noexcept {
-  // Two loops: the first to the path's end, the second with no "?" to look for (one loop that looked
-  // for it in every chunk carried path_end from chunk to chunk: 25 % more time per chunk).
-  while (path_end == n && n - base > 64) {
-    const std::uint64_t questions = chunks::plain_chunk_questions(s + base);
+  std::size_t step;
+  while (n - base > 64 && path_end == n) {
+    while (n - base > 64 && chunks::chunk_in_class(s + base, chunks::k_path_rows)) base += 64;
+    if (n - base <= 64) break;
+    if (chunks::chunk_non_ascii(s + base)) return base;  // (IRI text: the full test would say so)
+    const std::uint64_t questions = chunks::plain_chunk_questions(s + base, step);
     if (questions == k_not_plain) return base;
     if (questions != 0) path_end = base + lowest(questions);
-    base += 64;
+    base += step;
   }
-  while (n - base > 64 && chunks::plain_chunk_questions(s + base) != k_not_plain) base += 64;
-  if (n - base > 64) return base;
+  while (n - base > 64) {
+    while (n - base > 64 && chunks::chunk_in_class(s + base, chunks::k_query_rows)) base += 64;
+    if (n - base <= 64) break;
+    if (chunks::chunk_non_ascii(s + base) || chunks::plain_chunk_questions(s + base, step) == k_not_plain)
+      return base;
+    base += step;
+  }
   const std::uint64_t questions = chunks::plain_chunk_questions(s + n - 64);
   if (questions == k_not_plain) return base;
   if (path_end == n && questions != 0) path_end = n - 64 + lowest(questions);
   return n;
 }
 
-/// Where the one pass stopped in a text of more than one chunk (its `more` form), when it declined
-/// a chunk past the first one and the authority: everything before `at` is settled (valid, and its structure
-/// read), so the general path can go on from there instead of from byte 0 (an error on a long line is found
-/// once, not twice). `at` 0: declined before that, or not asked. The fields past `at` are set with it (left
-/// unset otherwise: no stores on a text's way in).
-struct one_pass_rest {
-  std::size_t at = 0;                              ///< the declined chunk's first byte
-  std::uint64_t pending;                           ///< the "%" in the last two bytes before it (lanes 62, 63)
-  std::size_t host;                                ///< where the host starts (the authority's first byte)
-  std::size_t port;                                ///< the ":" before the port, 0 for none
-  std::size_t authority_end, path_end, query_end;  ///< n: not met
-  bool authority, non_ascii;                       ///< an authority; non-ASCII bytes before `at`
-};
-
-/// The end of the one pass's authority: a reg-name in s[host, port or authority_end), then a port
-/// of digits after the ":" at `port` (0: none). False for a port that is not.
-[[gnu::always_inline]] inline bool finish_authority(const char* s, std::size_t host, std::size_t port,
-                                                    std::size_t authority_end, iri_parts& out) noexcept {
-  for (std::size_t k = port + 1; port != 0 && k < authority_end; ++k) {
-    if (!is_in(s[k], k_digit)) return false;
-  }
-  const std::size_t host_end = port != 0 ? port : authority_end;
-  out.has_port = port != 0;
-  out.host_end = static_cast<std::uint32_t>(host_end);
-  out.path_begin = static_cast<std::uint32_t>(authority_end);
-  // (Not text.substr: with the one pass in several functions, GCC left substr a call per text.)
-  out.host_type =
-      is_ipv4address(std::string_view(s + host, host_end - host)) ? host_kind::ipv4 : host_kind::reg_name;
-  return true;
-}
-
-/// cross_plain_chunks for IRI text, whose chunks may have non-ASCII characters (the chunk before
-/// `base` may end in one cut short: its continuation bytes are checked here).
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t cross_plain_iri_chunks(const char* s, std::size_t n,
                                                                          std::size_t base,
                                                                          std::size_t& path_end) noexcept {
@@ -382,6 +329,8 @@ struct one_pass_rest {
   if (path_end == n && questions != 0) path_end = n - 64 + lowest(questions);
   return n;
 }
+
+namespace {
 
 /// Fills `out` (all fields still at their defaults) and returns true, or returns false. `C`:
 /// chunk_count_of(text.size()). Two chunks are masked before either is read (their work overlaps;
@@ -653,6 +602,29 @@ namespace {
 }
 
 #if IRIKIT_CHUNK_MASKS
+/// parse_into where the one-pass path applies: the one pass, then the general path if it declines,
+/// in one function (the one pass costs no call and no saving of the arguments around one). Aligned
+/// to 64 bytes, so that its loop lies the same way in every program that links it: where the linker
+/// happened to put it 16 bytes past a 64-byte boundary, non-ASCII text cost 1.2–1.9 % more per
+/// byte than its ASCII twin on AMD Zen 4 (at 0, 32 or 48: parity; bench/NOTES.md, tenth round).
+/// It takes the one- and more-chunk forms only: the two-chunk form, which the batch takes, made
+/// intl_mixed_iri's single calls 8 % slower (bench/RESULTS.md, session 15).
+[[gnu::noinline, gnu::aligned(64)]] IRIKIT_CHUNK_TARGET parse_error parse_chunks_or_general(
+    std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
+  const repertoire rep = repertoire_of(r);
+  one_pass_rest rest;
+  if (text.size() <= 64 ? parse_chunks<chunk_count::one>(text, r, rep, out)
+                        : parse_chunks<chunk_count::more>(text, r, rep, out, &rest))
+    return k_ok;
+  if (rest.at != 0) return parse_resumed(text, r, options, rest, out);
+  out = iri_parts{};  // it may have filled some fields before it gave up
+  return parse_general(text, r, options, out);
+}
+#endif
+
+}  // namespace
+
+#if IRIKIT_CHUNK_MASKS
 /// The general path from where the one pass declined a chunk (`rest`, at != 0), with what it had
 /// read of the text before: its result is parse_general's. `out` as the one pass left it (the
 /// scheme and the authority's start).
@@ -687,34 +659,17 @@ namespace {
   if (lead + (b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1) > rest.at) i = std::min(i, lead);
   return parse_rest(text, n, r, options, i, from, rest.non_ascii ? text_kind::other : text_kind::ascii, out);
 }
-
-/// parse_into where the one-pass path applies: the one pass, then the general path if it declines,
-/// in one function (the one pass costs no call and no saving of the arguments around one). Aligned
-/// to 64 bytes, so that its loop lies the same way in every program that links it: where the linker
-/// happened to put it 16 bytes past a 64-byte boundary, non-ASCII text cost 1.2–1.9 % more per
-/// byte than its ASCII twin on AMD Zen 4 (at 0, 32 or 48: parity; bench/NOTES.md, tenth round).
-/// It takes the one- and more-chunk forms only: the two-chunk form, which the batch takes, made
-/// intl_mixed_iri's single calls 8 % slower (bench/RESULTS.md, session 15).
-[[gnu::noinline, gnu::aligned(64)]] IRIKIT_CHUNK_TARGET parse_error parse_chunks_or_general(
-    std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
-  const repertoire rep = repertoire_of(r);
-  one_pass_rest rest;
-  if (text.size() <= 64 ? parse_chunks<chunk_count::one>(text, r, rep, out)
-                        : parse_chunks<chunk_count::more>(text, r, rep, out, &rest))
-    return k_ok;
-  if (rest.at != 0) return parse_resumed(text, r, options, rest, out);
-  out = iri_parts{};  // it may have filled some fields before it gave up
-  return parse_general(text, r, options, out);
-}
 #endif
-
-}  // namespace
 
 parse_error parse_into(std::string_view text, rule r, const parse_options& options, iri_parts& out) noexcept {
   out = iri_parts{};
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
 #if IRIKIT_CHUNK_MASKS
   if (g_one_pass.load(std::memory_order_relaxed) && one_pass_applies(text, r)) {
+    // A long text whose first chunk is ASCII may start simply (parse_long); the others (IRIs with
+    // non-ASCII text early on) go straight to the one pass's loop.
+    if (parse_error e; text.size() > 128 && ascii_chunk(text.data()) && parse_long(text, r, options, out, e))
+      return e;
     return parse_chunks_or_general(text, r, options, out);
   }
 #endif
