@@ -15,8 +15,9 @@ work=$(mktemp -d /tmp/irikit_ab.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 build() {  # source tree, side
   local objs=()
-  for f in parse/parser.cpp parse/api.cpp parse/error.cpp grammar/char_scan.cpp grammar/ip_address.cpp \
-           grammar/encoding.cpp; do
+  for f in parse/parser.cpp parse/long_texts.cpp parse/api.cpp parse/error.cpp grammar/char_scan.cpp \
+           grammar/ip_address.cpp grammar/encoding.cpp; do
+    [ -f "$1/$f" ] || continue  # (long_texts.cpp: since session 17)
     local o="$work/$2_$(basename "$f" .cpp).o"
     c++ -O3 -DNDEBUG -std=c++20 -Dirikit="irikit_$2" -I"$1" -I"$root/include" -c "$1/$f" -o "$o" &
     objs+=("$o")
