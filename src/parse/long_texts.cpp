@@ -64,7 +64,10 @@ namespace {
     return false;
   const std::size_t at = cross_plain_chunks(s, n, next, path_end);
   if (at != n && _mm512_movepi8_mask(_mm512_loadu_si512(s + (n - at < 64 ? n - 64 : at))) != 0) return false;
-  if (at == n && !finish_authority(s, i, port, authority_end, out)) return false;  // a port that is not
+  if (at == n && !finish_authority(s, i, port, authority_end, out)) {  // a port that is not
+    out = iri_parts{};
+    return false;
+  }
   out.has_scheme = out.has_authority = true;
   out.scheme_end = static_cast<std::uint32_t>(i - 3);
   out.authority_begin = out.host_begin = static_cast<std::uint32_t>(i);
