@@ -275,7 +275,8 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
 // Anything else — userinfo, IP literals, LEIRI, every error — returns false, and the general path
 // starts over, or goes on from the declined chunk when it lies past the first chunk and the
 // authority (parse_resumed; texts of 65 bytes and more, the batch's two-chunk form aside): errors
-// and their offsets are always the general path's.
+// and their offsets are always the general path's. A single text of more than 128 bytes whose first
+// chunk is ASCII is offered first to the simple start of long_texts.cpp (parse_long).
 
 std::atomic<bool> g_one_pass{true};
 
@@ -288,7 +289,8 @@ constexpr chunk_count chunk_count_of(std::size_t n) noexcept {
 
 }  // namespace
 
-// The crossings, out of the anonymous namespace: long_texts.cpp calls cross_plain_chunks too.
+// The crossings (one_pass.h), out of the anonymous namespace: long_texts.cpp calls cross_plain_chunks
+// too.
 [[gnu::noinline]] IRIKIT_CHUNK_TARGET std::size_t cross_plain_chunks(const char* s, std::size_t n,
                                                                      std::size_t base,
                                                                      std::size_t& path_end) noexcept {
