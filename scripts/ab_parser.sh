@@ -58,7 +58,8 @@ corpora=${CORPORA:-../shared/corpora}
 reps=${REPS:-21}
 if [ -n "${FILES:-}" ]; then  # FILES="a.txt long:b.txt" RULE=iri: these files only
   # shellcheck disable=SC2086
-  exec "$work/ab_parser" "$reps" "${RULE:-uri}" $FILES
+  "$work/ab_parser" "$reps" "${RULE:-uri}" $FILES
+  exit
 fi
 [ -n "${LONG_ONLY:-}" ] || "$work/ab_parser" "$reps" uri "$corpora"/url-various-datasets/{kasztp,node_files,isaacs_files}.txt \
   "$corpora/intl/intl_wiki_uri.txt"
