@@ -258,6 +258,14 @@ struct plain_chunk {
       v, high, low4, hex_or_marked, ~(query | percent), (percent << 1 | percent << 2) & ~hex, percent >> 62};
 }
 
+/// The lanes of "?" in chunk `c` when none of its lanes is in `bad` (the tests below: those
+/// outside the class, and whatever each adds), all ones otherwise (k_not_plain in parse/one_pass.h).
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t questions_unless(const plain_chunk& c,
+                                                                                 std::uint64_t bad) noexcept {
+  // One branch, however the "%" fall: they come at random in real text.
+  return bad == 0 ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question)) : ~std::uint64_t{0};
+}
+
 /// The lanes of "?" in the 64 bytes at s (all readable) when they are ASCII members of k_query
 /// (RFC 3987 ipath / iquery / ifragment characters over ASCII, "?" included) or "%" HEXDIG HEXDIG
 /// triplets; all ones when they are not: a chunk of a long path, query or fragment in which the
@@ -270,18 +278,14 @@ struct plain_chunk {
   const plain_chunk c = read_plain_chunk(s);
   // "%" at 62 (bit 0; at 63 too, it is a bad triplet) or at 63 alone.
   step = c.edge_percent == 0 ? 64 : (c.edge_percent & 1) != 0 ? 62 : 63;
-  // One branch, however the "%" fall: they come at random in real text.
-  return (c.outside | c.bad_percent) == 0 ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question))
-                                          : ~std::uint64_t{0};
+  return questions_unless(c, c.outside | c.bad_percent);
 }
 
 /// plain_chunk_questions for a chunk that ends the text: a "%" in its last two bytes makes it not plain.
 [[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t plain_chunk_questions(
     const char* s) noexcept {
   const plain_chunk c = read_plain_chunk(s);
-  return (c.outside | c.bad_percent | c.edge_percent) == 0
-             ? _mm512_cmpeq_epi8_mask(c.v, load64(k_chunk_constants.question))
-             : ~std::uint64_t{0};
+  return questions_unless(c, c.outside | c.bad_percent | c.edge_percent);
 }
 
 /// plain_chunk_questions for IRI text: the chunk's non-ASCII characters are plain too when

@@ -63,7 +63,7 @@ namespace {
       !simple_start(s, m, r, i, port, authority_end, path_end, next))
     return false;
   const std::size_t at = cross_plain_chunks(s, n, next, path_end);
-  if (at != n && _mm512_movepi8_mask(_mm512_loadu_si512(s + (n - at < 64 ? n - 64 : at))) != 0) return false;
+  if (at != n && chunks::chunk_non_ascii(s + (n - at < 64 ? n - 64 : at))) return false;
   if (at == n && !finish_authority(s, i, port, authority_end, out)) {  // a port that is not
     out = iri_parts{};
     return false;

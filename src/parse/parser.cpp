@@ -760,10 +760,10 @@ template <bool KeepParts, rule R>
   for (std::size_t k = one_pass_run<KeepParts>(texts, 0, count, r, parts, errors, valid); k < count;
        k = one_pass_run<KeepParts>(texts, k + 1, count, r, parts, errors, valid)) {
     iri_parts p;
-    // A text of more than two chunks goes through the one pass again, which then leaves it to the
-    // general path where it declined (parse_resumed): on a long line, cheaper than the general path
-    // from byte 0. (Handing the run's stopping point out of one_pass_run instead made the run
-    // 7-25 % slower per short URL.)
+    // A text of more than two chunks goes through parse_into: its simple start (parse_long) or the
+    // one pass again, either then leaving it to the general path where it declined (parse_resumed):
+    // on a long line, cheaper than the general path from byte 0. (Handing the run's stopping point
+    // out of one_pass_run instead made the run 7-25 % slower per short URL.)
     const parse_error e = texts[k].size() > 128 ? parse_one(texts[k], r, options, p)
                                                 : parse_one_general(texts[k], r, options, p);
     if constexpr (KeepParts) parts[k] = p;
