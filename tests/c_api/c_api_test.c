@@ -19,7 +19,7 @@ static size_t out_len;
 static irikit_error err;
 
 static void test_versions(void) {
-  CHECK_STR(irikit_version(), "0.1.0");
+  CHECK_STR(irikit_version(), IRIKIT_EXPECTED_VERSION);
   CHECK_EQ_INT(irikit_c_api_version(), IRIKIT_C_API_VERSION);
   CHECK(strchr(irikit_unicode_version(), '.') != NULL);
   CHECK(strncmp(irikit_unicode_backend_version(), "ICU ", 4) == 0);
