@@ -102,3 +102,19 @@ int irikit_error_message(const irikit_error* error, const char* input, size_t in
     }
   });
 }
+
+int irikit_character_name(const char* input, size_t input_len, uint32_t offset, char* out, size_t out_size,
+                          size_t* out_len, irikit_error* err) {
+  return text_to_text(input, input_len, out, out_size, out_len, err,
+                      [&](std::string_view text, const out_buffer& buffer) {
+                        return buffer.write(irikit::character_name(text, offset), err);
+                      });
+}
+
+int irikit_describe_position(const char* input, size_t input_len, uint32_t offset, size_t context, char* out,
+                             size_t out_size, size_t* out_len, irikit_error* err) {
+  return text_to_text(input, input_len, out, out_size, out_len, err,
+                      [&](std::string_view text, const out_buffer& buffer) {
+                        return buffer.write(irikit::describe_position(text, offset, context), err);
+                      });
+}
