@@ -92,4 +92,11 @@ for header in include/irikit/*.h; do
   grep -q '^#pragma GCC visibility push(default)' "$header" ||
     fail "$header: the public C++ API must sit inside '#pragma GCC visibility push(default)' ... pop"
 done
+# ARCHITECTURE.md lists every public header and every folder of src/.
+for header in include/irikit/*.h; do
+  grep -qE "^  $(basename "$header") " ARCHITECTURE.md || fail "ARCHITECTURE.md does not list $(basename "$header")"
+done
+for dir in src/*/; do
+  grep -qE "^  $(basename "$dir")/ " ARCHITECTURE.md || fail "ARCHITECTURE.md does not describe src/$(basename "$dir")/"
+done
 echo "dependency rule holds (${#allowed[@]} folders of src/, python/, postgres/, tools/); public headers export their API"
