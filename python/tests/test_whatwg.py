@@ -412,8 +412,10 @@ def test_domain_to_ascii_and_back():
     assert domain_to_unicode("xn--bcher-kva.example") == "bücher.example"
     assert domain_to_unicode(domain_to_ascii("例え.jp")) == "例え.jp"
     assert domain_to_unicode("EXAMPLE.com") == "example.com"
-    # It does not fail: what UTS #46 cannot convert keeps a U+FFFD (a domain-to-Unicode error).
-    assert domain_to_unicode("xn--a.com") == "xn--a\ufffd.com"
+    # It does not fail (§3.3: validation errors are signified, the result returned): UTS #46 §4
+    # step 4 replaces a label by its Punycode decoding even when the validity criteria then fail,
+    # so "xn--a" becomes U+0080 (an error is recorded, the label kept as decoded).
+    assert domain_to_unicode("xn--a.com") == "\x80.com"
     assert domain_to_unicode(b"\xff.com") == "\ufffd.com"
     with pytest.raises(irikit.IRIError) as info:
         domain_to_ascii("exa mple")
