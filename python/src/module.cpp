@@ -287,10 +287,10 @@ PYBIND11_MODULE(_irikit, m) {
 
   m.attr("__version__") = py::str(irikit::version().data(), irikit::version().size());
   m.def("unicode_version", &irikit::unicode_version,
-        R"doc(The Unicode version of the library's Unicode backend (ICU).
+        R"doc(The Unicode version of the library's own Unicode tables (normalization, IDNA, properties).
 
 >>> unicode_version()
-'15.0'
+'17.0'
 )doc");
 
   bind_fast(m);  // is_valid, validate, validate_many (fast.cpp)
