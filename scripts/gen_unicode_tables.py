@@ -181,6 +181,24 @@ class Output:
         return "\n".join(head) + "\n// clang-format off\n#pragma once\n\n" + body + "\n// clang-format on\n"
 
 
+class Pool:
+    """Code point sequences in one array: an entry is a length, then the code points; `intern`
+    returns an entry's offset (equal sequences share one). Offset 0 is a dummy entry, meaning "no
+    mapping", or the empty sequence when empty_is_zero."""
+
+    def __init__(self, empty_is_zero):
+        self.data = [0]
+        self.where = {(): 0} if empty_is_zero else {}
+
+    def intern(self, seq):
+        key = tuple(seq)
+        if key not in self.where:
+            self.where[key] = len(self.data)
+            self.data.append(len(seq))
+            self.data.extend(seq)
+        return self.where[key]
+
+
 # ---------------------------------------------------------------------------------------------
 # Properties
 
@@ -263,23 +281,17 @@ def generate_properties(data, ud):
     sc = [0] * MAX_CP
     for lo, hi, f in rows:
         sc[lo:hi + 1] = [sindex[f[0]]] * (hi - lo + 1)
-    # Short names (ScriptExtensions.txt uses them): from the comment of the property value aliases
-    # is not available here, so ScriptExtensions short codes are resolved through their first use.
     out.text("inline constexpr const char* k_script_names[%d] = {\n    %s};" % (
         len(script_names), ",\n    ".join('"%s"' % n for n in script_names)))
     out.two_stage("script_raw", sc)
 
-    # Script_Extensions: sets of short codes; resolved to long names by the code points that
-    # carry them: a code point listed with one short code and whose Script is X names X.
-    short_to_long = {}
+    # Script_Extensions: sets of ISO 15924 codes, resolved to the long names of Scripts.txt by
+    # SCRIPT_CODES (PropertyValueAliases.txt is not among the data files).
     scx_rows = list(data.fields("ucd/ScriptExtensions.txt"))
-    for lo, hi, f in scx_rows:
-        codes = f[0].split()
-        if len(codes) == 1 and sc[lo] not in (0, 1, 2):
-            short_to_long.setdefault(codes[0], script_names[sc[lo]])
-    # The rest by the ISO 15924 codes of the script names (every name in Scripts.txt appears in the
-    # comment header of Scripts.txt? no) -- fall back to a fixed list of the codes used.
-    short_to_long.update(SCRIPT_CODES)
+    missing = sorted({c for _, _, f in scx_rows for c in f[0].split()} - set(SCRIPT_CODES))
+    if missing:
+        sys.exit("SCRIPT_CODES lacks " + " ".join(missing))
+    short_to_long = SCRIPT_CODES
     sets = [()]
     set_index = {(): 0}
     scx = [0] * MAX_CP
@@ -425,17 +437,10 @@ def generate_normalization(data, ud):
             pairs.append((d[0], d[1], cp))
     pairs.sort()
 
-    # One array of code points; an entry is (length, code points...). Index 0 = no mapping.
-    pool = [0]
-    where = {}
-
-    def intern(seq):
-        key = tuple(seq)
-        if key not in where:
-            where[key] = len(pool)
-            pool.append(len(seq))
-            pool.extend(seq)
-        return where[key]
+    # One array of code points; an entry is (length, code points...). Index 0 = no mapping (an
+    # empty NFKC_Casefold mapping gets an entry of its own).
+    pool = Pool(empty_is_zero=False)
+    intern = pool.intern
 
     canon_idx = [0] * MAX_CP
     compat_idx = [0] * MAX_CP
@@ -461,7 +466,7 @@ def generate_normalization(data, ud):
                 cf_idx[c] = idx
     # An empty NFKC_CF mapping (the code point is removed) is the entry of length 0; a code point
     # without an entry maps to itself.
-    if max(pool) > 0x10FFFF or len(pool) > 0xFFFF:
+    if len(pool.data) > 0xFFFF:
         sys.exit("normalization pool too large for 16-bit indexes")
 
     out.text("// Hangul syllables (Unicode §3.12) are decomposed and composed algorithmically.")
@@ -471,7 +476,7 @@ def generate_normalization(data, ud):
     out.two_stage("compatibility_decomposition_raw", compat_idx)
     out.two_stage("nfkc_casefold_raw", cf_idx)
     out.text("// Entries of the decompositions and of NFKC_Casefold: a length, then the code points.")
-    out.plain("k_mapping_pool", pool, "char32_t")
+    out.plain("k_mapping_pool", pool.data, "char32_t")
     out.text("// Primary composites: (first << 21 | second) sorted, and the composite of each.")
     out.plain("k_composition_keys", [(a << 21) | b for a, b, _ in pairs], "std::uint64_t")
     out.plain("k_composition_values", [c for _, _, c in pairs], "char32_t")
@@ -499,16 +504,8 @@ def generate_idna(data):
     # UTS #46 processing), bits 4-31: for mapped/deviation, either a delta (bit 4 set: the mapping
     # is the one code point cp + delta, delta in bits 8-31 as a signed value) or an offset into
     # k_idna_pool (bit 4 clear, offset in bits 8-31; the pool entry is a length then code points).
-    pool = [0]
-    where = {(): 0}
-
-    def intern(seq):
-        key = tuple(seq)
-        if key not in where:
-            where[key] = len(pool)
-            pool.append(len(seq))
-            pool.extend(seq)
-        return where[key]
+    pool = Pool(empty_is_zero=True)
+    intern = pool.intern
 
     entries = [0]
     entry_index = {0: 0}
@@ -537,7 +534,7 @@ def generate_idna(data):
              "// then the code points).")
     out.plain("k_idna_entries", entries, "std::uint32_t")
     out.two_stage("idna_entry_raw", values)
-    out.plain("k_idna_pool", pool, "char32_t")
+    out.plain("k_idna_pool", pool.data, "char32_t")
     return out
 
 

@@ -287,7 +287,7 @@ PYBIND11_MODULE(_irikit, m) {
 
   m.attr("__version__") = py::str(irikit::version().data(), irikit::version().size());
   m.def("unicode_version", &irikit::unicode_version,
-        R"doc(The Unicode version of the library's own Unicode tables (src/unicode/tables).
+        R"doc(The Unicode version of the library's own Unicode tables (normalization, IDNA, properties).
 
 >>> unicode_version()
 '17.0'

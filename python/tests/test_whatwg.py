@@ -412,10 +412,11 @@ def test_domain_to_ascii_and_back():
     assert domain_to_unicode("xn--bcher-kva.example") == "bücher.example"
     assert domain_to_unicode(domain_to_ascii("例え.jp")) == "例え.jp"
     assert domain_to_unicode("EXAMPLE.com") == "example.com"
-    # It does not fail (§3.3: validation errors are signified, the result returned): UTS #46 §4
-    # step 4 replaces a label by its Punycode decoding even when the validity criteria then fail,
-    # so "xn--a" becomes U+0080 (an error is recorded, the label kept as decoded).
+    # It does not fail: a label that is not valid is given decoded (UTS #46 §4 step 4.1.2: "xn--a"
+    # is the Punycode of U+0080) and one whose Punycode does not decode as it is; both are
+    # domain-to-Unicode errors, not failures.
     assert domain_to_unicode("xn--a.com") == "\x80.com"
+    assert domain_to_unicode("xn--a_b.com") == "xn--a_b.com"
     assert domain_to_unicode(b"\xff.com") == "\ufffd.com"
     with pytest.raises(irikit.IRIError) as info:
         domain_to_ascii("exa mple")

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -262,29 +263,56 @@ failure validity(std::u32string_view s, const uts46_flags& f, bool transitional_
   return failure::none;
 }
 
+/// The labels of one name and the scratch buffers of processing, kept per thread so that a warm
+/// conversion allocates nothing but its result.
+struct workspace {
+  std::vector<label> labels;  // the first `count` are this name's
+  std::size_t count = 0;
+  std::u32string piece, decoded;
+  std::string ascii;
+
+  std::span<label> current() { return {labels.data(), count}; }
+  label& next() {
+    if (count == labels.size()) labels.emplace_back();
+    label& l = labels[count++];
+    l.error = failure::none;
+    return l;
+  }
+};
+
+workspace& scratch() {
+  thread_local workspace w;
+  return w;
+}
+
 /// Splits the mapped, normalized piece into labels at "." and appends them.
-void append_labels(std::u32string& piece, std::uint32_t offset, std::vector<label>& labels) {
+void append_labels(const std::u32string& piece, std::uint32_t offset, workspace& w) {
   std::size_t begin = 0;
   for (;;) {
     const std::size_t dot = piece.find(U'.', begin);
-    label l;
+    label& l = w.next();
     l.offset = offset;
     l.text.assign(piece, begin, dot == std::u32string::npos ? std::u32string::npos : dot - begin);
-    labels.push_back(std::move(l));
     if (dot == std::u32string::npos) break;
     begin = dot + 1;
   }
 }
 
-/// UTS #46 §4 Processing, steps 1–4, and V9 over the whole name. Returns the labels.
-std::vector<label> process(std::string_view input, const uts46_flags& f) {
-  std::vector<label> labels;
-  std::u32string piece;
+/// UTS #46 §4 Processing, steps 1–4, and V9 over the whole name. Returns the labels (in the
+/// thread's workspace, valid until the next call).
+std::span<label> process(std::string_view input, const uts46_flags& f) {
+  workspace& w = scratch();
+  w.count = 0;
+  std::u32string& piece = w.piece;
+  piece.clear();
   std::size_t piece_begin = 0;
   bool piece_ascii = true;
   const auto finish_piece = [&] {
-    if (!piece_ascii) normalize_code_points(piece, normal_form::nfc);       // step 2
-    append_labels(piece, static_cast<std::uint32_t>(piece_begin), labels);  // step 3
+    // Step 2 (NFC), once the quick check (UAX #15 §9) says the piece may change.
+    if (!piece_ascii && !is_normalized_code_points(piece, normal_form::nfc)) {
+      normalize_code_points(piece, normal_form::nfc);
+    }
+    append_labels(piece, static_cast<std::uint32_t>(piece_begin), w);  // step 3
     piece.clear();
     piece_ascii = true;
   };
@@ -314,8 +342,9 @@ std::vector<label> process(std::string_view input, const uts46_flags& f) {
   finish_piece();
 
   // Step 4: convert and validate each label.
-  std::string ascii;
-  std::u32string decoded;
+  std::string& ascii = w.ascii;
+  std::u32string& decoded = w.decoded;
+  const std::span<label> labels = w.current();
   for (label& l : labels) {
     if (!starts_with_ace_prefix(l.text)) {
       l.error = validity(l.text, f, f.transitional, false);
@@ -356,7 +385,7 @@ std::vector<label> process(std::string_view input, const uts46_flags& f) {
 
 parse_error idna_error(std::uint32_t offset) { return {error_code::idna_failed, offset}; }
 
-const label* first_failure(const std::vector<label>& labels) {
+const label* first_failure(std::span<const label> labels) {
   for (const label& l : labels) {
     if (l.error != failure::none) return &l;
   }
@@ -365,7 +394,7 @@ const label* first_failure(const std::vector<label>& labels) {
 
 /// UTS #46 §4.2 ToASCII.
 result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
-  const std::vector<label> labels = process(input, f);
+  const std::span<const label> labels = process(input, f);
   if (const label* bad = first_failure(labels)) return idna_error(bad->offset);
   std::string out;
   out.reserve(input.size() + 8);
@@ -394,9 +423,8 @@ result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
 /// UTS #46 §4.3 ToUnicode: the processed name and whether an error was recorded. With
 /// VerifyDnsLength, an empty label other than the root label is an error too (IdnaTestV2.txt's
 /// X4_2).
-std::pair<std::string, const label*> to_unicode(std::string_view input, const uts46_flags& f,
-                                                std::vector<label>& labels) {
-  labels = process(input, f);
+std::pair<std::string, const label*> to_unicode(std::string_view input, const uts46_flags& f) {
+  const std::span<const label> labels = process(input, f);
   std::string out;
   out.reserve(input.size());
   const label* bad = first_failure(labels);
@@ -432,8 +460,7 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
   if (domain.empty()) return std::string();
   if (mode == idna_mode::idna2003) return idna2003_domain_to_unicode(domain);
   // ToUnicode is always nontransitional (UTS #46 §4.3 since Unicode 15.1).
-  std::vector<label> labels;
-  auto [text, bad] = to_unicode(domain, k_strict, labels);
+  auto [text, bad] = to_unicode(domain, k_strict);
   if (bad != nullptr) return idna_error(bad->offset);
   return std::move(text);
 }
@@ -501,8 +528,7 @@ result<std::string> whatwg_domain_to_ascii(std::string_view utf8_domain) {
 }
 
 std::pair<std::string, bool> whatwg_domain_to_unicode(std::string_view domain) {
-  std::vector<label> labels;
-  auto [text, bad] = to_unicode(domain, k_whatwg, labels);
+  auto [text, bad] = to_unicode(domain, k_whatwg);
   return {std::move(text), bad != nullptr};
 }
 

@@ -67,8 +67,75 @@ class fenwick {
 
 }  // namespace
 
+namespace {
+
+char digit_char(std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); }
+
+/// Appends the variable-length integer `q` (RFC 3492 §6.3, the inner loop).
+void append_integer(std::uint32_t q, std::uint32_t bias, std::string& out) {
+  for (std::uint32_t level = base;; level += base) {
+    const std::uint32_t t = threshold(level, bias);
+    if (q < t) break;
+    out.push_back(digit_char(t + (q - t) % (base - t)));
+    q = (q - t) / (base - t);
+  }
+  out.push_back(digit_char(q));
+}
+
+/// The encoder for labels of at most 64 code points (every DNS label): no allocation; "how many
+/// handled code points lie between two positions" is a popcount over a mask of positions, the
+/// non-basic code points sorted once as (code point << 6 | position). No overflow: delta <
+/// 0x110000 * 65 < 2^32.
+void encode_short(std::u32string_view cps, std::string& out) {
+  const std::size_t n = cps.size();
+  const auto between = [](std::uint64_t mask, std::size_t from, std::size_t to) {  // bits [from, to)
+    const std::uint64_t below_to = to >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << to) - 1;
+    const std::uint64_t below_from = from >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << from) - 1;
+    return static_cast<std::uint32_t>(__builtin_popcountll(mask & below_to & ~below_from));
+  };
+  std::uint64_t handled_at = 0;
+  std::uint32_t keys[64];
+  std::size_t count = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (cps[j] < 0x80) {
+      out.push_back(static_cast<char>(cps[j]));
+      handled_at |= std::uint64_t{1} << j;
+    } else {
+      keys[count++] = static_cast<std::uint32_t>(cps[j]) << 6 | static_cast<std::uint32_t>(j);
+    }
+  }
+  const auto basic = static_cast<std::uint32_t>(n - count);
+  if (basic > 0) out.push_back('-');
+  std::sort(keys, keys + count);
+  std::uint32_t code = initial_n, delta = 0, bias = initial_bias, handled = basic;
+  for (std::size_t k = 0; k < count;) {
+    const std::uint32_t m = keys[k] >> 6;
+    delta += (m - code) * (handled + 1);
+    std::size_t previous_end = 0;
+    std::uint64_t positions = 0;
+    for (; k < count && keys[k] >> 6 == m; ++k) {
+      const std::size_t p = keys[k] & 63;
+      delta += between(handled_at, previous_end, p);
+      append_integer(delta, bias, out);
+      bias = adapt(delta, handled + 1, handled == basic);
+      delta = 0;
+      ++handled;
+      previous_end = p + 1;
+      positions |= std::uint64_t{1} << p;
+    }
+    delta += between(handled_at, previous_end, n) + 1;
+    handled_at |= positions;
+    code = m + 1;
+  }
+}
+
+}  // namespace
+
 bool punycode_encode(std::u32string_view cps, std::string& out) {
-  const auto digit = [](std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); };
+  if (cps.size() <= 64) {
+    encode_short(cps, out);
+    return true;
+  }
   const std::size_t n = cps.size();
   // The non-basic code points as (code point, position), sorted: the order §6.3 handles them in.
   std::vector<std::pair<char32_t, std::uint32_t>> keys;
@@ -97,14 +164,7 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
       // Every handled code point (all smaller than m) between the previous one of m and p.
       delta += handled_at.prefix(p) - handled_at.prefix(previous_end);
       if (delta > maxint) return false;
-      auto q = static_cast<std::uint32_t>(delta);
-      for (std::uint32_t level = base;; level += base) {
-        const std::uint32_t t = threshold(level, bias);
-        if (q < t) break;
-        out.push_back(digit(t + (q - t) % (base - t)));
-        q = (q - t) / (base - t);
-      }
-      out.push_back(digit(q));
+      append_integer(static_cast<std::uint32_t>(delta), bias, out);
       bias = adapt(static_cast<std::uint32_t>(delta), handled + 1, handled == basic);
       delta = 0;
       ++handled;

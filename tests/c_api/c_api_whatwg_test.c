@@ -783,7 +783,8 @@ static void test_domains(void) {
   CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--a.example", 13, out, sizeof out, &out_len, &err), IRIKIT_OK);
   CHECK_STR(out, "\xC2\x80.example");
   /* A label whose Punycode does not decode is kept as it is. */
-  CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--a_b.example", 15, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--a_b.example", 15, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
   CHECK_STR(out, "xn--a_b.example");
   CHECK_EQ_INT(irikit_url_domain_to_unicode("xn--bcher-kva.example", 21, out, 15, &out_len, &err),
                IRIKIT_E_BUFFER_TOO_SMALL);
