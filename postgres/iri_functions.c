@@ -18,6 +18,29 @@ Datum iri_is_valid(PG_FUNCTION_ARGS) {
   PG_RETURN_BOOL(irikit_validate(TEXT_ARGS(t), rule, 0, NULL) == IRIKIT_OK);
 }
 
+/* iri_check(text, rule): why a text is or is not valid by `rule`, as a row, without raising:
+ * (valid, code, byte_offset, message), the last three NULL when valid. The code and offset are the
+ * library's (RFC 3987 §2.2 / RFC 3986 §3 productions), as in the errors of the cast. */
+PG_FUNCTION_INFO_V1(iri_check);
+Datum iri_check(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  int rule = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
+  irikit_error err;
+  int rc = irikit_validate(TEXT_ARGS(t), rule, 0, &err);
+  PG_RETURN_DATUM(irikit_pg_check_record(fcinfo, rc, &err, TEXT_ARGS(t), rule, NULL));
+}
+
+/* iri_try(text): the text as an iri when it is a valid IRI-reference (as the cast), else NULL. */
+PG_FUNCTION_INFO_V1(iri_try);
+Datum iri_try(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  irikit_error err;
+  int rc = irikit_validate(TEXT_ARGS(t), IRIKIT_RULE_IRI_REFERENCE, 0, &err);
+  if (rc == IRIKIT_OK) PG_RETURN_TEXT_P(t);
+  if (!irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, &err, NULL);
+  PG_RETURN_NULL();
+}
+
 /* ------------------------------------------------------------------------------------------------
  * The functions that return a text: one argument block for every writer, filled from one or two
  * SQL arguments, and the writers, each one C API call. */

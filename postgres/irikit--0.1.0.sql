@@ -148,6 +148,16 @@ CREATE FUNCTION iri_fragment(iri) RETURNS text
 CREATE FUNCTION iri_is_valid(text, rule text DEFAULT 'iri-reference') RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_is_valid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Cleaning without exceptions: iri_check says why a text is not valid by `rule` — the library's
+-- error code (kebab-case, as the cast's errors name it), the byte offset of the offending character
+-- and the library's message — as a row, never an error (valid rows: true and three NULLs);
+-- iri_try is the cast that gives NULL instead of raising.
+CREATE FUNCTION iri_check(text, rule text DEFAULT 'iri-reference',
+                          OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_try(text) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ------------------------------------------------------------------------------------------------
 -- Conversions (RFC 3987 §3), resolution (RFC 3986 §5.2), normalization and equivalence
 -- (RFC 3987 §5.3). Names of modes and levels are the CLI's. IMMUTABLE: the results depend only on
@@ -208,6 +218,20 @@ CREATE FUNCTION iri_url_can_parse(input text) RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iri_url_can_parse(input text, base text) RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The same without exceptions for the URL Standard: iri_url_check gives (valid, code,
+-- byte_offset, message) with the Standard's validation-error name of a failure (a failing base:
+-- the message starts with "base: " and the offset is in the base); iri_url_try the href or NULL.
+CREATE FUNCTION iri_url_check(input text,
+                              OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_url_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_check(input text, base text,
+                              OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_url_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_try(input text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_try(input text, base text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The URL class's attributes (§6.1), as its getters give them: '' for an absent port, query or
 -- fragment; origin 'null' for an opaque origin (§4.7).

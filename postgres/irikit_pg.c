@@ -2,12 +2,18 @@
  * of the irikit extension (see irikit_pg.h). */
 #include "irikit_pg.h"
 
+#include "access/htup_details.h"
+#include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "irikit", .version = "0.1.0");
+#else
 PG_MODULE_MAGIC;
+#endif
 
 /* How many bytes of text around an offending character the HINT shows on each side. */
 #define IRIKIT_PG_CONTEXT_BYTES 24
@@ -205,6 +211,34 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
                              : errhint("%s", hint)));
   }
   pg_unreachable();
+}
+
+bool irikit_pg_is_invalid_text(int code) { return (code > 0 && code < 100) || (code >= 200 && code < 300); }
+
+Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err, const char* text,
+                             size_t len, int rule, const char* where) {
+  TupleDesc desc = (TupleDesc)fcinfo->flinfo->fn_extra;
+  Datum values[4] = {BoolGetDatum(rc == IRIKIT_OK), 0, 0, 0};
+  bool nulls[4] = {false, true, true, true};
+
+  if (rc != IRIKIT_OK && !irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, err, NULL);
+  if (desc == NULL) {
+    MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+    if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE || desc->natts != 4)
+      ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("a check function must return its record")));
+    desc = BlessTupleDesc(CreateTupleDescCopy(desc));
+    MemoryContextSwitchTo(old);
+    fcinfo->flinfo->fn_extra = desc;
+  }
+  if (rc != IRIKIT_OK) {
+    char* message = library_message(err, text, len, rule);
+    values[1] = CStringGetTextDatum(irikit_code_name(rc));
+    values[2] = Int32GetDatum((int32)err->offset);
+    values[3] = where != NULL ? CStringGetTextDatum(psprintf("%s: %s", where, message))
+                              : CStringGetTextDatum(message);
+    nulls[1] = nulls[2] = nulls[3] = false;
+  }
+  return HeapTupleGetDatum(heap_form_tuple(desc, values, nulls));
 }
 
 void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix) {

@@ -145,6 +145,47 @@ Datum iri_url_can_parse(PG_FUNCTION_ARGS) {
   PG_RETURN_BOOL(rc == IRIKIT_OK && result != 0);
 }
 
+/* iri_url_check(input [, base]): (valid, code, byte_offset, message) without raising — the
+ * Standard's validation error that made the basic URL parser fail (§4.4) and its byte offset; the
+ * message starts with "base: " when the base failed (the offset is then in the base). */
+PG_FUNCTION_INFO_V1(iri_url_check);
+Datum iri_url_check(PG_FUNCTION_ARGS) {
+  irikit_url* url;
+  irikit_error err;
+  IrikitPgCall call;
+  int rc;
+  uint32 arg;
+  parse_url(fcinfo, PG_NARGS() > 1, 0, &url, &rc, &err, &call);
+  if (url != NULL) irikit_url_free(url);
+  arg = rc != IRIKIT_OK && err.argument == 1 ? 1 : 0;
+  PG_RETURN_DATUM(irikit_pg_check_record(fcinfo, rc, &err, call.text[arg], call.len[arg], URL_RULE,
+                                         arg == 1 ? "base" : NULL));
+}
+
+/* iri_url_try(input [, base]): the href (§4.5) when the URL parses, else NULL (never raises for
+ * the text's content). */
+PG_FUNCTION_INFO_V1(iri_url_try);
+Datum iri_url_try(PG_FUNCTION_ARGS) {
+  irikit_url* url;
+  irikit_error err;
+  IrikitPgCall call;
+  int rc;
+  const char* href;
+  size_t len = 0;
+  CopyProblem problem = COPY_OK;
+  text* result;
+  parse_url(fcinfo, PG_NARGS() > 1, 0, &url, &rc, &err, &call);
+  if (rc != IRIKIT_OK) {
+    if (!irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, &err, NULL);
+    PG_RETURN_NULL();
+  }
+  href = irikit_url_href(url, &len);
+  result = copy_text(href, len, &problem);
+  irikit_url_free(url);
+  report_copy_problem(problem);
+  PG_RETURN_TEXT_P(result);
+}
+
 /* iri_url_parse(input [, base]): the URL class's attributes (§6.1) as one record, in the order of
  * the SQL function's OUT parameters. */
 static const int record_attributes[] = {IRIKIT_URL_HREF,     IRIKIT_URL_ORIGIN,   IRIKIT_URL_PROTOCOL,

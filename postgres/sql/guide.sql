@@ -56,6 +56,26 @@ COPY imported FROM STDIN;
 http://example.org/1
 http://exa mple.org/2
 \.
+CREATE TABLE raw_links (line int GENERATED ALWAYS AS IDENTITY, url text);
+COPY raw_links (url) FROM STDIN;
+https://example.org/ok
+http://exa mple.org/
+https://例え.jp/パス
+http://example.org/%zz
+mailto:someone@example.org
+http://[1::2::3]/
+\.
+CREATE TABLE clean_links AS
+  SELECT line, iri_try(url) AS url FROM raw_links WHERE iri_try(url) IS NOT NULL;
+CREATE TABLE rejected_links AS
+  SELECT r.line, r.url, c.code, c.byte_offset, c.message
+    FROM raw_links r, iri_check(r.url) AS c WHERE NOT c.valid;
+SELECT * FROM clean_links ORDER BY line;
+SELECT * FROM rejected_links ORDER BY line;
+SELECT * FROM iri_check('../a', 'absolute-iri');
+SELECT t, c.* FROM (VALUES ('http://example.org:99999/'), ('https://Example.ORG/a')) AS v(t), iri_url_check(t) AS c;
+SELECT iri_url_try('HTTP://Example.ORG/a/./b') AS href, iri_url_try('http://[::1/') AS bad,
+       iri_url_try('../c', 'http://example.org/a/b') AS resolved;
 SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
 \c contrib_regression
 DROP DATABASE irikit_guide;
