@@ -178,6 +178,31 @@ CREATE FUNCTION iri_equivalent(a iri, b iri, level text DEFAULT 'syntax') RETURN
   AS 'MODULE_PATHNAME', 'iri_equivalent' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- ------------------------------------------------------------------------------------------------
+-- Domain queries on an index. iri_host_reversed(u) is the key of a reg-name host: percent-decoded,
+-- UTS #46 ToASCII (so U-labels and A-labels, upper and lower case give one key), a final root dot
+-- removed, labels in reverse order each followed by '.' ('https://WWW.Bücher.example/' →
+-- 'example.xn--bcher-kva.www.'); NULL without a reg-name host (IP addresses are not domains).
+-- iri_domain_reversed(domain) keys a domain the same way. "The host is the domain or a subdomain"
+-- is then "the key starts with the domain's key", a byte range: iri_host_within and the operator
+-- <<= (as inet's "is contained within or equals") are SQL functions that the planner inlines into
+-- that range, so a btree expression index answers them:
+--   CREATE INDEX ON t (iri_host_reversed(u) text_pattern_ops);
+-- text_pattern_ops: the byte order whatever the database's collation (~>=~ and ~<~ compare bytes).
+-- Not STRICT, or the planner would not inline them (a NULL argument gives NULL all the same).
+
+CREATE FUNCTION iri_host_reversed(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_reversed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_domain_reversed(domain text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_domain_reversed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- the keys from the domain's ('com.example.') up to, not including, the next one after all its
+-- subdomains ('com.example/': '/' follows '.' in ASCII)
+CREATE FUNCTION iri_host_within(u iri, domain text) RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT iri_host_reversed(u) ~>=~ iri_domain_reversed(domain)
+           AND iri_host_reversed(u) ~<~ (left(iri_domain_reversed(domain), -1) || '/') $$;
+CREATE OPERATOR <<= (LEFTARG = iri, RIGHTARG = text, PROCEDURE = iri_host_within);
+
+-- ------------------------------------------------------------------------------------------------
 -- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
 -- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive
 -- (the library's offsets, as the CLI prints them).

@@ -215,22 +215,35 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
 
 bool irikit_pg_is_invalid_text(int code) { return (code > 0 && code < 100) || (code >= 200 && code < 300); }
 
+/* What a check function keeps between calls (fn_extra): its row type, and the row of a valid text,
+ * built once (a composite datum is read-only to its consumers, as any function result). */
+typedef struct CheckCache {
+  TupleDesc desc;
+  Datum valid_row;
+} CheckCache;
+
 Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err, const char* text,
                              size_t len, int rule, const char* where) {
-  TupleDesc desc = (TupleDesc)fcinfo->flinfo->fn_extra;
-  Datum values[4] = {BoolGetDatum(rc == IRIKIT_OK), 0, 0, 0};
+  CheckCache* cache = (CheckCache*)fcinfo->flinfo->fn_extra;
+  Datum values[4] = {BoolGetDatum(false), 0, 0, 0};
   bool nulls[4] = {false, true, true, true};
 
   if (rc != IRIKIT_OK && !irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, err, NULL);
-  if (desc == NULL) {
+  if (cache == NULL) {
     MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+    TupleDesc desc;
     if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE || desc->natts != 4)
       ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("a check function must return its record")));
-    desc = BlessTupleDesc(CreateTupleDescCopy(desc));
+    cache = palloc(sizeof(CheckCache));
+    cache->desc = BlessTupleDesc(CreateTupleDescCopy(desc));
+    values[0] = BoolGetDatum(true);
+    cache->valid_row = HeapTupleGetDatum(heap_form_tuple(cache->desc, values, nulls));
+    values[0] = BoolGetDatum(false);
     MemoryContextSwitchTo(old);
-    fcinfo->flinfo->fn_extra = desc;
+    fcinfo->flinfo->fn_extra = cache;
   }
-  if (rc != IRIKIT_OK) {
+  if (rc == IRIKIT_OK) return cache->valid_row;
+  {
     char* message = library_message(err, text, len, rule);
     values[1] = CStringGetTextDatum(irikit_code_name(rc));
     values[2] = Int32GetDatum((int32)err->offset);
@@ -238,7 +251,7 @@ Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error
                               : CStringGetTextDatum(message);
     nulls[1] = nulls[2] = nulls[3] = false;
   }
-  return HeapTupleGetDatum(heap_form_tuple(desc, values, nulls));
+  return HeapTupleGetDatum(heap_form_tuple(cache->desc, values, nulls));
 }
 
 void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix) {

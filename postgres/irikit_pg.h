@@ -58,7 +58,8 @@ extern bool irikit_pg_is_invalid_text(int code);
 /* The record (valid, code, byte_offset, message) of iri_check / iri_url_check for a call that
  * returned `rc` (IRIKIT_OK: valid, the other columns NULL); the message is the library's, worded
  * for `rule`, about `text`, preceded by `where` when not NULL. A code that is no invalidity
- * (irikit_pg_is_invalid_text) raises. The row type is looked up once per call site (fn_extra). */
+ * (irikit_pg_is_invalid_text) raises. The row type and the valid row are built once per call site
+ * (fn_extra). */
 extern Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err, const char* text,
                                     size_t len, int rule, const char* where);
 
