@@ -54,9 +54,10 @@ static void host_key(const char* host, size_t len, StringInfo out) {
     rc = irikit_host_to_ascii(decoded, n, IRIKIT_IDNA_UTS46, 0, ascii, size, &ascii_len, &err);
   }
   if (rc != IRIKIT_OK) {
-    if (rc == IRIKIT_E_OUT_OF_MEMORY) irikit_pg_report(rc, &err, NULL);
+    if (rc == IRIKIT_E_OUT_OF_MEMORY || rc == IRIKIT_E_CANCELLED) irikit_pg_report(rc, &err, NULL);
     /* not a name ToASCII accepts: its ASCII case fold, as written */
-    for (size_t i = 0; i < n; i++) ascii[i] = (decoded[i] >= 'A' && decoded[i] <= 'Z') ? decoded[i] + 32 : decoded[i];
+    for (size_t i = 0; i < n; i++)
+      ascii[i] = (decoded[i] >= 'A' && decoded[i] <= 'Z') ? decoded[i] + 32 : decoded[i];
     ascii_len = n;
   }
   /* the labels from the last to the first, each followed by "." */

@@ -55,13 +55,17 @@ IRIKIT_PG_NORETURN_BEFORE extern void irikit_pg_report(int code, const irikit_er
  * opposed to a failure of the call (memory, cancellation, a bad argument), which always raises. */
 extern bool irikit_pg_is_invalid_text(int code);
 
+/* Raises the cancellation (irikit_pg_report) when `code` is IRIKIT_E_CANCELLED; for the calls
+ * whose other failures are results (a boolean, NULL). */
+extern void irikit_pg_check_cancelled(int code);
+
 /* The record (valid, code, byte_offset, message) of iri_check / iri_url_check for a call that
  * returned `rc` (IRIKIT_OK: valid, the other columns NULL); the message is the library's, worded
  * for `rule`, about `text`, preceded by `where` when not NULL. A code that is no invalidity
  * (irikit_pg_is_invalid_text) raises. The row type and the valid row are built once per call site
  * (fn_extra). */
-extern Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err, const char* text,
-                                    size_t len, int rule, const char* where);
+extern Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err,
+                                    const char* text, size_t len, int rule, const char* where);
 
 /* Validates `text` against `rule`, or reports the error with `prefix`. */
 extern void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix);

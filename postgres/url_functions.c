@@ -11,6 +11,7 @@
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -142,6 +143,7 @@ Datum iri_url_can_parse(PG_FUNCTION_ARGS) {
   } else {
     rc = irikit_url_can_parse(TEXT_ARGS(input), NULL, &result, NULL);
   }
+  irikit_pg_check_cancelled(rc);
   PG_RETURN_BOOL(rc == IRIKIT_OK && result != 0);
 }
 
@@ -251,6 +253,7 @@ Datum iri_url_validation_errors(PG_FUNCTION_ARGS) {
     bool nulls[2] = {false, false};
     values[0] = CStringGetTextDatum(irikit_code_name(notes[i].code));
     values[1] = Int32GetDatum((int32)notes[i].offset);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
@@ -297,6 +300,7 @@ Datum iri_url_search_params(PG_FUNCTION_ARGS) {
     bool nulls[2] = {false, false};
     values[0] = PointerGetDatum(pairs[2 * i]);
     values[1] = PointerGetDatum(pairs[2 * i + 1]);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
@@ -377,6 +381,7 @@ Datum iri_url_compare_specs(PG_FUNCTION_ARGS) {
     Datum values[3];
     bool nulls[3] = {false, false, false};
     for (int j = 0; j < 3; j++) values[j] = PointerGetDatum(rows[3 * i + j]);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;

@@ -158,6 +158,8 @@ typedef enum irikit_code {
   IRIKIT_E_CHARSET_UNMAPPABLE = 31,
   /* Resolution (RFC 3986 §5) */
   IRIKIT_E_NOT_RELATIVIZABLE = 32,
+  /* Cancellation (irikit_set_cancel_callback) */
+  IRIKIT_E_CANCELLED = 33, /**< "cancelled": the thread's cancellation callback stopped the call */
   /* The C layer's own codes */
   IRIKIT_E_NULL_ARGUMENT = 100,    /**< a NULL pointer where a value is required */
   IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
@@ -1182,6 +1184,28 @@ IRIKIT_C_API int irikit_spec_comparison_difference(const irikit_spec_comparison*
                                                    irikit_spec_difference* difference);
 /** Frees `result` (NULL is allowed). */
 IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
+
+/* ------------------------------------------------------------------------------------------------
+ * Cancellation (irikit/cancel.h)                                                     (per thread)
+ *
+ * A function whose work grows with its input (to_uri, to_iri, normalize, equivalent, resolve,
+ * relativize, lint, extract, the WHATWG parser, …) calls the calling thread's callback, when one is
+ * set, at least once per irikit_cancel_poll_bytes() (1 MiB) of input it works through; when the
+ * callback returns non-zero the function stops, releases what it allocated and returns
+ * IRIKIT_E_CANCELLED, with err->offset the byte it had reached. The callback must return
+ * normally: no longjmp, no exception (a host that must raise, such as PostgreSQL's
+ * CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED). Parsing and
+ * validation alone (irikit_validate, irikit_parse) do not call it yet: their cost on the largest
+ * texts is measured in bench/RESULTS.md.
+ */
+
+/** The callback: non-zero to cancel. */
+typedef int (*irikit_cancel_callback)(void* context);
+
+/** Sets the calling thread's callback (NULL removes it) and its context. Always IRIKIT_OK. */
+IRIKIT_C_API int irikit_set_cancel_callback(irikit_cancel_callback callback, void* context);
+/** How many bytes of input a function works through, at most, between two calls: 1 MiB. */
+IRIKIT_C_API size_t irikit_cancel_poll_bytes(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -38,7 +38,7 @@ static_assert(static_cast<int>(irikit::bidi_component_kind::fragment) == IRIKIT_
 static_assert(static_cast<int>(irikit::extracted_form::www) == IRIKIT_EXTRACTED_WWW);
 
 // The highest code of the C++ library that this build knows.
-constexpr int k_last_library_code = IRIKIT_E_NOT_RELATIVIZABLE;
+constexpr int k_last_library_code = IRIKIT_E_CANCELLED;
 
 // The C codes 200–299 are whatwg::validation_error + 200, value for value.
 using irikit::whatwg::validation_error;
@@ -80,6 +80,8 @@ int guarded(irikit_error* err, Body&& body) noexcept {
     return body();
   } catch (const std::bad_alloc&) {
     return fail(err, IRIKIT_E_OUT_OF_MEMORY);
+  } catch (const irikit::operation_cancelled& e) {  // the thread's cancel callback (cancel.cpp)
+    return fail(err, IRIKIT_E_CANCELLED, e.offset());
   } catch (...) {
     return fail(err, IRIKIT_E_INTERNAL);
   }

@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "cancel/poll.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -287,10 +289,23 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   // Well-formed UTF-8 (classify_text says so for every text whose characters are all common
   // ones) and no unsafe byte to report: the whole text in blocks.
   if (grammar::use_byte_permutes() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
-    if (const std::size_t size = encoded_size_avx512(s, n, encode_unsafe); size != SIZE_MAX) {
+    // in blocks of cancel_poll_bytes (every byte is encoded on its own: any cut will do), asking
+    // the thread's cancellation hook between them
+    irikit::detail::cancel_poll poll;
+    std::size_t size = 0;
+    for (std::size_t b = 0; b < n && size != SIZE_MAX; b += cancel_poll_bytes) {
+      poll(b);
+      const std::size_t part = encoded_size_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe);
+      size = part == SIZE_MAX ? SIZE_MAX : size + part;
+    }
+    if (size != SIZE_MAX) {
       const std::size_t start = out.size();
       out.resize(start + size + 64);
-      char* const end = encode_avx512(s, n, encode_unsafe, out.data() + start);
+      char* end = out.data() + start;
+      for (std::size_t b = 0; b < n; b += cancel_poll_bytes) {
+        poll(n + b);  // the second pass: positions past n keep the hook's 1 MiB spacing
+        end = encode_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, end);
+      }
       out.resize(static_cast<std::size_t>(end - out.data()));
       return {};
     }
@@ -308,7 +323,9 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   };
 
   std::size_t i = 0;
+  irikit::detail::cancel_poll poll;
   while (i < n) {
+    poll(i);
 #if defined(__SSE2__)
     // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
     // room for it: at least as many bytes remain there as in the input) and the position moves
@@ -559,7 +576,9 @@ bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> o
   out.resize(start + 3 * n + 1);
   char* p = out.data() + start;
   std::size_t k = 0;
+  irikit::detail::cancel_poll poll;
   while (k < n) {
+    poll(3 * k);  // the octets of 3 * k bytes of triplets
     const unsigned char o = octets[k];
     if (o < 0x80) {
       // Step 2: only unreserved ASCII is decoded; "%", reserved and unsafe ASCII keep their
@@ -641,7 +660,9 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     return (hi | lo) < 0 ? -1 : hi * 16 + lo;
   };
   std::size_t i = begin;
+  irikit::detail::cancel_poll poll(begin);
   while (i < end) {
+    poll(i);
     int octet = triplet(i);
     if (octet < 0) {
       // Literal characters are copied as they are, up to the next "%".
@@ -665,6 +686,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     }
 #endif
     while (octet >= 0) {
+      poll(i);
       if (count < k_small) {
         small[count] = static_cast<unsigned char>(octet);
       } else {

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
 #include "irikit/iri.h"
@@ -265,7 +266,9 @@ class finder {
   std::size_t run() {
     const std::size_t before = out_.size();
     std::size_t i = 0;
+    irikit::detail::cancel_poll poll;
     while (i < text_.size()) {
+      poll(i);
       const char c = text_[i];
       std::size_t next = 0;
       if (c == '<') {

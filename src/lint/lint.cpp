@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
@@ -227,7 +228,9 @@ class linter {
 
   void check_characters() {
     char32_t before = 0;
+    irikit::detail::cancel_poll poll;
     for (std::size_t i = 0; i < text_.size();) {
+      poll(i);
       const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
       if (d.code != error_code::ok) {  // not reachable after a strict parse; stay safe
         ++i;
@@ -593,7 +596,9 @@ class linter {
     const iri_parts& p = iri_.parts();
     if (!p.has_scheme || !enabled("dot-segments")) return;
     std::size_t start = p.path_begin;
+    irikit::detail::cancel_poll poll(p.path_begin);
     for (std::size_t i = p.path_begin; i <= p.path_end; ++i) {
+      poll(i);
       if (i < p.path_end && text_[i] != '/') continue;
       const std::string_view seg = text_.substr(start, i - start);
       if (is_dot_segment(seg)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
@@ -57,7 +58,9 @@ void append_percent_normalized(std::string& out, std::string_view text, part whe
                                const normalize_options& o) {
   std::size_t i = 0;
   const std::size_t n = text.size();
+  irikit::detail::cancel_poll poll;
   while (i < n) {
+    poll(i);
     const std::size_t pct = text.find('%', i);
     const std::size_t stop = pct == std::string_view::npos ? n : pct;
     out.append(text.substr(i, stop - i));
@@ -106,7 +109,9 @@ void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
   std::string normalized;
   normalized.reserve(piece.size());
   std::size_t run = 0;
+  irikit::detail::cancel_poll poll;
   for (std::size_t i = 0;;) {
+    poll(i);
     const bool end = i == piece.size();
     if (end || (piece[i] == '%' && i + 2 < piece.size() && hex_value(piece[i + 1]) >= 0 &&
                 hex_value(piece[i + 2]) >= 0)) {

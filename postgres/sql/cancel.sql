@@ -1,0 +1,77 @@
+-- Cancellation: the library asks the extension at least once per MiB of input whether to stop
+-- (irikit_set_cancel_callback: QueryCancelPending / ProcDiePending), stops, frees what it
+-- allocated and returns "cancelled"; the extension then raises the usual error through
+-- CHECK_FOR_INTERRUPTS(). Each function below works on a value it needs more than 3 s for: with
+-- statement_timeout = 3 s it is cancelled (so it ran 3 s), and it stops within 1 s of the timeout;
+-- the session goes on. Then a loop of cancellations leaves the backend's memory as it was.
+-- The values are kept in tables (STORAGE EXTERNAL: read back without decompression; the IRIs
+-- in an iri column: without a check), so a statement's time is the functions'.
+CREATE TABLE huge (name text PRIMARY KEY, u iri);      -- valid IRIs: read back without a check
+ALTER TABLE huge ALTER COLUMN u SET STORAGE EXTERNAL;
+INSERT INTO huge VALUES
+  ('utf8', 'http://example.org/' || repeat('é', 100000000)),                  -- 200 MB
+  ('pct', 'HTTP://EXAMPLE.org/' || repeat('%7e%C3%A9', 20000000)),            -- 180 MB
+  ('url', 'https://example.org/' || repeat('abcdefghij', 15000000));          -- 150 MB
+CREATE TABLE prose (v text);
+ALTER TABLE prose ALTER COLUMN v SET STORAGE EXTERNAL;
+INSERT INTO prose VALUES (repeat('see http://a.example/x and ', 6000000));    -- 162 MB
+SELECT name, octet_length(u) FROM huge UNION ALL SELECT 'prose', octet_length(v) FROM prose ORDER BY 1;
+
+-- A statement that would run longer than 3 s (several calls where one call is shorter: the
+-- cancellation comes inside a call, or between two, where PostgreSQL checks for it itself)
+SET statement_timeout = '3s';
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_to_uri(u)) FROM huge, generate_series(1, 8) WHERE name = 'utf8';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS to_uri_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_to_iri(u)) FROM huge, generate_series(1, 8) WHERE name = 'pct';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS to_iri_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_normalize(u)) FROM huge, generate_series(1, 8) WHERE name = 'pct';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS normalize_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT iri_equivalent(u, u) FROM huge, generate_series(1, 8) WHERE name = 'pct';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS equivalent_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) FROM huge, iri_lint(u) WHERE name = 'url';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS lint_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) FROM prose, iri_extract(v);
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS extract_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_url_href(u)) FROM huge, generate_series(1, 8) WHERE name = 'url';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS url_href_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT iri_url_can_parse(u) FROM huge, generate_series(1, 8) WHERE name = 'url';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS url_can_parse_stopped;
+
+-- the session goes on
+RESET statement_timeout;
+SELECT iri_to_uri('http://example.org/é') AS session_goes_on;
+
+-- A loop of cancellations: the backend's memory (its memory contexts, and its resident size, which
+-- counts the library's own heap) before and after ten cancelled calls on 150–200 MB values: less
+-- than 64 kB more in the contexts, less than 64 MB (65536 kB) more resident.
+SET statement_timeout = '1s';
+SELECT octet_length(iri_normalize(u)) FROM huge, generate_series(1, 8) WHERE name = 'pct';  -- warms the caches
+SELECT sum(total_bytes) AS contexts0,
+       (regexp_match(pg_read_file('/proc/' || pg_backend_pid() || '/status'), 'VmRSS:\s+(\d+)'))[1]::bigint AS rss0
+  FROM pg_backend_memory_contexts \gset
+SELECT format('SELECT octet_length(%s) FROM huge, generate_series(1, 8) WHERE name = %L', f, n)
+  FROM (VALUES ('iri_normalize(u)', 'pct'), ('iri_to_uri(u)', 'utf8'), ('iri_to_iri(u)', 'pct'),
+               ('iri_url_href(u)', 'url'), ('(SELECT count(*) FROM iri_lint(u))::text', 'url')) AS c(f, n),
+       generate_series(1, 2) \gexec
+SELECT sum(total_bytes) - :contexts0 < 65536 AS contexts_kept,
+       (regexp_match(pg_read_file('/proc/' || pg_backend_pid() || '/status'), 'VmRSS:\s+(\d+)'))[1]::bigint
+         - :rss0 < 65536 AS resident_kept
+  FROM pg_backend_memory_contexts;
+RESET statement_timeout;
+DROP TABLE huge, prose;
