@@ -18,20 +18,9 @@ if [[ $# -lt 2 ]]; then
 fi
 lib=$1 include=$2 reps=${3:-7}
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpora=${CORPORA:-$root/../shared/corpora}  # CORPORA=/work/shared/corpora from a worktree
 # shellcheck source=../postgres/cluster.sh
 . "$root/postgres/cluster.sh"
-pg_find || { echo "postgres_clean_domain: $pg_reason" >&2; exit 1; }
-pg_session irikit-pg-bench36
-pg_build "$root/postgres" "$root/build/bench-postgres36" "$lib" "$include"
-PG_SERVER_OPTIONS="-c shared_buffers=512MB -c max_wal_size=8GB -c checkpoint_timeout=1h -c maintenance_work_mem=512MB"
-pg_start
-
-cat "$corpora"/intl/intl_mixed_iri.txt "$corpora"/intl/intl_wiki_iri.txt "$corpora"/intl/intl_wiki_uri.txt \
-    "$corpora"/url-various-datasets/kasztp.txt "$corpora"/url-various-datasets/node_files.txt \
-    "$corpora"/url-various-datasets/isaacs_files.txt |
-  sed -e 's/^\xEF\xBB\xBF//' -e 's/\r$//' >"$PG_TMP/corpus.txt"
-chown postgres "$PG_TMP/corpus.txt" 2>/dev/null || true
+pg_bench_setup bench-postgres36 "$lib" "$include"
 
 psql -X -q -v ON_ERROR_STOP=1 -v corpus="$PG_TMP/corpus.txt" -v reps="$reps" <<'SQL'
 \pset footer off

@@ -14,6 +14,9 @@
 #   pg_start                      initdb in $PG_TMP/data and start the copy's server on a Unix
 #                                 socket in $PG_TMP (no TCP); exports PGHOST, PGPORT, PGUSER, PGDATABASE
 #   pg_stop                       stops it (and is safe to call twice)
+#   pg_bench_setup NAME LIB INC   for bench/: the usage check done, pg_find, pg_session NAME, pg_build
+#                                 into build/NAME, a server with a large shared_buffers, and the
+#                                 shared corpora's URL lists in $PG_TMP/corpus.txt
 #
 # Nothing outside $PG_TMP is written: an irikit extension the machine already has in the system
 # PostgreSQL directories is neither overwritten nor removed, and no root rights are needed to
@@ -124,4 +127,24 @@ pg_stop() {
     "${PG_RUNAS[@]}" "$PG_BINDIR/pg_ctl" -D "$PG_TMP/data" -m fast -w stop >/dev/null 2>&1 || true
     PG_RUNNING=0
   fi
+}
+
+# pg_bench_setup NAME LIBIRIKIT INCLUDE_DIR: what bench/postgres_copy.sh and
+# bench/postgres_clean_domain.sh share. CORPORA (default ../shared/corpora of the tree) holds the
+# lists: the intl IRIs and URIs, kasztp, node_files and isaacs_files, one per line (byte order marks
+# and CRs removed), readable by the server.
+pg_bench_setup() {
+  local name=$1 lib=$2 include=$3 root corpora
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  corpora=${CORPORA:-$root/../shared/corpora}  # CORPORA=/work/shared/corpora from a worktree
+  pg_find || { echo "$name: $pg_reason" >&2; exit 1; }
+  pg_session "irikit-$name"
+  pg_build "$root/postgres" "$root/build/$name" "$lib" "$include"
+  PG_SERVER_OPTIONS="-c shared_buffers=512MB -c max_wal_size=8GB -c checkpoint_timeout=1h -c maintenance_work_mem=512MB"
+  pg_start
+  cat "$corpora"/intl/intl_mixed_iri.txt "$corpora"/intl/intl_wiki_iri.txt "$corpora"/intl/intl_wiki_uri.txt \
+      "$corpora"/url-various-datasets/kasztp.txt "$corpora"/url-various-datasets/node_files.txt \
+      "$corpora"/url-various-datasets/isaacs_files.txt |
+    sed -e 's/^\xEF\xBB\xBF//' -e 's/\r$//' >"$PG_TMP/corpus.txt"
+  chown postgres "$PG_TMP/corpus.txt" 2>/dev/null || true
 }
