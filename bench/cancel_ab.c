@@ -56,6 +56,9 @@ int main(int argc, char** argv) {
   char* data;
   long size;
   size_t lines = 0, cap = 1 << 20, *starts, *lens, big = (size_t)16 << 20;
+  /* LINES=n: the first n lines only; BIG_MIB=n: the big text's size (for callgrind) */
+  if (getenv("LINES") != NULL) cap = (size_t)atol(getenv("LINES"));
+  if (getenv("BIG_MIB") != NULL) big = (size_t)atol(getenv("BIG_MIB")) << 20;
   char* text;
   if (argc < 2) return 2;
   if (getenv("HOOK") != NULL && strcmp(getenv("HOOK"), "1") == 0 && irikit_set_cancel_callback != NULL)
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
   text = malloc(big + 1);
   for (int op = 0; op < 6; op++) {
     double t0 = now(), per_line, per_byte;
+    if (getenv("OP") != NULL && strcmp(getenv("OP"), names[op]) != 0) continue; /* OP=name: that one only */
     for (size_t k = 0; k < lines; k++) run(op, data + starts[k], lens[k]);
     per_line = (now() - t0) / lines * 1e9;
     /* one big text of 16 MiB that every operation accepts: a path of "ab%C3%A9é/" (extract: prose

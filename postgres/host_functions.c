@@ -109,3 +109,45 @@ Datum iri_domain_reversed(PG_FUNCTION_ARGS) {
                     errhint("Give a domain name such as 'example.com'; every host is within the root.")));
   PG_RETURN_TEXT_P(cstring_to_text_with_len(key.data, key.len));
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * IDNA on a host (RFC 3987 §3.1 step 1, §3.2.1; UTS #46): the C API's irikit_host_to_ascii and
+ * irikit_host_to_unicode, with the IDNA modes of `iri to-uri --idna`. */
+
+typedef struct HostArgs {
+  const char* host;
+  size_t len;
+  int mode;
+} HostArgs;
+
+static int write_host_to_ascii(const void* p, char* out, size_t out_size, size_t* out_len,
+                               irikit_error* err) {
+  const HostArgs* a = p;
+  return irikit_host_to_ascii(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+}
+
+static int write_host_to_unicode(const void* p, char* out, size_t out_size, size_t* out_len,
+                                 irikit_error* err) {
+  const HostArgs* a = p;
+  return irikit_host_to_unicode(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+}
+
+static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  HostArgs args = {VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1))};
+  IrikitPgCall call =
+      irikit_pg_call1(args.host, args.len, "cannot convert the host", IRIKIT_RULE_IRI_REFERENCE);
+  if (args.mode == IRIKIT_IDNA_NONE)
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("the IDNA mode \"none\" converts nothing"),
+             errhint("Use uts46, uts46-transitional or idna2003.")));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(writer, &args, args.len * 4 + 64, &call));
+}
+
+/* iri_host_to_ascii(host, mode): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
+PG_FUNCTION_INFO_V1(iri_host_to_ascii);
+Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_ascii); }
+
+/* iri_host_to_unicode(host, mode): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
+PG_FUNCTION_INFO_V1(iri_host_to_unicode);
+Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }

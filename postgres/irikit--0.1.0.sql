@@ -202,6 +202,14 @@ CREATE FUNCTION iri_host_within(u iri, domain text) RETURNS boolean
            AND iri_host_reversed(u) ~<~ (left(iri_domain_reversed(domain), -1) || '/') $$;
 CREATE OPERATOR <<= (LEFTARG = iri, RIGHTARG = text, PROCEDURE = iri_host_within);
 
+-- IDNA on a host name (RFC 3987 §3.1, §3.2.1; UTS #46 or IDNA2003 by the modes of
+-- `iri to-uri --idna`): ToASCII / ToUnicode on every label; a label IDNA refuses is 22P02
+-- idna-failed at the label's byte offset.
+CREATE FUNCTION iri_host_to_ascii(host text, idna text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_to_ascii' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_to_unicode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ------------------------------------------------------------------------------------------------
 -- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
 -- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive

@@ -89,6 +89,9 @@ SELECT count(*) FROM crawl WHERE iri_host_within(u, 'xn--bcher-kva.example');
 EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u <<= 'bücher.example';
 CREATE INDEX crawl_text ON crawl ((u::text) text_pattern_ops);
 EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u LIKE 'https://shop.example.com/page/1%';
+SELECT iri_host_to_ascii('Bücher.Example') AS ascii, iri_host_to_unicode('xn--rsum-bpad.example') AS unicode,
+       iri_host_to_ascii('faß.de', 'uts46-transitional') AS transitional;
+SELECT iri_host_to_ascii('a..b');
 SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
 \c contrib_regression
 DROP DATABASE irikit_guide;
