@@ -26,8 +26,9 @@ namespace detail {
 
 // With a hook, the first question comes after the first 1 MiB from `start` (a short input is never
 // interrupted); without one, never.
-cancel_poll::cancel_poll(std::size_t start) noexcept
-    : next(t_hook.check != nullptr ? start + cancel_poll_bytes : k_never) {}
+std::size_t cancel_poll::first(std::size_t start) noexcept {
+  return t_hook.check != nullptr ? start + cancel_poll_bytes : k_never;
+}
 
 void cancel_poll::check(std::size_t at) {
   const cancel_hook hook = t_hook;

@@ -266,19 +266,21 @@ class finder {
   std::size_t run() {
     const std::size_t before = out_.size();
     std::size_t i = 0;
-    irikit::detail::cancel_poll poll;
+    irikit::detail::cancel_poll poll(0, text_.size());
     while (i < text_.size()) {
       poll(i);
-      const char c = text_[i];
-      std::size_t next = 0;
-      if (c == '<') {
-        next = delimited(i);
-      } else if (c == ':') {
-        next = scheme_based(i);
-      } else if (options_.www && (c == 'w' || c == 'W') && starts_www(text_, i)) {
-        next = www(i);
+      for (const std::size_t block = irikit::detail::block_end(i, text_.size()); i < block;) {
+        const char c = text_[i];
+        std::size_t next = 0;
+        if (c == '<') {
+          next = delimited(i);
+        } else if (c == ':') {
+          next = scheme_based(i);
+        } else if (options_.www && (c == 'w' || c == 'W') && starts_www(text_, i)) {
+          next = www(i);
+        }
+        i = next != 0 ? next : i + 1;
       }
-      i = next != 0 ? next : i + 1;
     }
     return out_.size() - before;
   }

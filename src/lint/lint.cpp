@@ -228,7 +228,7 @@ class linter {
 
   void check_characters() {
     char32_t before = 0;
-    irikit::detail::cancel_poll poll;
+    irikit::detail::cancel_poll poll(0, text_.size());
     for (std::size_t i = 0; i < text_.size();) {
       poll(i);
       const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
@@ -596,7 +596,7 @@ class linter {
     const iri_parts& p = iri_.parts();
     if (!p.has_scheme || !enabled("dot-segments")) return;
     std::size_t start = p.path_begin;
-    irikit::detail::cancel_poll poll(p.path_begin);
+    irikit::detail::cancel_poll poll(p.path_begin, p.path_end);
     for (std::size_t i = p.path_begin; i <= p.path_end; ++i) {
       poll(i);
       if (i < p.path_end && text_[i] != '/') continue;

@@ -164,7 +164,7 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
                                                    std::vector<replacement>* replaced) {
   std::size_t i = 0;
   const std::size_t n = input.size();
-  irikit::detail::cancel_poll poll;
+  irikit::detail::cancel_poll poll(0, n);
   const auto ascii_run = [&] {  // in blocks of cancel_poll_bytes, asking the cancellation hook between them
     while (i < n) {
       poll(i);
