@@ -250,7 +250,9 @@ class linter {
 
   void check_percent_encodings() {
     const std::string_view t = text_;
+    irikit::detail::cancel_poll poll(0, t.size());
     for (std::size_t i = 0; i < t.size();) {
+      poll(i);
       if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 ||
           grammar::hex_value(t[i + 2]) < 0) {
         ++i;
@@ -277,7 +279,9 @@ class linter {
   void decode_run(std::size_t run_begin, const std::string& octets) {
     const auto offset_of = [run_begin](std::size_t k) { return run_begin + 3 * k; };
     char32_t before = 0;
+    irikit::detail::cancel_poll poll(0, 3 * octets.size());
     for (std::size_t k = 0; k < octets.size();) {
+      poll(3 * k);
       const unsigned char b = static_cast<unsigned char>(octets[k]);
       if (b < 0x80) {
         before = b;
