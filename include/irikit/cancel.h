@@ -1,7 +1,8 @@
 // irikit/cancel.h — cancelling a long operation from outside: a per-thread cancellation hook.
 //
-// An operation whose work grows with its input (to_uri, to_iri, normalize, resolve, lint, extract,
-// the WHATWG parser, …) asks the calling thread's hook, if one is set, at least once per
+// The operations whose work grows with their input — to_uri, to_iri, normalize (and equivalent),
+// extract, the WHATWG parser, and lint's character and percent-encoding passes — ask the calling
+// thread's hook, if one is set, at least once per
 // `cancel_poll_bytes` (1 MiB) of input it works through; when the hook answers true the operation
 // stops and throws `operation_cancelled` (the C API returns IRIKIT_E_CANCELLED, "cancelled"). The
 // hook is asked per block of input, never per byte: with no hook set an operation pays one
@@ -13,7 +14,9 @@
 //
 // Nothing of a cancelled operation is left allocated (its memory is released as the exception
 // unwinds). The hook is per thread: set it on the thread that runs the operation. Without a hook
-// (the default) nothing is ever cancelled and nothing is thrown.
+// (the default) nothing is ever cancelled and nothing is thrown. Not yet polled: the RFC 3987 parser
+// (parse, validate, and the parse that starts every operation), resolve, relativize, and lint's
+// bidi and component passes.
 #ifndef IRIKIT_CANCEL_H
 #define IRIKIT_CANCEL_H
 

@@ -1188,15 +1188,16 @@ IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
 /* ------------------------------------------------------------------------------------------------
  * Cancellation (irikit/cancel.h)                                                     (per thread)
  *
- * A function whose work grows with its input (to_uri, to_iri, normalize, equivalent, resolve,
- * relativize, lint, extract, the WHATWG parser, …) calls the calling thread's callback, when one is
+ * The functions whose work grows with their input — irikit_to_uri, irikit_to_iri, irikit_normalize,
+ * irikit_equivalent, irikit_extract, the WHATWG parser (irikit_url_*), and irikit_lint in its
+ * character and percent-encoding passes — call the calling thread's callback, when one is
  * set, at least once per irikit_cancel_poll_bytes() (1 MiB) of input it works through; when the
  * callback returns non-zero the function stops, releases what it allocated and returns
  * IRIKIT_E_CANCELLED, with err->offset the byte it had reached. The callback must return
  * normally: no longjmp, no exception (a host that must raise, such as PostgreSQL's
- * CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED). Parsing and
- * validation alone (irikit_validate, irikit_parse) do not call it yet: their cost on the largest
- * texts is measured in bench/RESULTS.md.
+ * CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED). Not yet:
+ * parsing and validation themselves (irikit_validate, irikit_parse and the parse that starts
+ * every function), irikit_resolve, irikit_relativize, and lint's bidi and component passes.
  */
 
 /** The callback: non-zero to cancel. */
