@@ -5,7 +5,6 @@
  * libirikit.so (LD_LIBRARY_PATH), alternately; HOOK=1 sets a callback that never cancels. */
 #define _POSIX_C_SOURCE 199309L
 #include <irikit/irikit_c.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,10 +31,18 @@ static int never(void* c) {
 static void run(int op, const char* s, size_t n) {
   size_t len = 0, count = 0;
   switch (op) {
-    case 0: irikit_to_uri(s, n, NULL, out, out_size, &len, NULL); break;
-    case 1: irikit_to_iri(s, n, 0, IRIKIT_IDNA_NONE, out, out_size, &len, NULL); break;
-    case 2: irikit_normalize(s, n, IRIKIT_LEVEL_SYNTAX, 0, out, out_size, &len, NULL); break;
-    case 3: irikit_extract(s, n, 0, found, 64, &count, NULL); break;
+    case 0:
+      irikit_to_uri(s, n, NULL, out, out_size, &len, NULL);
+      break;
+    case 1:
+      irikit_to_iri(s, n, 0, IRIKIT_IDNA_NONE, out, out_size, &len, NULL);
+      break;
+    case 2:
+      irikit_normalize(s, n, IRIKIT_LEVEL_SYNTAX, 0, out, out_size, &len, NULL);
+      break;
+    case 3:
+      irikit_extract(s, n, 0, found, 64, &count, NULL);
+      break;
     case 4: {
       irikit_lint_result* r = NULL;
       if (irikit_lint(s, n, NULL, NULL, &r, NULL) == IRIKIT_OK) irikit_lint_result_free(r);
