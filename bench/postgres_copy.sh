@@ -17,21 +17,9 @@ if [[ $# -lt 2 ]]; then
 fi
 lib=$1 include=$2 reps=${3:-7}
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpora=${CORPORA:-$root/../shared/corpora}  # CORPORA=/work/shared/corpora from a worktree
 # shellcheck source=../postgres/cluster.sh
 . "$root/postgres/cluster.sh"
-pg_find || { echo "postgres_copy: $pg_reason" >&2; exit 1; }
-pg_session irikit-pg-bench
-pg_build "$root/postgres" "$root/build/bench-postgres" "$lib" "$include"
-PG_SERVER_OPTIONS="-c shared_buffers=512MB -c max_wal_size=8GB -c checkpoint_timeout=1h -c maintenance_work_mem=512MB"
-pg_start
-
-# The corpora's IRI and URL lists (byte order marks and CRs removed), one per line.
-cat "$corpora"/intl/intl_mixed_iri.txt "$corpora"/intl/intl_wiki_iri.txt "$corpora"/intl/intl_wiki_uri.txt \
-    "$corpora"/url-various-datasets/kasztp.txt "$corpora"/url-various-datasets/node_files.txt \
-    "$corpora"/url-various-datasets/isaacs_files.txt |
-  sed -e 's/^\xEF\xBB\xBF//' -e 's/\r$//' >"$PG_TMP/corpus.txt"
-chown postgres "$PG_TMP/corpus.txt" 2>/dev/null || true
+pg_bench_setup bench-postgres "$lib" "$include"
 
 # RFC 3987 §2.2 IRI-reference as a POSIX ARE: the full ucschar / iprivate ranges, pct-encoded,
 # sub-delims; simplified only in IP-literal ("[" hex digits, ":" and "." "]" or IPvFuture).

@@ -6,6 +6,7 @@
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -15,7 +16,32 @@ PG_FUNCTION_INFO_V1(iri_is_valid);
 Datum iri_is_valid(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
   int rule = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
-  PG_RETURN_BOOL(irikit_validate(TEXT_ARGS(t), rule, 0, NULL) == IRIKIT_OK);
+  int rc = irikit_validate(TEXT_ARGS(t), rule, 0, NULL);
+  irikit_pg_check_cancelled(rc);
+  PG_RETURN_BOOL(rc == IRIKIT_OK);
+}
+
+/* iri_check(text, rule): why a text is or is not valid by `rule`, as a row, without raising:
+ * (valid, code, byte_offset, message), the last three NULL when valid. The code and offset are the
+ * library's (RFC 3987 §2.2 / RFC 3986 §3 productions), as in the errors of the cast. */
+PG_FUNCTION_INFO_V1(iri_check);
+Datum iri_check(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  int rule = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
+  irikit_error err;
+  int rc = irikit_validate(TEXT_ARGS(t), rule, 0, &err);
+  PG_RETURN_DATUM(irikit_pg_check_record(fcinfo, rc, &err, TEXT_ARGS(t), rule, NULL));
+}
+
+/* iri_try(text): the text as an iri when it is a valid IRI-reference (as the cast), else NULL. */
+PG_FUNCTION_INFO_V1(iri_try);
+Datum iri_try(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  irikit_error err;
+  int rc = irikit_validate(TEXT_ARGS(t), IRIKIT_RULE_IRI_REFERENCE, 0, &err);
+  if (rc == IRIKIT_OK) PG_RETURN_TEXT_P(t);
+  if (!irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, &err, NULL);
+  PG_RETURN_NULL();
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -186,6 +212,7 @@ Datum iri_lint(PG_FUNCTION_ARGS) {
     values[2] = Int32GetDatum((int32)f.span.offset);
     values[3] = Int32GetDatum((int32)(f.span.offset + f.span.length));
     values[4] = PointerGetDatum(cstring_to_text_with_len(f.message, (int)f.message_length));
+    CHECK_FOR_INTERRUPTS(); /* between rows: only palloc'd memory is held here */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   irikit_lint_result_free(result);
@@ -224,6 +251,7 @@ Datum iri_extract(PG_FUNCTION_ARGS) {
     values[2] =
         PointerGetDatum(cstring_to_text_with_len(s + found[i].span.offset, (int)found[i].span.length));
     values[3] = CStringGetTextDatum(form != NULL ? form : "unknown");
+    CHECK_FOR_INTERRUPTS(); /* between rows: only palloc'd memory is held here */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;

@@ -148,6 +148,16 @@ CREATE FUNCTION iri_fragment(iri) RETURNS text
 CREATE FUNCTION iri_is_valid(text, rule text DEFAULT 'iri-reference') RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_is_valid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Cleaning without exceptions: iri_check says why a text is not valid by `rule` — the library's
+-- error code (kebab-case, as the cast's errors name it), the byte offset of the offending character
+-- and the library's message — as a row, never an error (valid rows: true and three NULLs);
+-- iri_try is the cast that gives NULL instead of raising.
+CREATE FUNCTION iri_check(text, rule text DEFAULT 'iri-reference',
+                          OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_try(text) RETURNS iri
+  AS 'MODULE_PATHNAME', 'iri_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ------------------------------------------------------------------------------------------------
 -- Conversions (RFC 3987 §3), resolution (RFC 3986 §5.2), normalization and equivalence
 -- (RFC 3987 §5.3). Names of modes and levels are the CLI's. IMMUTABLE: the results depend only on
@@ -166,6 +176,39 @@ CREATE FUNCTION iri_normalize(iri, level text DEFAULT 'syntax') RETURNS iri
   AS 'MODULE_PATHNAME', 'iri_normalize' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iri_equivalent(a iri, b iri, level text DEFAULT 'syntax') RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_equivalent' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ------------------------------------------------------------------------------------------------
+-- Domain queries on an index. iri_host_reversed(u) is the key of a reg-name host: percent-decoded,
+-- UTS #46 ToASCII (so U-labels and A-labels, upper and lower case give one key), a final root dot
+-- removed, labels in reverse order each followed by '.' ('https://WWW.Bücher.example/' →
+-- 'example.xn--bcher-kva.www.'); NULL without a reg-name host (IP addresses are not domains).
+-- iri_domain_reversed(domain) keys a domain the same way. "The host is the domain or a subdomain"
+-- is then "the key starts with the domain's key", a byte range: iri_host_within and the operator
+-- <<= (as inet's "is contained within or equals") are SQL functions that the planner inlines into
+-- that range, so a btree expression index answers them:
+--   CREATE INDEX ON t (iri_host_reversed(u) text_pattern_ops);
+-- text_pattern_ops: the byte order whatever the database's collation (~>=~ and ~<~ compare bytes).
+-- Not STRICT, or the planner would not inline them (a NULL argument gives NULL all the same).
+
+CREATE FUNCTION iri_host_reversed(iri) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_reversed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_domain_reversed(domain text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_domain_reversed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- the keys from the domain's ('com.example.') up to, not including, the next one after all its
+-- subdomains ('com.example/': '/' follows '.' in ASCII)
+CREATE FUNCTION iri_host_within(u iri, domain text) RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT iri_host_reversed(u) ~>=~ iri_domain_reversed(domain)
+           AND iri_host_reversed(u) ~<~ (left(iri_domain_reversed(domain), -1) || '/') $$;
+CREATE OPERATOR <<= (LEFTARG = iri, RIGHTARG = text, PROCEDURE = iri_host_within);
+
+-- IDNA on a host name (RFC 3987 §3.1, §3.2.1; UTS #46 or IDNA2003 by the modes of
+-- `iri to-uri --idna`): ToASCII / ToUnicode on every label; a label IDNA refuses is 22P02
+-- idna-failed at the label's byte offset.
+CREATE FUNCTION iri_host_to_ascii(host text, idna text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_to_ascii' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_host_to_unicode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- ------------------------------------------------------------------------------------------------
 -- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
@@ -208,6 +251,20 @@ CREATE FUNCTION iri_url_can_parse(input text) RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iri_url_can_parse(input text, base text) RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_url_can_parse' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The same without exceptions for the URL Standard: iri_url_check gives (valid, code,
+-- byte_offset, message) with the Standard's validation-error name of a failure (a failing base:
+-- the message starts with "base: " and the offset is in the base); iri_url_try the href or NULL.
+CREATE FUNCTION iri_url_check(input text,
+                              OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_url_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_check(input text, base text,
+                              OUT valid boolean, OUT code text, OUT byte_offset integer, OUT message text)
+  AS 'MODULE_PATHNAME', 'iri_url_check' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_try(input text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_url_try(input text, base text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_try' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The URL class's attributes (§6.1), as its getters give them: '' for an absent port, query or
 -- fragment; origin 'null' for an opaque origin (§4.7).

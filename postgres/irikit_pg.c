@@ -2,12 +2,34 @@
  * of the irikit extension (see irikit_pg.h). */
 #include "irikit_pg.h"
 
+#include "access/htup_details.h"
+#include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "irikit", .version = "0.1.0");
+#else
 PG_MODULE_MAGIC;
+#endif
+
+/* Cancellation. The library asks irikit_pg_cancel_requested at least once per MiB of input
+ * (irikit_set_cancel_callback, irikit_c.h); it may not longjmp, so it only reads the flags that
+ * statement_timeout, pg_cancel_backend and pg_terminate_backend set (the signal handlers set them,
+ * as CHECK_FOR_INTERRUPTS reads them). The library then unwinds, frees what it allocated and
+ * returns IRIKIT_E_CANCELLED, and irikit_pg_report calls CHECK_FOR_INTERRUPTS(), which raises the
+ * usual "canceling statement due to statement timeout" / "… user request" error. The backend is
+ * single-threaded: one callback, set when the module is loaded. */
+static int irikit_pg_cancel_requested(void* context) {
+  (void)context;
+  return QueryCancelPending || ProcDiePending;
+}
+
+void _PG_init(void);
+void _PG_init(void) { irikit_set_cancel_callback(irikit_pg_cancel_requested, NULL); }
 
 /* How many bytes of text around an offending character the HINT shows on each side. */
 #define IRIKIT_PG_CONTEXT_BYTES 24
@@ -156,6 +178,12 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
     e.code = code;
   }
   switch (code) {
+    case IRIKIT_E_CANCELLED:
+      CHECK_FOR_INTERRUPTS();
+      /* the interrupt was held off (or already served): still an error, never a wrong result */
+      ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling statement: irikit was cancelled"),
+                      errdetail("irikit stopped at byte %u of its input.", e.offset)));
+      break;
     case IRIKIT_E_OUT_OF_MEMORY:
       ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory"),
                       errdetail("irikit could not allocate the memory it needs.")));
@@ -205,6 +233,54 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
                              : errhint("%s", hint)));
   }
   pg_unreachable();
+}
+
+bool irikit_pg_is_invalid_text(int code) {
+  return (code > 0 && code < 100 && code != IRIKIT_E_CANCELLED) || (code >= 200 && code < 300);
+}
+
+void irikit_pg_check_cancelled(int code) {
+  if (code == IRIKIT_E_CANCELLED) irikit_pg_report(code, NULL, NULL);
+}
+
+/* What a check function keeps between calls (fn_extra): its row type, and the row of a valid text,
+ * built once (a composite datum is read-only to its consumers, as any function result). */
+typedef struct CheckCache {
+  TupleDesc desc;
+  Datum valid_row;
+} CheckCache;
+
+Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err, const char* text,
+                             size_t len, int rule, const char* where) {
+  CheckCache* cache = (CheckCache*)fcinfo->flinfo->fn_extra;
+  Datum values[4] = {BoolGetDatum(false), 0, 0, 0};
+  bool nulls[4] = {false, true, true, true};
+
+  if (rc != IRIKIT_OK && !irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, err, NULL);
+  if (cache == NULL) {
+    MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+    TupleDesc desc;
+    if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE || desc->natts != 4)
+      ereport(ERROR,
+              (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("a check function must return its record")));
+    cache = palloc(sizeof(CheckCache));
+    cache->desc = BlessTupleDesc(CreateTupleDescCopy(desc));
+    values[0] = BoolGetDatum(true);
+    cache->valid_row = HeapTupleGetDatum(heap_form_tuple(cache->desc, values, nulls));
+    values[0] = BoolGetDatum(false);
+    MemoryContextSwitchTo(old);
+    fcinfo->flinfo->fn_extra = cache;
+  }
+  if (rc == IRIKIT_OK) return cache->valid_row;
+  {
+    char* message = library_message(err, text, len, rule);
+    values[1] = CStringGetTextDatum(irikit_code_name(rc));
+    values[2] = Int32GetDatum((int32)err->offset);
+    values[3] = where != NULL ? CStringGetTextDatum(psprintf("%s: %s", where, message))
+                              : CStringGetTextDatum(message);
+    nulls[1] = nulls[2] = nulls[3] = false;
+  }
+  return HeapTupleGetDatum(heap_form_tuple(cache->desc, values, nulls));
 }
 
 void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix) {

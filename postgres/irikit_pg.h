@@ -18,6 +18,16 @@
 
 #include <irikit/irikit_c.h>
 
+/* PostgreSQL 18 removed pg_attribute_noreturn() (a suffix) for pg_noreturn (a prefix, C11
+ * _Noreturn). Compiled here against 15 only; 16 and 17 keep the suffix. */
+#if PG_VERSION_NUM >= 180000
+#define IRIKIT_PG_NORETURN_BEFORE pg_noreturn
+#define IRIKIT_PG_NORETURN_AFTER
+#else
+#define IRIKIT_PG_NORETURN_BEFORE
+#define IRIKIT_PG_NORETURN_AFTER pg_attribute_noreturn()
+#endif
+
 /* The texts of one library call, for error messages: `prefix[i]` starts the message when the
  * error concerns argument i (e.g. "invalid input syntax for type iri"), `rule[i]` is the grammar
  * rule that argument was read with (it words the library's message). */
@@ -38,8 +48,24 @@ extern IrikitPgCall irikit_pg_call2(const char* text0, size_t len0, const char* 
  * errors) as SQLSTATE 22P02 (not-relativizable as 22023) with
  * "PREFIX: code-name at byte N", the library's message as DETAIL and the offending character in
  * context as HINT; the C layer's codes as out-of-memory, program-limit or internal errors. */
-extern void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* call)
-    pg_attribute_noreturn();
+IRIKIT_PG_NORETURN_BEFORE extern void irikit_pg_report(int code, const irikit_error* err,
+                                                       const IrikitPgCall* call) IRIKIT_PG_NORETURN_AFTER;
+
+/* Whether `code` says the text is not valid (RFC 3987 codes 1–99, the URL Standard's 200–299), as
+ * opposed to a failure of the call (memory, cancellation, a bad argument), which always raises. */
+extern bool irikit_pg_is_invalid_text(int code);
+
+/* Raises the cancellation (irikit_pg_report) when `code` is IRIKIT_E_CANCELLED; for the calls
+ * whose other failures are results (a boolean, NULL). */
+extern void irikit_pg_check_cancelled(int code);
+
+/* The record (valid, code, byte_offset, message) of iri_check / iri_url_check for a call that
+ * returned `rc` (IRIKIT_OK: valid, the other columns NULL); the message is the library's, worded
+ * for `rule`, about `text`, preceded by `where` when not NULL. A code that is no invalidity
+ * (irikit_pg_is_invalid_text) raises. The row type and the valid row are built once per call site
+ * (fn_extra). */
+extern Datum irikit_pg_check_record(FunctionCallInfo fcinfo, int rc, const irikit_error* err,
+                                    const char* text, size_t len, int rule, const char* where);
 
 /* Validates `text` against `rule`, or reports the error with `prefix`. */
 extern void irikit_pg_validate(const char* text, size_t len, int rule, const char* prefix);

@@ -4,14 +4,17 @@
 # The pg_regress suite of the irikit extension against a real PostgreSQL 15 server that this script
 # starts and stops itself (CTest test `postgres.regress`, run by `make test`):
 #   1. builds the extension (PGXS) in BUILD_DIR against the C API header in INCLUDE_DIR and the
-#      shared library LIBIRIKIT, and installs it into the system PostgreSQL (needs root);
-#   2. initdb's a cluster in a temporary folder — as the `postgres` user when run as root, since
-#      PostgreSQL refuses to run as root — and starts it on a Unix socket in that folder (no TCP);
+#      shared library LIBIRIKIT, copies the PostgreSQL installation into a temporary folder and
+#      installs the extension into that copy (make install DESTDIR=…): the system's PostgreSQL
+#      directories are not written, so an irikit the machine already has stays as it was;
+#   2. initdb's a cluster in that folder with the copy's binaries — as the `postgres` user when run
+#      as root, since PostgreSQL refuses to run as root — and starts the copy's server on a Unix
+#      socket in that folder (no TCP);
 #   3. runs `make installcheck` (pg_regress: sql/*.sql against expected/*.out);
-#   4. stops the server, removes the folder and uninstalls the extension.
+#   4. stops the server and removes the folder (and with it the copy).
 # Exit status 0 when the suite passes, 1 when it fails (regression.diffs is printed and kept in
-# BUILD_DIR), 77 (CTest: skipped) with the reason when PostgreSQL 15, its development files or the
-# rights to install an extension are missing.
+# BUILD_DIR), 77 (CTest: skipped) with the reason when PostgreSQL 15 or its development files are
+# missing.
 set -euo pipefail
 if [[ $# -ne 3 ]]; then
   echo "usage: $0 LIBIRIKIT INCLUDE_DIR BUILD_DIR" >&2
@@ -27,12 +30,33 @@ if ! pg_find; then
   exit 77
 fi
 
+# what the system installation holds of irikit before the run; compared after it (never written)
+system_files() {
+  (cd / && ls -l --time-style=full-iso "$("$PG_CONFIG" --pkglibdir)"/irikit* \
+    "$("$PG_CONFIG" --sharedir)"/extension/irikit* 2>/dev/null) || true
+}
+system_before=$(system_files)
+check_system() {
+  if [[ $(system_files) != "$system_before" ]]; then
+    echo "postgres: the system PostgreSQL's irikit files changed during the run" >&2
+    return 1
+  fi
+}
+
 pg_session irikit-pg
 pg_build "$here" "$build" "$lib" "$include"
 pg_start
 echo "postgres: $("$PG_BINDIR/postgres" --version), cluster in $PG_TMP"
+# the server reads the private copy: its share folder is under $PG_TMP
+sharedir=$(psql -X -A -t -c "SELECT setting FROM pg_config WHERE name = 'SHAREDIR'")
+echo "postgres: the server's SHAREDIR is $sharedir"
+if [[ $sharedir != "$PG_TMP"/* ]]; then
+  echo "postgres: the server does not read the private copy of the installation" >&2
+  exit 1
+fi
 
 if "${PG_MAKE[@]}" installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER"; then
+  check_system
   exit 0
 fi
 if [[ -f $build/regression.diffs ]]; then

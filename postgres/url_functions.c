@@ -11,6 +11,7 @@
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
@@ -142,7 +143,49 @@ Datum iri_url_can_parse(PG_FUNCTION_ARGS) {
   } else {
     rc = irikit_url_can_parse(TEXT_ARGS(input), NULL, &result, NULL);
   }
+  irikit_pg_check_cancelled(rc);
   PG_RETURN_BOOL(rc == IRIKIT_OK && result != 0);
+}
+
+/* iri_url_check(input [, base]): (valid, code, byte_offset, message) without raising — the
+ * Standard's validation error that made the basic URL parser fail (§4.4) and its byte offset; the
+ * message starts with "base: " when the base failed (the offset is then in the base). */
+PG_FUNCTION_INFO_V1(iri_url_check);
+Datum iri_url_check(PG_FUNCTION_ARGS) {
+  irikit_url* url;
+  irikit_error err;
+  IrikitPgCall call;
+  int rc;
+  uint32 arg;
+  parse_url(fcinfo, PG_NARGS() > 1, 0, &url, &rc, &err, &call);
+  if (url != NULL) irikit_url_free(url);
+  arg = rc != IRIKIT_OK && err.argument == 1 ? 1 : 0;
+  PG_RETURN_DATUM(irikit_pg_check_record(fcinfo, rc, &err, call.text[arg], call.len[arg], URL_RULE,
+                                         arg == 1 ? "base" : NULL));
+}
+
+/* iri_url_try(input [, base]): the href (§4.5) when the URL parses, else NULL (never raises for
+ * the text's content). */
+PG_FUNCTION_INFO_V1(iri_url_try);
+Datum iri_url_try(PG_FUNCTION_ARGS) {
+  irikit_url* url;
+  irikit_error err;
+  IrikitPgCall call;
+  int rc;
+  const char* href;
+  size_t len = 0;
+  CopyProblem problem = COPY_OK;
+  text* result;
+  parse_url(fcinfo, PG_NARGS() > 1, 0, &url, &rc, &err, &call);
+  if (rc != IRIKIT_OK) {
+    if (!irikit_pg_is_invalid_text(rc)) irikit_pg_report(rc, &err, NULL);
+    PG_RETURN_NULL();
+  }
+  href = irikit_url_href(url, &len);
+  result = copy_text(href, len, &problem);
+  irikit_url_free(url);
+  report_copy_problem(problem);
+  PG_RETURN_TEXT_P(result);
 }
 
 /* iri_url_parse(input [, base]): the URL class's attributes (§6.1) as one record, in the order of
@@ -210,6 +253,7 @@ Datum iri_url_validation_errors(PG_FUNCTION_ARGS) {
     bool nulls[2] = {false, false};
     values[0] = CStringGetTextDatum(irikit_code_name(notes[i].code));
     values[1] = Int32GetDatum((int32)notes[i].offset);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
@@ -256,6 +300,7 @@ Datum iri_url_search_params(PG_FUNCTION_ARGS) {
     bool nulls[2] = {false, false};
     values[0] = PointerGetDatum(pairs[2 * i]);
     values[1] = PointerGetDatum(pairs[2 * i + 1]);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
@@ -336,6 +381,7 @@ Datum iri_url_compare_specs(PG_FUNCTION_ARGS) {
     Datum values[3];
     bool nulls[3] = {false, false, false};
     for (int j = 0; j < 3; j++) values[j] = PointerGetDatum(rows[3 * i + j]);
+    CHECK_FOR_INTERRUPTS(); /* between rows: the library's objects are freed, the rest is palloc'd */
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;

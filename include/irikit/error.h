@@ -66,6 +66,8 @@ enum class error_code : std::uint8_t {
   charset_unmappable,     ///< a character the target legacy charset cannot represent
   // Resolution and relativization (RFC 3986 §5)
   not_relativizable,  ///< no reference resolves back to the target (e.g. it has dot-segments)
+  // Cancellation (irikit/cancel.h)
+  cancelled,  ///< the calling thread's cancellation hook stopped the operation
   // New codes are appended here, with a matching row in src/parse/error.cpp.
 };
 

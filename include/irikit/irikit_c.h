@@ -159,6 +159,8 @@ typedef enum irikit_code {
   IRIKIT_E_CHARSET_UNMAPPABLE = 31,
   /* Resolution (RFC 3986 §5) */
   IRIKIT_E_NOT_RELATIVIZABLE = 32,
+  /* Cancellation (irikit_set_cancel_callback) */
+  IRIKIT_E_CANCELLED = 33, /**< "cancelled": the thread's cancellation callback stopped the call */
   /* The C layer's own codes */
   IRIKIT_E_NULL_ARGUMENT = 100,    /**< a NULL pointer where a value is required */
   IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
@@ -1198,6 +1200,29 @@ IRIKIT_C_API int irikit_spec_comparison_difference(const irikit_spec_comparison*
                                                    irikit_spec_difference* difference);
 /** Frees `result` (NULL is allowed). */
 IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
+
+/* ------------------------------------------------------------------------------------------------
+ * Cancellation (irikit/cancel.h)                                                     (per thread)
+ *
+ * The functions whose work grows with their input — irikit_to_uri, irikit_to_iri, irikit_normalize,
+ * irikit_equivalent, irikit_extract, the WHATWG parser (irikit_url_*), and irikit_lint in its
+ * character and percent-encoding passes — call the calling thread's callback, when one is
+ * set, at least once per irikit_cancel_poll_bytes() (1 MiB) of input it works through; when the
+ * callback returns non-zero the function stops, releases what it allocated and returns
+ * IRIKIT_E_CANCELLED, with err->offset the byte it had reached. The callback must return
+ * normally: no longjmp, no exception (a host that must raise, such as PostgreSQL's
+ * CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED). Not yet:
+ * parsing and validation themselves (irikit_validate, irikit_parse and the parse that starts
+ * every function), irikit_resolve, irikit_relativize, and lint's bidi and component passes.
+ */
+
+/** The callback: non-zero to cancel. */
+typedef int (*irikit_cancel_callback)(void* context);
+
+/** Sets the calling thread's callback (NULL removes it) and its context. Always IRIKIT_OK. */
+IRIKIT_C_API int irikit_set_cancel_callback(irikit_cancel_callback callback, void* context);
+/** How many bytes of input a function works through, at most, between two calls: 1 MiB. */
+IRIKIT_C_API size_t irikit_cancel_poll_bytes(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -56,6 +56,42 @@ COPY imported FROM STDIN;
 http://example.org/1
 http://exa mple.org/2
 \.
+CREATE TABLE raw_links (line int GENERATED ALWAYS AS IDENTITY, url text);
+COPY raw_links (url) FROM STDIN;
+https://example.org/ok
+http://exa mple.org/
+https://例え.jp/パス
+http://example.org/%zz
+mailto:someone@example.org
+http://[1::2::3]/
+\.
+CREATE TABLE clean_links AS
+  SELECT line, iri_try(url) AS url FROM raw_links WHERE iri_try(url) IS NOT NULL;
+CREATE TABLE rejected_links AS
+  SELECT r.line, r.url, c.code, c.byte_offset, c.message
+    FROM raw_links r, iri_check(r.url) AS c WHERE NOT c.valid;
+SELECT * FROM clean_links ORDER BY line;
+SELECT * FROM rejected_links ORDER BY line;
+SELECT * FROM iri_check('../a', 'absolute-iri');
+SELECT t, c.* FROM (VALUES ('http://example.org:99999/'), ('https://Example.ORG/a')) AS v(t), iri_url_check(t) AS c;
+SELECT iri_url_try('HTTP://Example.ORG/a/./b') AS href, iri_url_try('http://[::1/') AS bad,
+       iri_url_try('../c', 'http://example.org/a/b') AS resolved;
+CREATE TABLE crawl (u iri);
+INSERT INTO crawl SELECT ('https://' || h || '/page/' || i)::iri
+  FROM unnest(ARRAY['example.com', 'www.Example.COM', 'shop.example.com', 'myexample.com',
+                    'example.com.evil.org', 'bücher.example', 'www.xn--bcher-kva.example']) AS h,
+       generate_series(1, 3000) AS i;
+CREATE INDEX crawl_host ON crawl (iri_host_reversed(u) text_pattern_ops);
+ANALYZE crawl;
+SELECT iri_host_reversed('https://WWW.Bücher.example/a') AS key, iri_domain_reversed('Example.COM.') AS domain_key;
+SELECT iri_host_reversed(u) AS key, count(*) FROM crawl WHERE u <<= 'example.com' GROUP BY 1 ORDER BY 1;
+SELECT count(*) FROM crawl WHERE iri_host_within(u, 'xn--bcher-kva.example');
+EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u <<= 'bücher.example';
+CREATE INDEX crawl_text ON crawl ((u::text) text_pattern_ops);
+EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u LIKE 'https://shop.example.com/page/1%';
+SELECT iri_host_to_ascii('Bücher.Example') AS ascii, iri_host_to_unicode('xn--rsum-bpad.example') AS unicode,
+       iri_host_to_ascii('faß.de', 'uts46-transitional') AS transitional;
+SELECT iri_host_to_ascii('a..b');
 SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
 \c contrib_regression
 DROP DATABASE irikit_guide;

@@ -39,7 +39,7 @@ using irikit::whatwg::validation_error;
 
 // The C codes 1–99 are irikit::error_code value for value (checked in errors.cpp); the highest
 // code of the C++ library that this build knows:
-constexpr int k_last_library_code = IRIKIT_E_NOT_RELATIVIZABLE;
+constexpr int k_last_library_code = IRIKIT_E_CANCELLED;
 
 // The C codes 200–299 are whatwg::validation_error + 200, value for value (checked in errors.cpp).
 constexpr int k_url_codes = 200;
@@ -71,6 +71,8 @@ int guarded(irikit_error* err, Body&& body) noexcept {
     return body();
   } catch (const std::bad_alloc&) {
     return fail(err, IRIKIT_E_OUT_OF_MEMORY);
+  } catch (const irikit::operation_cancelled& e) {  // the thread's cancel callback (cancel.cpp)
+    return fail(err, IRIKIT_E_CANCELLED, e.offset());
   } catch (...) {
     return fail(err, IRIKIT_E_INTERNAL);
   }

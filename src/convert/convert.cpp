@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "cancel/poll.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -287,10 +289,23 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   // Well-formed UTF-8 (classify_text says so for every text whose characters are all common
   // ones) and no unsafe byte to report: the whole text in blocks.
   if (grammar::use_byte_permutes() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
-    if (const std::size_t size = encoded_size_avx512(s, n, encode_unsafe); size != SIZE_MAX) {
+    // in blocks of cancel_poll_bytes (every byte is encoded on its own: any cut will do), asking
+    // the thread's cancellation hook between them (the second pass at positions n + b)
+    irikit::detail::cancel_poll poll(0, 2 * n);
+    std::size_t size = 0;
+    for (std::size_t b = 0; b < n && size != SIZE_MAX; b += cancel_poll_bytes) {
+      poll(b);
+      const std::size_t part = encoded_size_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe);
+      size = part == SIZE_MAX ? SIZE_MAX : size + part;
+    }
+    if (size != SIZE_MAX) {
       const std::size_t start = out.size();
       out.resize(start + size + 64);
-      char* const end = encode_avx512(s, n, encode_unsafe, out.data() + start);
+      char* end = out.data() + start;
+      for (std::size_t b = 0; b < n; b += cancel_poll_bytes) {
+        poll(n + b);  // the second pass: positions past n keep the hook's 1 MiB spacing
+        end = encode_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, end);
+      }
       out.resize(static_cast<std::size_t>(end - out.data()));
       return {};
     }
@@ -308,44 +323,48 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   };
 
   std::size_t i = 0;
+  irikit::detail::cancel_poll poll(0, n);
   while (i < n) {
+    poll(i);
+    for (const std::size_t stop = irikit::detail::block_end(i, n); i < stop;) {
 #if defined(__SSE2__)
-    // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
-    // room for it: at least as many bytes remain there as in the input) and the position moves
-    // past its copied prefix.
-    if (i + 16 <= n) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-      const std::uint32_t ok = uri_ascii_bits(v);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-      const auto run = static_cast<std::size_t>(ok == 0xFFFF ? 16 : __builtin_ctz(~ok));
-      p += run;
-      i += run;
-      if (run == 16) continue;
-    }
+      // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
+      // room for it: at least as many bytes remain there as in the input) and the position moves
+      // past its copied prefix.
+      if (i + 16 <= n) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+        const std::uint32_t ok = uri_ascii_bits(v);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        const auto run = static_cast<std::size_t>(ok == 0xFFFF ? 16 : __builtin_ctz(~ok));
+        p += run;
+        i += run;
+        if (run == 16) continue;
+      }
 #endif
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (k_uri_ascii[c]) {
-        *p++ = static_cast<char>(c);
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c < 0x80) {
+        if (k_uri_ascii[c]) {
+          *p++ = static_cast<char>(c);
+          ++i;
+          continue;
+        }
+        if (!encode_unsafe) {
+          if (const auto v = validate_utf8(iri.substr(i)); !v)
+            return {v.error().code, u32(i + v.error().offset)};
+          return {error_code::unsafe_ascii_char, u32(i)};
+        }
+        const std::size_t at = static_cast<std::size_t>(p - out.data());
+        out.resize(out.size() + 2);
+        p = out.data() + at;
+        put_pct(c);
         ++i;
         continue;
       }
-      if (!encode_unsafe) {
-        if (const auto v = validate_utf8(iri.substr(i)); !v)
-          return {v.error().code, u32(i + v.error().offset)};
-        return {error_code::unsafe_ascii_char, u32(i)};
-      }
-      const std::size_t at = static_cast<std::size_t>(p - out.data());
-      out.resize(out.size() + 2);
-      p = out.data() + at;
-      put_pct(c);
-      ++i;
-      continue;
+      const grammar::decoded d = grammar::decode_utf8(s, i, n);
+      if (d.code != error_code::ok) return {d.code, u32(i)};
+      for (std::uint32_t k = 0; k < d.length; ++k) put_pct(static_cast<unsigned char>(s[i + k]));
+      i += d.length;
     }
-    const grammar::decoded d = grammar::decode_utf8(s, i, n);
-    if (d.code != error_code::ok) return {d.code, u32(i)};
-    for (std::uint32_t k = 0; k < d.length; ++k) put_pct(static_cast<unsigned char>(s[i + k]));
-    i += d.length;
   }
   out.resize(static_cast<std::size_t>(p - out.data()));
   return {};
@@ -559,37 +578,41 @@ bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> o
   out.resize(start + 3 * n + 1);
   char* p = out.data() + start;
   std::size_t k = 0;
+  irikit::detail::cancel_poll poll(0, 3 * n);
   while (k < n) {
-    const unsigned char o = octets[k];
-    if (o < 0x80) {
-      // Step 2: only unreserved ASCII is decoded; "%", reserved and unsafe ASCII keep their
-      // triplet exactly as written (case included).
-      if (is_in(o, grammar::k_unreserved)) {
-        *p++ = static_cast<char>(o);
+    poll(3 * k);  // the octets of 3 * k bytes of triplets: blocks of a third of cancel_poll_bytes octets
+    for (const std::size_t block = std::min(n, k + cancel_poll_bytes / 3); k < block;) {
+      const unsigned char o = octets[k];
+      if (o < 0x80) {
+        // Step 2: only unreserved ASCII is decoded; "%", reserved and unsafe ASCII keep their
+        // triplet exactly as written (case included).
+        if (is_in(o, grammar::k_unreserved)) {
+          *p++ = static_cast<char>(o);
+        } else {
+          std::memcpy(p, run_text.data() + k * 3, 3);
+          p += 3;
+        }
+        ++k;
+        continue;
+      }
+      const grammar::decoded d = grammar::decode_utf8(bytes, k, n);
+      if (d.code != error_code::ok) {
+        std::memcpy(p, k_pct_triplets[o].data(), 4);  // step 3: not part of a strictly legal UTF-8 sequence
+        p += 3;
+        ++k;
+        continue;
+      }
+      if (appropriate(d.cp, in_query)) {
+        for (std::uint32_t m = 0; m < d.length; ++m) p[m] = bytes[k + m];  // step 5: the character itself
+        p += d.length;
       } else {
-        std::memcpy(p, run_text.data() + k * 3, 3);
-        p += 3;
+        for (std::uint32_t m = 0; m < d.length; ++m) {  // step 4
+          std::memcpy(p, k_pct_triplets[octets[k + m]].data(), 4);
+          p += 3;
+        }
       }
-      ++k;
-      continue;
+      k += d.length;
     }
-    const grammar::decoded d = grammar::decode_utf8(bytes, k, n);
-    if (d.code != error_code::ok) {
-      std::memcpy(p, k_pct_triplets[o].data(), 4);  // step 3: not part of a strictly legal UTF-8 sequence
-      p += 3;
-      ++k;
-      continue;
-    }
-    if (appropriate(d.cp, in_query)) {
-      for (std::uint32_t m = 0; m < d.length; ++m) p[m] = bytes[k + m];  // step 5: the character itself
-      p += d.length;
-    } else {
-      for (std::uint32_t m = 0; m < d.length; ++m) {  // step 4
-        std::memcpy(p, k_pct_triplets[octets[k + m]].data(), 4);
-        p += 3;
-      }
-    }
-    k += d.length;
   }
   out.resize(static_cast<std::size_t>(p - out.data()));
   return true;
@@ -641,45 +664,50 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
     return (hi | lo) < 0 ? -1 : hi * 16 + lo;
   };
   std::size_t i = begin;
+  irikit::detail::cancel_poll poll(begin, end);
   while (i < end) {
-    int octet = triplet(i);
-    if (octet < 0) {
-      // Literal characters are copied as they are, up to the next "%".
-      std::size_t j = text.find('%', i + 1);
-      if (j == std::string_view::npos || j > end) j = end;
-      out.append(s + i, j - i);
-      i = j;
-      continue;
-    }
-    const std::size_t run_begin = i;
-    std::size_t count = 0;
+    poll(i);
+    for (const std::size_t block = irikit::detail::block_end(i, end); i < block;) {
+      int octet = triplet(i);
+      if (octet < 0) {
+        // Literal characters are copied as they are, up to the next "%".
+        std::size_t j = text.find('%', i + 1);
+        if (j == std::string_view::npos || j > end) j = end;
+        out.append(s + i, j - i);
+        i = j;
+        continue;
+      }
+      const std::size_t run_begin = i;
+      std::size_t count = 0;
 #if IRIKIT_CONVERT_AVX512
-    if (grammar::use_byte_permutes()) {  // 21 triplets at a time while the run lasts and fits on the stack
-      while (count + 21 <= k_small) {
-        const std::size_t decoded = decode_triplets_avx512(s + i, end - i, small.data() + count);
-        count += decoded;
-        i += 3 * decoded;
-        if (decoded < 21) break;
+      if (grammar::use_byte_permutes()) {  // 21 triplets at a time while the run lasts and fits on the stack
+        while (count + 21 <= k_small) {
+          const std::size_t decoded = decode_triplets_avx512(s + i, end - i, small.data() + count);
+          count += decoded;
+          i += 3 * decoded;
+          if (decoded < 21) break;
+        }
+        octet = triplet(i);
       }
-      octet = triplet(i);
-    }
 #endif
-    while (octet >= 0) {
-      if (count < k_small) {
-        small[count] = static_cast<unsigned char>(octet);
-      } else {
-        if (count == k_small) large.assign(small.begin(), small.begin() + k_small);
-        large.push_back(static_cast<unsigned char>(octet));
+      while (octet >= 0) {
+        if (count < k_small) {
+          small[count] = static_cast<unsigned char>(octet);
+        } else {  // a long run: on the heap, polled (short runs are not)
+          if (count == k_small) large.assign(small.begin(), small.begin() + k_small);
+          poll(i);
+          large.push_back(static_cast<unsigned char>(octet));
+        }
+        ++count;
+        i += 3;
+        octet = triplet(i);
       }
-      ++count;
-      i += 3;
-      octet = triplet(i);
-    }
-    const unsigned char* octets = count <= k_small ? small.data() : large.data();
-    const bool in_query = run_begin >= q_begin && run_begin < q_end;
-    if (!decode(text.substr(run_begin, i - run_begin), std::span<const unsigned char>(octets, count),
-                in_query, charset, out)) {
-      return false;
+      const unsigned char* octets = count <= k_small ? small.data() : large.data();
+      const bool in_query = run_begin >= q_begin && run_begin < q_end;
+      if (!decode(text.substr(run_begin, i - run_begin), std::span<const unsigned char>(octets, count),
+                  in_query, charset, out)) {
+        return false;
+      }
     }
   }
   return true;

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
 #include "irikit/iri.h"
@@ -265,17 +266,21 @@ class finder {
   std::size_t run() {
     const std::size_t before = out_.size();
     std::size_t i = 0;
+    irikit::detail::cancel_poll poll(0, text_.size());
     while (i < text_.size()) {
-      const char c = text_[i];
-      std::size_t next = 0;
-      if (c == '<') {
-        next = delimited(i);
-      } else if (c == ':') {
-        next = scheme_based(i);
-      } else if (options_.www && (c == 'w' || c == 'W') && starts_www(text_, i)) {
-        next = www(i);
+      poll(i);
+      for (const std::size_t block = irikit::detail::block_end(i, text_.size()); i < block;) {
+        const char c = text_[i];
+        std::size_t next = 0;
+        if (c == '<') {
+          next = delimited(i);
+        } else if (c == ':') {
+          next = scheme_based(i);
+        } else if (options_.www && (c == 'w' || c == 'W') && starts_www(text_, i)) {
+          next = www(i);
+        }
+        i = next != 0 ? next : i + 1;
       }
-      i = next != 0 ? next : i + 1;
     }
     return out_.size() - before;
   }

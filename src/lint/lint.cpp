@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
@@ -227,7 +228,9 @@ class linter {
 
   void check_characters() {
     char32_t before = 0;
+    irikit::detail::cancel_poll poll(0, text_.size());
     for (std::size_t i = 0; i < text_.size();) {
+      poll(i);
       const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
       if (d.code != error_code::ok) {  // not reachable after a strict parse; stay safe
         ++i;
@@ -247,7 +250,9 @@ class linter {
 
   void check_percent_encodings() {
     const std::string_view t = text_;
+    irikit::detail::cancel_poll poll(0, t.size());
     for (std::size_t i = 0; i < t.size();) {
+      poll(i);
       if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 ||
           grammar::hex_value(t[i + 2]) < 0) {
         ++i;
@@ -274,7 +279,9 @@ class linter {
   void decode_run(std::size_t run_begin, const std::string& octets) {
     const auto offset_of = [run_begin](std::size_t k) { return run_begin + 3 * k; };
     char32_t before = 0;
+    irikit::detail::cancel_poll poll(0, 3 * octets.size());
     for (std::size_t k = 0; k < octets.size();) {
+      poll(3 * k);
       const unsigned char b = static_cast<unsigned char>(octets[k]);
       if (b < 0x80) {
         before = b;
@@ -593,7 +600,9 @@ class linter {
     const iri_parts& p = iri_.parts();
     if (!p.has_scheme || !enabled("dot-segments")) return;
     std::size_t start = p.path_begin;
+    irikit::detail::cancel_poll poll(p.path_begin, p.path_end);
     for (std::size_t i = p.path_begin; i <= p.path_end; ++i) {
+      poll(i);
       if (i < p.path_end && text_[i] != '/') continue;
       const std::string_view seg = text_.substr(start, i - start);
       if (is_dot_segment(seg)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
@@ -57,42 +58,46 @@ void append_percent_normalized(std::string& out, std::string_view text, part whe
                                const normalize_options& o) {
   std::size_t i = 0;
   const std::size_t n = text.size();
+  irikit::detail::cancel_poll poll(0, n);
   while (i < n) {
-    const std::size_t pct = text.find('%', i);
-    const std::size_t stop = pct == std::string_view::npos ? n : pct;
-    out.append(text.substr(i, stop - i));
-    i = stop;
-    if (i >= n) break;
-    const unsigned byte = static_cast<unsigned>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
-    if (o.percent_encoding) {
-      if (byte < 0x80) {
-        if (grammar::is_in(static_cast<unsigned char>(byte), grammar::k_unreserved)) {
-          out.push_back(static_cast<char>(byte));  // RFC 3986 §2.3 / §6.2.2.2
-          i += 3;
-          continue;
-        }
-      } else if (o.iri_form) {
-        // The inverse of RFC 3987 §3.1: a whole, valid UTF-8 sequence of triplets.
-        const std::size_t len = utf8_length(byte);
-        std::array<char, 4> bytes{};
-        std::size_t got = 0;
-        for (; got < len; ++got) {
-          const std::size_t j = i + 3 * got;
-          if (j + 2 >= n || text[j] != '%') break;
-          bytes[got] = static_cast<char>(hex_value(text[j + 1]) * 16 + hex_value(text[j + 2]));
-        }
-        if (len != 0 && got == len) {
-          const grammar::decoded d = grammar::decode_utf8(bytes.data(), 0, len);
-          if (d.code == error_code::ok && d.length == len && allowed_literally(d.cp, where)) {
-            out.append(bytes.data(), len);
-            i += 3 * len;
+    poll(i);
+    for (const std::size_t block = irikit::detail::block_end(i, n); i < block;) {
+      const std::size_t pct = text.find('%', i);
+      const std::size_t stop = pct == std::string_view::npos ? n : pct;
+      out.append(text.substr(i, stop - i));
+      i = stop;
+      if (i >= n) break;
+      const unsigned byte = static_cast<unsigned>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+      if (o.percent_encoding) {
+        if (byte < 0x80) {
+          if (grammar::is_in(static_cast<unsigned char>(byte), grammar::k_unreserved)) {
+            out.push_back(static_cast<char>(byte));  // RFC 3986 §2.3 / §6.2.2.2
+            i += 3;
             continue;
+          }
+        } else if (o.iri_form) {
+          // The inverse of RFC 3987 §3.1: a whole, valid UTF-8 sequence of triplets.
+          const std::size_t len = utf8_length(byte);
+          std::array<char, 4> bytes{};
+          std::size_t got = 0;
+          for (; got < len; ++got) {
+            const std::size_t j = i + 3 * got;
+            if (j + 2 >= n || text[j] != '%') break;
+            bytes[got] = static_cast<char>(hex_value(text[j + 1]) * 16 + hex_value(text[j + 2]));
+          }
+          if (len != 0 && got == len) {
+            const grammar::decoded d = grammar::decode_utf8(bytes.data(), 0, len);
+            if (d.code == error_code::ok && d.length == len && allowed_literally(d.cp, where)) {
+              out.append(bytes.data(), len);
+              i += 3 * len;
+              continue;
+            }
           }
         }
       }
+      append_triplet(out, text, i, o.case_normalization);
+      i += 3;
     }
-    append_triplet(out, text, i, o.case_normalization);
-    i += 3;
   }
 }
 
@@ -106,7 +111,9 @@ void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
   std::string normalized;
   normalized.reserve(piece.size());
   std::size_t run = 0;
+  irikit::detail::cancel_poll poll(0, piece.size());
   for (std::size_t i = 0;;) {
+    poll(i);
     const bool end = i == piece.size();
     if (end || (piece[i] == '%' && i + 2 < piece.size() && hex_value(piece[i + 1]) >= 0 &&
                 hex_value(piece[i + 2]) >= 0)) {

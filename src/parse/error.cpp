@@ -61,9 +61,10 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"charset-decode-failed", "is not valid in the named character encoding"},
     {"charset-unmappable", "cannot be represented in the named character encoding"},
     {"not-relativizable", "no relative reference resolves back to this target (RFC 3986 §5.2)"},
+    {"cancelled", "the operation was cancelled by the caller (its cancellation hook, irikit/cancel.h)"},
     {"unknown", "unknown error"},
 });
-static_assert(k_codes.size() == static_cast<std::size_t>(error_code::not_relativizable) + 2,
+static_assert(k_codes.size() == static_cast<std::size_t>(error_code::cancelled) + 2,
               "one row per error_code, in order, then \"unknown\"");
 
 const code_info& info(error_code code) noexcept {
@@ -181,6 +182,7 @@ std::string error_message(const parse_error& error, std::string_view input) {
     case error_code::invalid_percent_encoding:
     case error_code::unknown_charset:
     case error_code::not_relativizable:
+    case error_code::cancelled:
       return std::string(i.what);
     case error_code::invalid_utf16:
     case error_code::invalid_utf32:

@@ -34,6 +34,7 @@
 #include <string>
 
 #include "grammar/utf8.h"
+#include "irikit/cancel.h"
 #include "whatwg/record.h"
 
 #if defined(__SSE2__)
@@ -620,7 +621,14 @@ fast_status run(std::string_view in, Out& out, url_parts& p, url_error& error) {
 
 }  // namespace
 
+// A text of more than cancel_poll_bytes while the thread has a cancellation hook goes to the state
+// machine, which asks the hook per MiB (irikit/cancel.h); the fast path's loops do not.
+static bool leave_to_machine(std::string_view input) {
+  return input.size() > cancel_poll_bytes && current_cancel_hook().check != nullptr;
+}
+
 fast_status fast_parse(std::string_view input, url& out, url_error& error) {
+  if (leave_to_machine(input)) return fast_status::fallback;
   const std::size_t capacity = 3 * input.size() + 16;
   char stack[1024];
   std::unique_ptr<char[]> heap;
@@ -637,6 +645,7 @@ fast_status fast_parse(std::string_view input, url& out, url_error& error) {
 }
 
 fast_status fast_can_parse(std::string_view input) {
+  if (leave_to_machine(input)) return fast_status::fallback;
   no_writer w;
   url_parts parts;
   url_error error{};

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cancel/poll.h"
 #include "whatwg/record.h"
 
 namespace irikit::whatwg::detail {
@@ -155,7 +156,9 @@ std::optional<url_error> machine::run() {
   // after a run pointer points to the EOF code point, go to the next step. Otherwise, increase
   // pointer by 1 and continue with the state machine."). "Decrease pointer by 1" is `--pointer_`
   // with wrap-around at 0, undone by the increment.
+  irikit::detail::cancel_poll poll(0, in_.size());
   for (;; ++pointer_) {
+    poll(pointer_);
     const int ch = c();
     switch (st) {
       case state::scheme_start:
@@ -628,7 +631,9 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   // Step 2-3: remove ASCII tabs and newlines. Offsets then count the cleaned text (a validation
   // error's offset is exact whenever the input had none of them).
   std::string cleaned;
+  irikit::detail::cancel_poll poll(0, input.size());
   for (std::size_t i = 0; i < input.size(); ++i) {
+    poll(i);
     const char ch = input[i];
     if (ch == '\t' || ch == '\n' || ch == '\r') {
       if (cleaned.empty() && i > 0) cleaned.assign(input.substr(0, i));

@@ -1,8 +1,10 @@
 // Percent-encoding (URL Standard §1.3) and the UTF-8 decode the Standard's input goes through.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/charset.h"
 #include "whatwg/record.h"
@@ -162,12 +164,19 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
                                                    std::vector<replacement>* replaced) {
   std::size_t i = 0;
   const std::size_t n = input.size();
-  const auto ascii_run = [&] {
-    while (i < n && static_cast<unsigned char>(input[i]) < 0x80) ++i;
+  irikit::detail::cancel_poll poll(0, n);
+  const auto ascii_run = [&] {  // in blocks of cancel_poll_bytes, asking the cancellation hook between them
+    while (i < n) {
+      poll(i);
+      const std::size_t stop = std::min(n, i + cancel_poll_bytes);
+      while (i < stop && static_cast<unsigned char>(input[i]) < 0x80) ++i;
+      if (i < stop) break;
+    }
   };
   ascii_run();
   // Find the first ill-formed sequence; nothing to do without one.
   for (; i < n; ascii_run()) {
+    poll(i);
     const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
     if (d.code != error_code::ok) break;
     i += d.length;
@@ -175,6 +184,7 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
   if (i == n) return std::nullopt;
   std::string out(input.substr(0, i));
   while (i < n) {
+    poll(i);
     const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
     if (d.code == error_code::ok) {
       out.append(input.substr(i, d.length));

@@ -1,0 +1,153 @@
+/* postgres/host_functions.c — domain queries on an index: the host of an iri as a key whose byte
+ * order puts every subdomain of a domain right after the domain (its labels reversed), so that
+ * "the host is example.com or a subdomain of it" is a prefix of that key, which a btree expression
+ * index answers with a range scan (iri_host_within and the operator <<= in irikit--0.1.0.sql).
+ *
+ * The key of a reg-name (RFC 3987 §2.2 ireg-name; RFC 3986 §3.2.2): percent-decoded, mapped by
+ * UTS #46 ToASCII (RFC 3987 §3.1 step 1: IDNA for reg-names) so that U-labels and A-labels, upper
+ * and lower case give the same key, with a final dot (the DNS root, RFC 1034 §3.1) removed; then the
+ * labels in reverse order, each followed by ".": "WWW.Bücher.example" → "example.xn--bcher-kva.www.".
+ * A host that ToASCII refuses (e.g. "my_host.example" under STD3 rules) is keyed by its ASCII case
+ * fold, so that it is still found by the same spelling. Labels are compared as labels because every
+ * label ends with ".": "com.example." is a prefix of "com.example.www." but not of "com.example2.". */
+#include "irikit_pg.h" /* postgres.h first */
+
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+
+/* The value of hexadecimal digit c, or -1. */
+static int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* The key of host[0..len) into `out`: see the file comment. An empty host has the empty key. */
+static void host_key(const char* host, size_t len, StringInfo out) {
+  char* decoded = palloc(len + 1);
+  size_t n = 0, end;
+  char* ascii;
+  size_t ascii_len = 0;
+  size_t size = len * 4 + 64; /* ToASCII: each label at most 63 bytes more than its input's size */
+  irikit_error err;
+  int rc;
+
+  /* RFC 3986 §2.1: pct-encoded octets of a reg-name are UTF-8 (RFC 3987 §3.2) */
+  for (size_t i = 0; i < len; i++) {
+    int hi, lo;
+    if (host[i] == '%' && i + 2 < len && (hi = hex_value(host[i + 1])) >= 0 &&
+        (lo = hex_value(host[i + 2])) >= 0) {
+      decoded[n++] = (char)(hi * 16 + lo);
+      i += 2;
+    } else {
+      decoded[n++] = host[i];
+    }
+  }
+  if (n > 0 && decoded[n - 1] == '.') n--; /* the root label */
+  ascii = palloc(size);
+  rc = irikit_host_to_ascii(decoded, n, IRIKIT_IDNA_UTS46, 0, ascii, size, &ascii_len, &err);
+  if (rc == IRIKIT_E_BUFFER_TOO_SMALL) {
+    pfree(ascii);
+    size = ascii_len + 1;
+    ascii = palloc(size);
+    rc = irikit_host_to_ascii(decoded, n, IRIKIT_IDNA_UTS46, 0, ascii, size, &ascii_len, &err);
+  }
+  if (rc != IRIKIT_OK) {
+    if (rc == IRIKIT_E_OUT_OF_MEMORY || rc == IRIKIT_E_CANCELLED) irikit_pg_report(rc, &err, NULL);
+    /* not a name ToASCII accepts: its ASCII case fold, as written */
+    for (size_t i = 0; i < n; i++)
+      ascii[i] = (decoded[i] >= 'A' && decoded[i] <= 'Z') ? decoded[i] + 32 : decoded[i];
+    ascii_len = n;
+  }
+  /* the labels from the last to the first, each followed by "." */
+  end = ascii_len;
+  while (end > 0) {
+    size_t start = end;
+    while (start > 0 && ascii[start - 1] != '.') start--;
+    appendBinaryStringInfo(out, ascii + start, (int)(end - start));
+    appendStringInfoChar(out, '.');
+    end = start > 0 ? start - 1 : 0;
+    if (start == 0) break;
+  }
+  pfree(decoded);
+  pfree(ascii);
+}
+
+/* iri_host_reversed(iri): the key of the iri's host when it is a reg-name; NULL without an
+ * authority, for an empty host and for IP literals and IPv4 addresses (not domains). */
+PG_FUNCTION_INFO_V1(iri_host_reversed);
+Datum iri_host_reversed(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  irikit_components c = IRIKIT_COMPONENTS_INIT;
+  irikit_error err;
+  StringInfoData key;
+  int rc = irikit_parse(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), IRIKIT_RULE_IRI_REFERENCE, 0, &c, &err);
+  if (rc != IRIKIT_OK) {
+    IrikitPgCall call = irikit_pg_call1(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), "invalid stored iri",
+                                        IRIKIT_RULE_IRI_REFERENCE);
+    irikit_pg_report(rc, &err, &call);
+  }
+  if ((c.present & IRIKIT_HAS_AUTHORITY) == 0 || c.host_kind != IRIKIT_HOST_REG_NAME || c.host.length == 0)
+    PG_RETURN_NULL();
+  initStringInfo(&key);
+  host_key(VARDATA_ANY(t) + c.host.offset, c.host.length, &key);
+  if (key.len == 0) PG_RETURN_NULL();
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(key.data, key.len));
+}
+
+/* iri_domain_reversed(text): the key of a domain name as iri_host_reversed keys hosts ("Example.COM."
+ * → "com.example."); an empty domain is ERROR 22023 (it would match every host). */
+PG_FUNCTION_INFO_V1(iri_domain_reversed);
+Datum iri_domain_reversed(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  StringInfoData key;
+  initStringInfo(&key);
+  host_key(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &key);
+  if (key.len == 0)
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("the domain is empty"),
+                    errhint("Give a domain name such as 'example.com'; every host is within the root.")));
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(key.data, key.len));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * IDNA on a host (RFC 3987 §3.1 step 1, §3.2.1; UTS #46): the C API's irikit_host_to_ascii and
+ * irikit_host_to_unicode, with the IDNA modes of `iri to-uri --idna`. */
+
+typedef struct HostArgs {
+  const char* host;
+  size_t len;
+  int mode;
+} HostArgs;
+
+static int write_host_to_ascii(const void* p, char* out, size_t out_size, size_t* out_len,
+                               irikit_error* err) {
+  const HostArgs* a = p;
+  return irikit_host_to_ascii(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+}
+
+static int write_host_to_unicode(const void* p, char* out, size_t out_size, size_t* out_len,
+                                 irikit_error* err) {
+  const HostArgs* a = p;
+  return irikit_host_to_unicode(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+}
+
+static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  HostArgs args = {VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1))};
+  IrikitPgCall call =
+      irikit_pg_call1(args.host, args.len, "cannot convert the host", IRIKIT_RULE_IRI_REFERENCE);
+  if (args.mode == IRIKIT_IDNA_NONE)
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("the IDNA mode \"none\" converts nothing"),
+             errhint("Use uts46, uts46-transitional or idna2003.")));
+  PG_RETURN_TEXT_P(irikit_pg_write_text(writer, &args, args.len * 4 + 64, &call));
+}
+
+/* iri_host_to_ascii(host, mode): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
+PG_FUNCTION_INFO_V1(iri_host_to_ascii);
+Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_ascii); }
+
+/* iri_host_to_unicode(host, mode): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
+PG_FUNCTION_INFO_V1(iri_host_to_unicode);
+Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }
