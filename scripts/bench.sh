@@ -10,8 +10,8 @@
 # Environment: BUILD_DIR (default build/bench), REPS (repetitions, default 10), MIN_TIME (seconds
 # per repetition, default 0.1), JOBS (build parallelism, default 2), NO_BUILD=1 (use the existing
 # binaries), OUT (default bench/RESULTS.md), E2E=0 (skip the tool), E2E_LINES (default 1000000),
-# E2E_RUNS (default 15), E2E_JOBS (the tool's --jobs, default every core). Extra arguments go to
-# irikit_bench.
+# E2E_RUNS (default 15), E2E_JOBS (the tool's --jobs, default every core), KEEP=DIR (keep the raw
+# JSON and the irikit/ada disagreement list there). Extra arguments go to irikit_bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -64,6 +64,10 @@ if [ "${E2E:-1}" != 0 ]; then
   e2e_args=(--e2e "$e2e_json" --e2e-command "${e2e_cmd[*]} --json E2E.json")
 fi
 
+if [ -n "${KEEP:-}" ]; then  # the raw results too, to rerun bench/report.py on them
+  mkdir -p "$KEEP" && cp "$json" "$KEEP/RESULTS.json" && cp "$disagreements" "$KEEP/ADA.tsv"
+  [ -z "${e2e_json:-}" ] || cp "$e2e_json" "$KEEP/E2E.json"
+fi
 python3 bench/report.py "$json" "$out" "${e2e_args[@]}" --disagreements "$disagreements" \
   --command "${REPS:+REPS=$reps }${BUILD_DIR:+BUILD_DIR=$build }scripts/bench.sh $*   # runs: $command" \
   --machine "$machine" --load-before "$load_before" --load-after "$load_after" --git "$git_rev"
