@@ -76,6 +76,7 @@ struct options {
   std::string corpora_dir = IRIKIT_BENCH_CORPORA_DIR;
   bool check_only = false;
   std::size_t show_differences = 0;  ///< print up to N lines of each peer/irikit disagreement
+  std::string disagreements_file;    ///< where peer_ada.cpp lists every irikit/ada disagreement
 };
 
 /// The corpora of issue 7. Throws when a file is missing.
@@ -112,6 +113,17 @@ operation_data load_operation_data(const std::string& corpora_dir);
 bool check_operations(const operation_data& data, const options& opts);
 /// Registers the operation benchmarks (groups to_uri, to_iri, resolve, idna, lint).
 void register_operations(const operation_data& data);
+
+/// Native ada beside irikit's WHATWG mode (peer_ada.cpp, issue 38): compares every line of `data`
+/// (and the Common Crawl bases) and every host of the IDNA corpora, irikit against ada, before
+/// anything is timed; disagreements are counted and listed, not fatal. False when a library
+/// disagrees with itself (can_parse against parse) or the list cannot be written.
+bool check_whatwg(const std::vector<dataset>& data, const operation_data& ops, const options& opts);
+/// Registers the rows of the groups whatwg and idna compared above (after check_whatwg).
+void register_whatwg();
+/// Whether ada was compiled in (bench/CMakeLists.txt), and its version ("not built" without it).
+bool have_ada() noexcept;
+const char* ada_version();
 
 }  // namespace irikit::bench
 

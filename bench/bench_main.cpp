@@ -1,6 +1,7 @@
 // irikit_bench: irikit against its peers over the same in-memory corpora, side by side in one run.
 //
-//   irikit_bench [--corpora=DIR] [--check-only] [--differences=N] [Google Benchmark flags…]
+//   irikit_bench [--corpora=DIR] [--check-only] [--differences=N] [--disagreements=FILE]
+//                [Google Benchmark flags…]
 //
 // Each benchmark is named <group>/<dataset>/<implementation> and times one pass over every line of
 // the dataset (the `-against-twin` ones an IRI corpus and its ASCII twin, alternated). Before
@@ -156,6 +157,8 @@ int main(int argc, char** argv) {
       opts.corpora_dir = std::string(a.substr(10));
     } else if (a == "--check-only") {
       opts.check_only = true;
+    } else if (a.substr(0, 16) == "--disagreements=") {
+      opts.disagreements_file = std::string(a.substr(16));
     } else if (a.substr(0, 14) == "--differences=") {
       opts.show_differences = std::stoul(std::string(a.substr(14)));
     } else {
@@ -178,7 +181,8 @@ int main(int argc, char** argv) {
   // Check every implementation's output before anything is timed.
   const bool validation_ok = check_all(data, opts);
   const bool edits_ok = check_edits(data);
-  const bool ok = check_operations(ops, opts) && validation_ok && edits_ok;
+  const bool whatwg_ok = check_whatwg(data, ops, opts);
+  const bool ok = check_operations(ops, opts) && validation_ok && edits_ok && whatwg_ok;
   if (!ok) {
     std::fprintf(stderr, "irikit_bench: output checks failed; nothing was timed\n");
     return 1;
@@ -207,6 +211,7 @@ int main(int argc, char** argv) {
   }
   register_operations(ops);
   register_edits();
+  register_whatwg();
   benchmark::AddCustomContext("irikit.corpora", opts.corpora_dir);
   benchmark::AddCustomContext("irikit.scan", irikit::grammar::scan_implementation());
   benchmark::AddCustomContext("boost.version", boost_version());
@@ -214,6 +219,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("curl.version", curl_version_string());
   benchmark::AddCustomContext("icu.version", icu_version());
   benchmark::AddCustomContext("libidn2.version", libidn2_version());
+  benchmark::AddCustomContext("ada.version", ada_version());
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

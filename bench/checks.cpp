@@ -191,10 +191,85 @@ struct checker {
   }
 };
 
+#if IRIKIT_BENCH_VECTOR_FLOOR
+// The vector floors against floor_scan on made-up lines (issue 38): every string of up to 3 bytes
+// of any value, and every string of 4 and 5 bytes over the bytes where the UTF-8 rules change,
+// each also after 29, 30, 61 and 62 "a" (across the blocks of 32 and 64 bytes) and before 3 "a".
+// The corpora (check_floor) are mostly well-formed: these are the ill-formed lines. False and a
+// message on the first disagreement.
+bool check_vector_floor_lines() {
+  static const bool avx512 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2");
+  }();
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  std::size_t lines = 0;
+  std::string line;
+  const auto same = [&](const std::string& text) {
+    ++lines;
+    const bool want = floor_scan(text);
+    if ((avx512 && floor_vector64(text) != want) || (avx2 && floor_vector32(text) != want)) {
+      std::string hex;
+      for (const unsigned char b : text) hex += "0123456789abcdef"[b >> 4], hex += "0123456789abcdef"[b & 15];
+      std::fprintf(stderr, "check failed: floor-vector disagrees with floor on the %zu bytes %s\n",
+                   text.size(), hex.c_str());
+      return false;
+    }
+    return true;
+  };
+  const auto placed = [&](std::string_view bytes) {
+    for (const std::size_t before : {0, 29, 30, 61, 62}) {
+      for (const std::size_t after : {0, 3}) {
+        line.assign(before, 'a');
+        line.append(bytes);
+        line.append(after, 'a');
+        if (!same(line)) return false;
+      }
+    }
+    return true;
+  };
+  std::string b;
+  for (unsigned x = 0; x < 256; ++x) {
+    if (!placed(std::string(1, static_cast<char>(x)))) return false;
+    for (unsigned y = 0; y < 256; ++y) {
+      b = {static_cast<char>(x), static_cast<char>(y)};
+      if (!placed(b)) return false;
+      for (unsigned z = 0; z < 256; ++z) {
+        b = {static_cast<char>(x), static_cast<char>(y), static_cast<char>(z)};
+        if (!same(b) || (x >= 0x80 && !same(std::string(62, 'a') + b))) return false;
+      }
+    }
+  }
+  const unsigned char edges[] = {0x61, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf,
+                                 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff};
+  for (const unsigned char c0 : edges) {
+    for (const unsigned char c1 : edges) {
+      for (const unsigned char c2 : edges) {
+        for (const unsigned char c3 : edges) {
+          b = {static_cast<char>(c0), static_cast<char>(c1), static_cast<char>(c2), static_cast<char>(c3)};
+          if (!placed(b)) return false;
+          for (const unsigned char c4 : edges) {
+            b.push_back(static_cast<char>(c4));
+            if (!same(b) || !same(std::string(61, 'a') + b)) return false;
+            b.pop_back();
+          }
+        }
+      }
+    }
+  }
+  std::printf("checked floor-vector: the same verdict as floor on %zu made-up lines (%s%s)\n", lines,
+              avx512 ? "AVX-512BW and " : "", avx2 ? "AVX2" : "no AVX2: not run");
+  return true;
+}
+#endif
+
 }  // namespace
 
 bool check_all(const std::vector<dataset>& data, const options& opts) {
   checker ch{opts};
+#if IRIKIT_BENCH_VECTOR_FLOOR
+  ch.ok = check_vector_floor_lines();
+#endif
   for (const dataset& d : data) ch.check(d);
   std::fflush(stdout);
   return ch.ok;

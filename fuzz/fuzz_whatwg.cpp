@@ -41,8 +41,9 @@ void check_fast_path(std::string_view fuzz_input, std::string_view text) {
   const d::fast_status status = d::fast_parse(text, fast, fast_error);
   const d::fast_status can = d::fast_can_parse(text);
   const auto full = d::parse_full(text, nullptr, nullptr, {});
-  // fast_can_parse does not check UTF-8 in paths, queries and fragments (record.h): where the fast
-  // parse falls back (for ill-formed UTF-8 there), it may say "parsed"; the full parser must agree.
+  // fast_can_parse does not read past the authority (record.h): where the fast parse falls back
+  // (for what it finds there: ill-formed UTF-8, dot segments, "\\", tabs), it may say "parsed"; the
+  // full parser must agree.
   FUZZ_CHECK(can == status || (status == d::fast_status::fallback && can == d::fast_status::parsed),
              "fast can_parse and fast parse decide differently");
   if (can == d::fast_status::parsed)

@@ -10,8 +10,8 @@
 # Environment: BUILD_DIR (default build/bench), REPS (repetitions, default 10), MIN_TIME (seconds
 # per repetition, default 0.1), JOBS (build parallelism, default 2), NO_BUILD=1 (use the existing
 # binaries), OUT (default bench/RESULTS.md), E2E=0 (skip the tool), E2E_LINES (default 1000000),
-# E2E_RUNS (default 15), E2E_JOBS (the tool's --jobs, default every core). Extra arguments go to
-# irikit_bench.
+# E2E_RUNS (default 15), E2E_JOBS (the tool's --jobs, default every core), KEEP=DIR (keep the raw
+# JSON and the irikit/ada disagreement list there). Extra arguments go to irikit_bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -36,11 +36,13 @@ fi
 
 bin="$build/bench/irikit_bench"
 json=$(mktemp /tmp/irikit_bench.XXXXXX.json)
-trap 'rm -f "$json"' EXIT
-args=(--benchmark_repetitions="$reps" --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true
+disagreements=$(mktemp /tmp/irikit_bench_ada.XXXXXX.tsv)  # irikit against ada, line by line (peer_ada.cpp)
+trap 'rm -f "$json" "$disagreements"' EXIT
+args=(--disagreements="$disagreements" --benchmark_repetitions="$reps" --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true
       --benchmark_format=json --benchmark_out="$json" --benchmark_out_format=json "$@")
 command="$bin ${args[*]}"
 command=${command//$json/RESULTS.json}
+command=${command//$disagreements/ADA.tsv}
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 "$bin" "${args[@]}" >/dev/null
@@ -54,7 +56,7 @@ git_rev="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src/grammar src
 e2e_args=()
 if [ "${E2E:-1}" != 0 ]; then
   e2e_json=$(mktemp /tmp/irikit_e2e.XXXXXX.json)
-  trap 'rm -f "$json" "$e2e_json"' EXIT
+  trap 'rm -f "$json" "$disagreements" "$e2e_json"' EXIT
   e2e_cmd=(python3 bench/tool_e2e.py --iri "$build/tools/iri/iri" --peer "$build/bench/irikit_line_peer"
            --corpora "${CORPORA:-../shared/corpora}" --lines "${E2E_LINES:-1000000}" --runs "${E2E_RUNS:-15}")
   [ -z "${E2E_JOBS:-}" ] || e2e_cmd+=(--jobs "$E2E_JOBS")
@@ -62,7 +64,11 @@ if [ "${E2E:-1}" != 0 ]; then
   e2e_args=(--e2e "$e2e_json" --e2e-command "${e2e_cmd[*]} --json E2E.json")
 fi
 
-python3 bench/report.py "$json" "$out" "${e2e_args[@]}" \
+if [ -n "${KEEP:-}" ]; then  # the raw results too, to rerun bench/report.py on them
+  mkdir -p "$KEEP" && cp "$json" "$KEEP/RESULTS.json" && cp "$disagreements" "$KEEP/ADA.tsv"
+  [ -z "${e2e_json:-}" ] || cp "$e2e_json" "$KEEP/E2E.json"
+fi
+python3 bench/report.py "$json" "$out" "${e2e_args[@]}" --disagreements "$disagreements" \
   --command "${REPS:+REPS=$reps }${BUILD_DIR:+BUILD_DIR=$build }scripts/bench.sh $*   # runs: $command" \
   --machine "$machine" --load-before "$load_before" --load-after "$load_after" --git "$git_rev"
 echo "bench.sh: wrote $out" >&2

@@ -1,7 +1,9 @@
 // The fast path of the basic URL parser (URL Standard §4.4) for absolute URLs without a base: one
 // pass over the input that writes the href straight into one buffer and records the component
 // offsets as it goes, instead of building a record of strings and serializing it (parser.cpp,
-// url.cpp). `can_parse` runs the same pass with a sink that writes nothing, so it allocates nothing.
+// url.cpp). `can_parse` runs the same pass with a sink that writes nothing, so it allocates nothing,
+// and stops at the end of the authority (or the scheme of a URL with an opaque path): no state after
+// it returns failure (§4.4), so the path, query and fragment are not read at all (issue 38).
 //
 // It takes the shapes most links have and leaves everything else to the full parser, which stays
 // the single source of truth (fuzz_whatwg checks that both give the same href, offsets and
@@ -22,7 +24,7 @@
 // backslashes in special URLs, credentials ("@" in the authority), IPv6 hosts, hosts the host
 // parser refuses, ports that are out of range or not digits, "." and ".." segments in any
 // spelling, Windows drive letters in file URLs, non-special URLs with "/" after the scheme,
-// spaces in opaque paths, ill-formed UTF-8 (can_parse does not look: see copy_piece), inputs over
+// spaces in opaque paths, ill-formed UTF-8 (can_parse does not look past the authority), inputs over
 // 16 MiB. Of failures it decides only the one needing no look at the rest: an input that does not
 // start with an ASCII alpha has no scheme, and no base is given (§4.4 no scheme state:
 // missing-scheme-non-relative-URL at 0).
@@ -359,6 +361,7 @@ inline std::size_t utf8_length(const char* s, std::size_t i, std::size_t n) noex
 /// tabs and newlines, "\\" in a path, a space in an opaque path, ill-formed UTF-8.
 template <piece P, class Out>
 std::size_t copy_piece(std::string_view in, std::size_t i, Out& out) noexcept {
+  static_assert(Out::writes, "can_parse stops at the end of the authority: no piece is copied");
   constexpr std::uint16_t encode = P == piece::path            ? k_path
                                    : P == piece::query         ? k_query
                                    : P == piece::special_query ? k_special_query
@@ -397,36 +400,22 @@ std::size_t copy_piece(std::string_view in, std::size_t i, Out& out) noexcept {
       }
       continue;
     }
-    if constexpr (Out::writes) {
-      // A run of non-ASCII code points, one at a time, every byte percent-encoded. (Checking and
-      // encoding 16 bytes at a time with SSE2 measured slower: the runs are short, 13.8 bytes on
-      // average in intl_wiki_iri, and a block pays for the bytes it does not use; bench/RESULTS.md.)
-      out.put(s + run, i - run);
-      do {
-        const std::size_t length = utf8_length(s, i, n);
-        if (length == 0) return npos;  // read as U+FFFD: the full parser's business
-        out.encode(static_cast<unsigned char>(s[i]));
-        out.encode(static_cast<unsigned char>(s[i + 1]));
-        if (length >= 3) {
-          out.encode(static_cast<unsigned char>(s[i + 2]));
-          if (length == 4) out.encode(static_cast<unsigned char>(s[i + 3]));
-        }
-        i += length;
-      } while (i < n && static_cast<unsigned char>(s[i]) >= 0x80);
-      run = i;
-    } else {
-      // can_parse does not look at bytes >= 0x80 here: they are percent-encoded whatever they are,
-      // and ill-formed UTF-8 reads as U+FFFD (§4.4 decodes the input first, and the decoder's
-      // U+FFFD never takes the place of an ASCII byte), percent-encoded too. So whether the URL
-      // parses does not depend on them; only its href and validation errors do, which parse gets
-      // from the full parser (%EF%BF%BD, invalid-URL-unit). Past the run, 8 bytes at a time while
-      // all 8 are >= 0x80.
-      for (std::uint64_t w; n - i >= 8; i += 8) {
-        std::memcpy(&w, s + i, 8);
-        if ((w & 0x8080808080808080u) != 0x8080808080808080u) break;
+    // A run of non-ASCII code points, one at a time, every byte percent-encoded. (Checking and
+    // encoding 16 bytes at a time with SSE2 measured slower: the runs are short, 13.8 bytes on
+    // average in intl_wiki_iri, and a block pays for the bytes it does not use; bench/RESULTS.md.)
+    out.put(s + run, i - run);
+    do {
+      const std::size_t length = utf8_length(s, i, n);
+      if (length == 0) return npos;  // read as U+FFFD: the full parser's business
+      out.encode(static_cast<unsigned char>(s[i]));
+      out.encode(static_cast<unsigned char>(s[i + 1]));
+      if (length >= 3) {
+        out.encode(static_cast<unsigned char>(s[i + 2]));
+        if (length == 4) out.encode(static_cast<unsigned char>(s[i + 3]));
       }
-      while (i < n && static_cast<unsigned char>(s[i]) >= 0x80) ++i;
-    }
+      i += length;
+    } while (i < n && static_cast<unsigned char>(s[i]) >= 0x80);
+    run = i;
   }
   out.put(s + run, i - run);
   return i;
@@ -469,6 +458,9 @@ fast_status query_and_fragment(std::string_view in, std::size_t i, bool special,
   }
   return fast_status::parsed;
 }
+
+template <class Out>
+fast_status special_path(std::string_view in, std::size_t i, bool file, Out& out, url_parts& p) noexcept;
 
 /// The special URL after "scheme:" (at `i`): authority, path, then query and fragment.
 template <class Out>
@@ -552,6 +544,22 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
     }
     i = k;
   }
+  if constexpr (!Out::writes) {
+    // can_parse: no state after the authority returns failure (path start, path, query and fragment
+    // states, §4.4; the file host state is behind us), so the rest cannot change the answer. What the
+    // fast path would leave to the full parser there ("\\", dot segments, a drive letter, tabs)
+    // parses too.
+    return fast_status::parsed;
+  } else {
+    return special_path(in, i, file, out, p);
+  }
+}
+
+/// The rest of a special URL from `i`, after its authority: path, query and fragment (parse only).
+template <class Out>
+fast_status special_path(std::string_view in, std::size_t i, bool file, Out& out, url_parts& p) noexcept {
+  const std::size_t n = in.size();
+  const char* s = in.data();
   p.path_begin = p.pathname_begin = out.size();
   // Path start state consumes one "/"; the path state then appends "/" + segment for every
   // segment, the last one ended by "?", "#" or the end: the "/" and the segments as they are
@@ -573,12 +581,16 @@ fast_status opaque_url(std::string_view in, std::size_t i, Out& out, url_parts& 
   const std::size_t n = in.size();
   const char* s = in.data();
   if (i < n && s[i] == '/') return fast_status::fallback;  // path or authority state
-  p.username_begin = p.username_end = p.password_end = p.host_begin = p.host_end = out.size();
-  p.path_begin = p.pathname_begin = out.size();
-  p.opaque_path = true;
-  i = copy_piece<piece::opaque_path>(in, i, out);
-  if (i == npos) return fast_status::fallback;
-  return query_and_fragment(in, i, false, out, p);
+  if constexpr (!Out::writes) {
+    return fast_status::parsed;  // can_parse: the opaque path state and those after it never fail
+  } else {
+    p.username_begin = p.username_end = p.password_end = p.host_begin = p.host_end = out.size();
+    p.path_begin = p.pathname_begin = out.size();
+    p.opaque_path = true;
+    i = copy_piece<piece::opaque_path>(in, i, out);
+    if (i == npos) return fast_status::fallback;
+    return query_and_fragment(in, i, false, out, p);
+  }
 }
 
 template <class Out>
@@ -605,7 +617,14 @@ fast_status run(std::string_view in, Out& out, url_parts& p, url_error& error) {
     default_port_ = i == 4 ? 80 : 443;
   } else {
     while (i < n && has(static_cast<unsigned char>(s[i]), k_scheme)) ++i;
-    if (i == n || s[i] != ':') return fast_status::fallback;  // no scheme, or a tab inside it
+    // Scheme state: a code point that is neither a scheme code point nor ":" (or the end) starts
+    // over in the no scheme state, which fails without a base, at 0. A tab or newline there is
+    // removed first (§4.4 step 3): the full parser's business.
+    if (i == n || (s[i] != ':' && !has(static_cast<unsigned char>(s[i]), k_tab_or_newline))) {
+      error = url_error{validation_error::missing_scheme_non_relative_url, 0};
+      return fast_status::failed;
+    }
+    if (s[i] != ':') return fast_status::fallback;
   }
   if (default_port_ == -2 && i <= 5) {
     char scheme[5];

@@ -153,11 +153,11 @@ result<url> parse_full(std::string_view input, const url* base, std::vector<vali
 /// are reported, so callers that want them use parse_full.
 enum class fast_status : std::uint8_t { parsed, failed, fallback };
 fast_status fast_parse(std::string_view input, url& out, url_error& error);
-/// The same decision without writing anything (URL.canParse): no allocation. One difference:
-/// bytes >= 0x80 in a path, query, fragment or opaque path are not checked as UTF-8, since
-/// whether the URL parses does not depend on them (ill-formed UTF-8 reads as U+FFFD there, which
-/// is percent-encoded like any code point); so where fast_parse falls back for ill-formed UTF-8,
-/// fast_can_parse may say `parsed`, and parse_full then succeeds.
+/// The same decision without writing anything (URL.canParse): no allocation. It reads the scheme
+/// and the authority only: no state after the authority returns failure (§4.4), so the path,
+/// query, fragment or opaque path cannot change the answer. Where fast_parse falls back for what
+/// it finds there (ill-formed UTF-8, "\\", dot segments, tabs), fast_can_parse says `parsed`, and
+/// parse_full succeeds too.
 fast_status fast_can_parse(std::string_view input);
 
 }  // namespace irikit::whatwg::detail

@@ -363,6 +363,47 @@ TEST(WhatwgFastPath, UnusualInputsGoToTheFullParser) {
   EXPECT_EQ(w::parse("file:///C|/x")->href(), "file:///C:/x");
 }
 
+// can_parse reads the scheme and the authority only (issue 38): no state after the authority returns
+// failure (URL Standard §4.4: path start, path, opaque path, query and fragment states), so what the
+// fast parse leaves to the full parser there does not send can_parse to it. Each of these parses.
+TEST(WhatwgFastPath, CanParseStopsAtTheEndOfTheAuthority) {
+  for (const std::string_view input :
+       {"http://h/a/../b", "http://h/%2E/b", "http://h/a\\b", "http://h/x\ny", "https://h:8443/a\tb?c#d",
+        "file:///C|/x", "file://h/C:/x", "foo:a b", "foo:\tx", "http://h/\xFF", "http://h/?\xC3#\xE6\xBC",
+        "ws://h/%zz/..//.", "mailto:\x01 x\x7F"}) {
+    EXPECT_EQ(fast_outcome(input), "fallback") << input;
+    EXPECT_EQ(w::detail::fast_can_parse(input), w::detail::fast_status::parsed) << input;
+    EXPECT_TRUE(w::detail::parse_full(input, nullptr, nullptr, {}).has_value()) << input;
+    EXPECT_TRUE(w::can_parse(input)) << input;
+  }
+  // The authority is still read in full: these fail, or go to the full parser, which fails.
+  for (const std::string_view input :
+       {"http://h:99999/a", "http://h:8x/", "http://a^b/", "http://u@/x", "https://[::1/x", "http://\xC3/"}) {
+    EXPECT_FALSE(w::can_parse(input)) << input;
+    EXPECT_FALSE(w::parse(input).has_value()) << input;
+  }
+}
+
+// An input that starts with an ASCII alpha but has no ":" after its scheme code points (a relative
+// reference: "index.html", "a/b", "x?y") has no scheme; without a base the no scheme state fails at 0
+// (§4.4 scheme state, "start over"): the fast path says so without the full parser. A tab or newline
+// where the ":" would be is removed first (§4.4 step 3), so that input is the full parser's.
+TEST(WhatwgFastPath, RelativeReferencesFailWithoutTheFullParser) {
+  for (const std::string_view input :
+       {"index.html", "a/b:c", "x?y", "abc", "a b:c", "page#top", "f%3A:x", "b\xC3\xA9:x"}) {
+    EXPECT_EQ(fast_outcome(input), "failure:missing-scheme-non-relative-URL@0") << input;
+    const auto full = w::detail::parse_full(input, nullptr, nullptr, {});
+    ASSERT_FALSE(full.has_value()) << input;
+    EXPECT_EQ(w::error_name(full.error().error), "missing-scheme-non-relative-URL") << input;
+    EXPECT_EQ(full.error().offset, 0u) << input;
+    EXPECT_EQ(w::detail::fast_can_parse(input), w::detail::fast_status::failed) << input;
+  }
+  EXPECT_EQ(fast_outcome("ab\tc:x"), "fallback");
+  EXPECT_EQ(w::parse("ab\tc:x")->href(), "abc:x");
+  EXPECT_EQ(fast_outcome("ab\n"), "fallback");
+  EXPECT_FALSE(w::can_parse("ab\n"));
+}
+
 // Offsets count bytes of the caller's input even when ill-formed UTF-8 was read as U+FFFD (3 bytes
 // in place of 1 to 3): fuzz_whatwg found notes past the end of the input before.
 TEST(WhatwgValidation, OffsetsAfterIllFormedUtf8AreTheInputs) {
