@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The dependency rule of ARCHITECTURE.md: only src/unicode/ includes ICU headers, and the stages
-# that must work without ICU (grammar, parse, resolve, edit) do not include src/unicode/ at all.
+# that must work without ICU (grammar, parse, resolve, edit, scheme) do not include src/unicode/ at all.
 set -euo pipefail
 src=${1:?usage: architecture_check.sh SOURCE_DIR}
 cd "$src"
 bad=$(grep -rlE '#include *<unicode/' src tools include --include='*.h' --include='*.cpp' | grep -v '^src/unicode/' || true)
 if [ -n "$bad" ]; then echo "ICU headers included outside src/unicode/: $bad"; exit 1; fi
-for stage in grammar parse resolve edit; do
+for stage in grammar parse resolve edit scheme; do
   [ -d "src/$stage" ] || continue
   bad=$(grep -rlE '#include *"unicode/' "src/$stage" || true)
   if [ -n "$bad" ]; then echo "src/$stage must not depend on the Unicode backend: $bad"; exit 1; fi
