@@ -26,6 +26,13 @@ bool all_digits(std::string_view s) noexcept {
 }
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+/// The bytes of the UTF-8 character that starts at s[i] (input already validated by the parser).
+std::size_t char_length(std::string_view s, std::size_t i) noexcept {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const std::size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  return std::min(n, s.size() - i);
+}
+
 /// The decoded byte at s[i] ("%" HEXDIG HEXDIG or a literal byte) and how many bytes it took.
 struct decoded_byte {
   unsigned char value;
@@ -35,7 +42,7 @@ decoded_byte byte_at(std::string_view s, std::size_t i) noexcept {
   if (s[i] == '%' && i + 2 < s.size() + 0 && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
     return {static_cast<unsigned char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2])), 3};
   }
-  return {static_cast<unsigned char>(s[i]), 1};
+  return {static_cast<unsigned char>(s[i]), char_length(s, i)};  // a whole character when non-ASCII
 }
 
 /// RFC 1034 §3.5 / RFC 4151 §2.1 DNScomp *( "." DNScomp ), DNScomp = alphaNum [*(alphaNum / "-")
@@ -527,8 +534,8 @@ class checker {
         i += 2;
         continue;
       }
-      report("scheme-did-syntax", at + i, 1,
-             quoted(id.substr(i, 1)) + " in the method-specific id " + quoted(id) +
+      report("scheme-did-syntax", at + i, char_length(id, i),
+             quoted(id.substr(i, char_length(id, i))) + " in the method-specific id " + quoted(id) +
                  " (DID Core §3.1: letters, digits, \".\", \"-\", \"_\", \":\" and percent-encodings)");
       return;
     }

@@ -250,7 +250,8 @@ TEST(SchemeDid, DidCore) {
   EXPECT_EQ(check("did:example:"), (hits{{"scheme-did-syntax", 12, 0}}));
   EXPECT_EQ(check("did:example:abc:"), (hits{{"scheme-did-syntax", 12, 4}}));
   EXPECT_EQ(check("did:example:a~b"), (hits{{"scheme-did-syntax", 13, 1}}));
-  EXPECT_EQ(check("did:example:\u00e9"), (hits{{"scheme-did-syntax", 12, 1}}));
+  EXPECT_EQ(check("did:example:\u00e9"), (hits{{"scheme-did-syntax", 12, 2}}));  // the whole character
+  EXPECT_EQ(check("data:;base64,QU\u00e9J"), (hits{{"scheme-data-base64", 15, 2}}));
 }
 
 // RFC 3966 §3 and the examples of §6.
