@@ -193,7 +193,14 @@ TEST(SchemeMailto, Rfc6068) {
                 "mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E",
                 "mailto:joe@example.com?cc=bob@example.com&body=hello", "mailto:?to=joe@example.com",
                 "mailto:gorby%25kremvax@example.com", "mailto:unlikely%3Faddress@example.com?blat=foop",
-                "mailto:%22not%40me%22@example.org", "mailto:a@example.org,b@example.org", "mailto:"});
+                "mailto:%22not%40me%22@example.org", "mailto:a@example.org,b@example.org",
+                // RFC 6068 §6.1, §6.2 and §6.3 (the examples that are IRIs as written)
+                "mailto:addr1@an.example,addr2@an.example", "mailto:?to=addr1@an.example,addr2@an.example",
+                "mailto:addr1@an.example?to=addr2@an.example",
+                "mailto:majordomo@example.com?body=subscribe%20bamboo-l",
+                "mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org",
+                "mailto:user@example.org?subject=caf%C3%A9", "mailto:user@%E7%B4%8D%E8%B1%86.example.org",
+                "mailto:Test.Name@example.org?subject=%E3%81%AA%E3%81%A3%E3%81%A8%E3%81%86", "mailto:"});
   EXPECT_EQ(check("mailto:@"), (hits{{"scheme-mailto-address", 7, 1}}));
   EXPECT_EQ(check("mailto:joe"), (hits{{"scheme-mailto-address", 7, 3}}));
   EXPECT_EQ(check("mailto:joe@"), (hits{{"scheme-mailto-address", 7, 4}}));
@@ -272,6 +279,13 @@ TEST(SchemeTel, Rfc3966Invalid) {
             (hits{{"scheme-tel-syntax", 4, 3}, {"scheme-tel-syntax", 8, 14}}));
   EXPECT_EQ(check("tel:+1555;=x"), (hits{{"scheme-tel-syntax", 10, 2}}));
   EXPECT_EQ(check("tel://+1555"), (hits{{"scheme-tel-syntax", 4, 7}}));
+}
+
+// RFC 8089 Appendix B: the examples of the standard syntax; Appendix E.1 a user's home ("~") is a
+// path segment like any other.
+TEST(SchemeFile, Rfc8089AppendixB) {
+  expect_clean({"file:///path/to/file", "file:/path/to/file", "file://host.example.com/path/to/file",
+                "file:///~/calendar", "file://localhost/c:/WINDOWS/clock.avi"});
 }
 
 TEST(SchemeRules, UnknownSchemesAndRelativeReferences) {
