@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 bench fuzz format clean setup public-suffix
+.PHONY: demo test test-simd test-asan test-arm64 bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
@@ -48,6 +48,12 @@ PUBLIC_SUFFIX_LIST ?= ../shared/corpora/publicsuffix/public_suffix_list.dat
 public-suffix:
 	python3 scripts/gen_public_suffix.py $(PUBLIC_SUFFIX_LIST) > src/host/public_suffix_table.inc.new
 	mv src/host/public_suffix_table.inc.new src/host/public_suffix_table.inc
+
+# Regenerates src/unicode/tables/*.inc from the Unicode data (docs/design.md, "Unicode tables").
+# Updating Unicode: UNICODE_DATA=../shared/unicode/18.0.0 make unicode-tables.
+UNICODE_DATA ?= ../shared/unicode/17.0.0
+unicode-tables:
+	python3 scripts/gen_unicode_tables.py --data $(UNICODE_DATA) --out src/unicode/tables
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

@@ -1,4 +1,4 @@
-// irikit/version.h — the library version, the Unicode version of its Unicode backend (ICU) and the
+// irikit/version.h — the library version, the Unicode version of its Unicode tables and the
 // scan implementation chosen for this machine.
 #ifndef IRIKIT_VERSION_H
 #define IRIKIT_VERSION_H
@@ -11,9 +11,11 @@ namespace irikit {
 
 /// The library version, e.g. "0.1.0".
 std::string_view version() noexcept;
-/// The Unicode version the backend implements, e.g. "15.0".
+/// The Unicode version of irikit's own Unicode tables, e.g. "17.0" (every property irikit answers
+/// from: normalization, IDNA, character properties).
 std::string unicode_version();
-/// The backend's own version, e.g. "ICU 72.1".
+/// Where the Unicode answers come from: "irikit tables 17.0; ICU 72.1 for legacy charsets, IDNA2003
+/// (Nameprep), …" — the tables' version, then what still comes from ICU and ICU's version.
 std::string unicode_backend_version();
 /// The block-scan implementation the library runs on this machine: "scalar", "sse2", "avx2",
 /// "avx512" (x86-64) or "neon" (AArch64). The best the CPU has unless the environment variable

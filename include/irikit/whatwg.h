@@ -263,6 +263,12 @@ using url_setter = std::optional<url_error> (*)(url&, std::string_view);
 /// The setter of the attribute `name` ("href", "protocol", "username", "password", "host",
 /// "hostname", "port", "pathname", "search", "hash"), or nullptr when it has none.
 url_setter setter_named(std::string_view name) noexcept;
+/// A getter of the URL class (§6.1) taken by its attribute's name, the counterpart of setter_named.
+using url_getter = std::string (*)(const url&);
+/// The getter of the attribute `name` ("href", "origin", "protocol", "username", "password", "host",
+/// "hostname", "port", "pathname", "search", "hash", "searchParams": the serialized list, §5.2), or
+/// nullptr when the URL class has no such attribute.
+url_getter getter_named(std::string_view name) noexcept;
 
 /// The basic URL parser (§4.4) on `input` against `base` (may be null). Validation errors go to
 /// `notes` when given (the URL is still returned when they are not failures). `encoding` names

@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "unicode/ucd.h"
+
 namespace irikit::unicode {
 namespace {
 
@@ -64,58 +66,9 @@ std::size_t limit_bracket_pairing(std::u16string& units) {
 
 }  // namespace
 
-bidi_class bidi_class_of(char32_t cp) noexcept {
-  switch (u_charDirection(static_cast<UChar32>(cp))) {
-    case U_LEFT_TO_RIGHT:
-      return bidi_class::L;
-    case U_RIGHT_TO_LEFT:
-      return bidi_class::R;
-    case U_RIGHT_TO_LEFT_ARABIC:
-      return bidi_class::AL;
-    case U_EUROPEAN_NUMBER:
-      return bidi_class::EN;
-    case U_EUROPEAN_NUMBER_SEPARATOR:
-      return bidi_class::ES;
-    case U_EUROPEAN_NUMBER_TERMINATOR:
-      return bidi_class::ET;
-    case U_ARABIC_NUMBER:
-      return bidi_class::AN;
-    case U_COMMON_NUMBER_SEPARATOR:
-      return bidi_class::CS;
-    case U_DIR_NON_SPACING_MARK:
-      return bidi_class::NSM;
-    case U_BOUNDARY_NEUTRAL:
-      return bidi_class::BN;
-    case U_BLOCK_SEPARATOR:
-      return bidi_class::B;
-    case U_SEGMENT_SEPARATOR:
-      return bidi_class::S;
-    case U_WHITE_SPACE_NEUTRAL:
-      return bidi_class::WS;
-    case U_OTHER_NEUTRAL:
-      return bidi_class::ON;
-    case U_LEFT_TO_RIGHT_EMBEDDING:
-      return bidi_class::LRE;
-    case U_LEFT_TO_RIGHT_OVERRIDE:
-      return bidi_class::LRO;
-    case U_RIGHT_TO_LEFT_EMBEDDING:
-      return bidi_class::RLE;
-    case U_RIGHT_TO_LEFT_OVERRIDE:
-      return bidi_class::RLO;
-    case U_POP_DIRECTIONAL_FORMAT:
-      return bidi_class::PDF;
-    case U_LEFT_TO_RIGHT_ISOLATE:
-      return bidi_class::LRI;
-    case U_RIGHT_TO_LEFT_ISOLATE:
-      return bidi_class::RLI;
-    case U_FIRST_STRONG_ISOLATE:
-      return bidi_class::FSI;
-    case U_POP_DIRECTIONAL_ISOLATE:
-      return bidi_class::PDI;
-    default:
-      return bidi_class::ON;
-  }
-}
+// Bidi_Class from the generated tables (DerivedBidiClass.txt, unlisted code points by its
+// @missing ranges), in bidi_class's order.
+bidi_class bidi_class_of(char32_t cp) noexcept { return static_cast<bidi_class>(ucd::bidi_class_raw(cp)); }
 
 std::string_view bidi_class_name(bidi_class c) noexcept {
   static constexpr std::string_view names[] = {"L",   "R",   "AL",  "EN",  "ES",  "ET",  "AN",  "CS",

@@ -1,5 +1,7 @@
-// The Unicode Bidirectional Algorithm (UAX #9) through the backend: Bidi_Class values and the
-// reordering of a paragraph. Text is handled as code points so that callers never see UTF-16.
+// The Unicode Bidirectional Algorithm (UAX #9): Bidi_Class values from irikit's generated tables
+// (Unicode 17.0), and the reordering of a paragraph and mirrored glyphs through ICU (whose own
+// Bidi_Class data is its Unicode version's; docs/design.md, "What ICU still does"). Text is
+// handled as code points so that callers never see UTF-16.
 #ifndef IRIKIT_UNICODE_BIDI_H
 #define IRIKIT_UNICODE_BIDI_H
 

@@ -1,33 +1,212 @@
+// UAX #15 normalization from the generated tables (tables/normalization.inc): full decompositions
+// (canonical and compatibility, already applied recursively by the generator), the Canonical
+// Ordering Algorithm (Unicode §3.11, D109), the Canonical Composition Algorithm (D117) over the
+// primary composites, and Hangul syllables algorithmically (Unicode §3.12).
+//
+// Fast path: ASCII is invariant; otherwise the quick-check properties (UAX #15 §9: NFC_QC,
+// NFKC_QC, and for the D forms "has no decomposition") with non-decreasing combining classes
+// say "yes" without building anything, and the input is copied.
 #include "unicode/normalize.h"
 
-#include <unicode/bytestream.h>
-#include <unicode/normalizer2.h>
-#include <unicode/stringpiece.h>
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "grammar/utf8.h"
 
 namespace irikit::unicode {
+namespace tables {
+#include "unicode/tables/normalization.inc"
+}  // namespace tables
 namespace {
 
-const icu::Normalizer2* instance(normal_form form) {
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* n = nullptr;
-  switch (form) {
-    case normal_form::nfc:
-      n = icu::Normalizer2::getNFCInstance(status);
-      break;
-    case normal_form::nfkc:
-      n = icu::Normalizer2::getNFKCInstance(status);
-      break;
-    case normal_form::nfd:
-      n = icu::Normalizer2::getNFDInstance(status);
-      break;
-    case normal_form::nfkd:
-      n = icu::Normalizer2::getNFKDInstance(status);
-      break;
-  }
-  return U_SUCCESS(status) ? n : nullptr;
+// Unicode §3.12 Conjoining Jamo Behavior.
+constexpr char32_t s_base = 0xAC00, l_base = 0x1100, v_base = 0x1161, t_base = 0x11A7;
+constexpr char32_t l_count = 19, v_count = 21, t_count = 28, n_count = v_count * t_count,
+                   s_count = l_count * n_count;
+
+constexpr bool is_hangul_syllable(char32_t cp) noexcept { return cp >= s_base && cp < s_base + s_count; }
+
+bool composing(normal_form f) noexcept { return f == normal_form::nfc || f == normal_form::nfkc; }
+bool compatible(normal_form f) noexcept { return f == normal_form::nfkc || f == normal_form::nfkd; }
+
+/// The full decomposition entry of `cp` (a length then code points), or nullptr.
+const char32_t* decomposition(char32_t cp, bool compat) noexcept {
+  const std::uint16_t i =
+      compat ? tables::compatibility_decomposition_raw(cp) : tables::canonical_decomposition_raw(cp);
+  return i == 0 ? nullptr : &tables::k_mapping_pool[i];
 }
 
-bool is_ascii(std::string_view s) {
+void decompose_one(char32_t cp, bool compat, std::u32string& out) {
+  if (cp < 0xC0) {  // nothing below U+00C0 decomposes canonically; U+00A0.. does compatibly
+    if (!compat || cp < 0xA0) {
+      out.push_back(cp);
+      return;
+    }
+  }
+  if (is_hangul_syllable(cp)) {
+    const char32_t s = cp - s_base;
+    out.push_back(l_base + s / n_count);
+    out.push_back(v_base + (s % n_count) / t_count);
+    if (s % t_count != 0) out.push_back(t_base + s % t_count);
+    return;
+  }
+  const char32_t* d = decomposition(cp, compat);
+  if (d == nullptr) {
+    out.push_back(cp);
+    return;
+  }
+  out.append(d + 1, d + 1 + d[0]);
+}
+
+/// Canonical Ordering Algorithm (D109): a stable sort by combining class of every run of
+/// non-starters. Runs are short in practice (insertion sort, linear on sorted input); a long run
+/// (a hostile label of combining marks) is sorted with std::stable_sort, so the time stays
+/// O(n log n).
+void reorder(std::u32string& s) {
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  while (i < n) {
+    if (tables::ccc_raw(s[i]) == 0) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < n && tables::ccc_raw(s[end]) != 0) ++end;
+    if (end - i > 32) {
+      std::stable_sort(s.begin() + static_cast<std::ptrdiff_t>(i),
+                       s.begin() + static_cast<std::ptrdiff_t>(end),
+                       [](char32_t a, char32_t b) { return tables::ccc_raw(a) < tables::ccc_raw(b); });
+    } else {
+      for (std::size_t k = i + 1; k < end; ++k) {
+        const char32_t c = s[k];
+        const unsigned cc = tables::ccc_raw(c);
+        std::size_t j = k;
+        while (j > i && tables::ccc_raw(s[j - 1]) > cc) {
+          s[j] = s[j - 1];
+          --j;
+        }
+        s[j] = c;
+      }
+    }
+    i = end;
+  }
+}
+
+/// The primary composite of the pair, or 0.
+char32_t compose_pair(char32_t a, char32_t b) noexcept {
+  if (a >= l_base && a < l_base + l_count && b >= v_base && b < v_base + v_count) {
+    return s_base + ((a - l_base) * v_count + (b - v_base)) * t_count;
+  }
+  if (is_hangul_syllable(a) && (a - s_base) % t_count == 0 && b > t_base && b < t_base + t_count) {
+    return a + (b - t_base);
+  }
+  if ((tables::composes_raw(a) & 1) == 0 || (tables::composes_raw(b) & 2) == 0) return 0;
+  const std::uint64_t key = static_cast<std::uint64_t>(a) << 21 | b;
+  const auto* begin = std::begin(tables::k_composition_keys);
+  const auto* end = std::end(tables::k_composition_keys);
+  const auto* it = std::lower_bound(begin, end, key);
+  if (it == end || *it != key) return 0;
+  return tables::k_composition_values[it - begin];
+}
+
+/// Canonical Composition Algorithm (D117), in place.
+void compose(std::u32string& s) {
+  std::size_t starter = std::u32string::npos;  // index in the output of the last starter
+  unsigned last_cc = 0;                        // combining class of the last character kept
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < s.size(); ++r) {
+    const char32_t c = s[r];
+    const unsigned cc = tables::ccc_raw(c);
+    if (starter != std::u32string::npos) {
+      // Not blocked (D115): adjacent to the starter, or every character between has a lower,
+      // non-zero class (the last kept one has the highest, as the text is canonically ordered).
+      const bool adjacent = w == starter + 1;
+      if (adjacent || (last_cc != 0 && last_cc < cc)) {
+        const char32_t composite = compose_pair(s[starter], c);
+        if (composite != 0) {
+          s[starter] = composite;
+          continue;
+        }
+      }
+    }
+    if (cc == 0) {
+      starter = w;
+      last_cc = 0;
+    } else {
+      last_cc = cc;
+    }
+    s[w++] = c;
+  }
+  s.resize(w);
+}
+
+enum class quick { yes, no, maybe };
+
+/// UAX #15 §9 quick check on code points, with the canonical-order condition.
+template <class Next>
+quick quick_check(normal_form form, Next next) {
+  unsigned last_cc = 0;
+  quick result = quick::yes;
+  char32_t cp;
+  while (next(cp)) {
+    if (cp < 0x300) {  // below U+0300: class 0 and NFC_QC = Yes; the D and K forms look further
+      last_cc = 0;
+      if (cp < 0xA0 || (form == normal_form::nfc && cp < 0x300)) continue;
+    }
+    const unsigned cc = tables::ccc_raw(cp);
+    if (cc != 0 && last_cc > cc) return quick::no;
+    last_cc = cc;
+    switch (form) {
+      case normal_form::nfc:
+      case normal_form::nfkc: {
+        const unsigned qc = (tables::quick_check_raw(cp) >> (form == normal_form::nfc ? 0 : 2)) & 3;
+        if (qc == 1) return quick::no;
+        if (qc == 2) result = quick::maybe;
+        break;
+      }
+      case normal_form::nfd:
+      case normal_form::nfkd:
+        if (is_hangul_syllable(cp) || decomposition(cp, form == normal_form::nfkd) != nullptr)
+          return quick::no;
+        break;
+    }
+  }
+  return result;
+}
+
+quick quick_check_utf8(std::string_view s, normal_form form) {
+  std::size_t i = 0;
+  return quick_check(form, [&](char32_t& cp) {
+    if (i >= s.size()) return false;
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    if (d.code != error_code::ok) {
+      cp = 0xFFFD;  // not UTF-8: the caller's contract is broken; U+FFFD is in every form
+      ++i;
+    } else {
+      cp = d.cp;
+      i += d.length;
+    }
+    return true;
+  });
+}
+
+void to_code_points(std::string_view s, std::u32string& out) {
+  out.clear();
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    if (d.code != error_code::ok) {
+      out.push_back(0xFFFD);
+      ++i;
+    } else {
+      out.push_back(d.cp);
+      i += d.length;
+    }
+  }
+}
+
+bool is_ascii(std::string_view s) noexcept {
   for (char c : s) {
     if (static_cast<unsigned char>(c) >= 0x80) return false;
   }
@@ -36,36 +215,75 @@ bool is_ascii(std::string_view s) {
 
 }  // namespace
 
+unsigned combining_class(char32_t cp) noexcept { return tables::ccc_raw(cp); }
+
+void normalize_code_points(std::u32string& text, normal_form form) {
+  std::u32string decomposed;
+  decomposed.reserve(text.size() + 8);
+  const bool compat = compatible(form);
+  for (const char32_t cp : text) decompose_one(cp, compat, decomposed);
+  reorder(decomposed);
+  if (composing(form)) compose(decomposed);
+  text.swap(decomposed);
+}
+
+bool is_normalized_code_points(std::u32string_view text, normal_form form) {
+  std::size_t i = 0;
+  const quick q = quick_check(form, [&](char32_t& cp) {
+    if (i >= text.size()) return false;
+    cp = text[i++];
+    return true;
+  });
+  if (q != quick::maybe) return q == quick::yes;
+  std::u32string copy(text);
+  normalize_code_points(copy, form);
+  return copy == text;
+}
+
 bool is_normalized(std::string_view utf8, normal_form form) {
   if (is_ascii(utf8)) return true;  // ASCII is invariant under all four forms
-  const icu::Normalizer2* n = instance(form);
-  if (n == nullptr) return true;
-  UErrorCode status = U_ZERO_ERROR;
-  const UBool yes =
-      n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
-  return U_FAILURE(status) || yes;
+  const quick q = quick_check_utf8(utf8, form);
+  if (q != quick::maybe) return q == quick::yes;
+  std::string out;
+  normalize_into(utf8, form, out);
+  return out == utf8;
 }
 
 void normalize_into(std::string_view utf8, normal_form form, std::string& out) {
-  const icu::Normalizer2* n = instance(form);
-  if (n == nullptr || is_ascii(utf8)) {
+  if (is_ascii(utf8) || quick_check_utf8(utf8, form) == quick::yes) {
     out.append(utf8);
     return;
   }
-  icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(utf8.size()));
-  UErrorCode status = U_ZERO_ERROR;
-  const std::size_t before = out.size();
-  n->normalizeUTF8(0, icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), sink, nullptr,
-                   status);
-  if (U_FAILURE(status)) {
-    out.resize(before);
-    out.append(utf8);
-  }
+  std::u32string cps;
+  to_code_points(utf8, cps);
+  normalize_code_points(cps, form);
+  out.reserve(out.size() + utf8.size() + 8);
+  for (const char32_t cp : cps) grammar::append_utf8(out, cp);
 }
 
 std::string normalize(std::string_view utf8, normal_form form) {
   std::string out;
   normalize_into(utf8, form, out);
+  return out;
+}
+
+std::string nfkc_casefold_utf8(std::string_view utf8) {
+  std::u32string cps;
+  to_code_points(utf8, cps);
+  std::u32string mapped;
+  mapped.reserve(cps.size());
+  for (const char32_t cp : cps) {
+    const std::uint16_t i = tables::nfkc_casefold_raw(cp);
+    if (i == 0) {
+      mapped.push_back(cp);
+    } else {
+      const char32_t* m = &tables::k_mapping_pool[i];
+      mapped.append(m + 1, m + 1 + m[0]);
+    }
+  }
+  normalize_code_points(mapped, normal_form::nfc);
+  std::string out;
+  for (const char32_t cp : mapped) grammar::append_utf8(out, cp);
   return out;
 }
 

@@ -1,4 +1,5 @@
-// Unicode normalization forms (UAX #15) through the backend. Inputs are valid UTF-8.
+// Unicode normalization forms (UAX #15) from irikit's own Unicode tables (src/unicode/tables/,
+// generated from the UCD by scripts/gen_unicode_tables.py). Inputs are valid UTF-8.
 #ifndef IRIKIT_UNICODE_NORMALIZE_H
 #define IRIKIT_UNICODE_NORMALIZE_H
 
@@ -10,12 +11,24 @@ namespace irikit::unicode {
 /// RFC 3987 §5.3.2.2 character normalization and §7.5's NFKC advice.
 enum class normal_form { nfc, nfkc, nfd, nfkd };
 
-/// True when `utf8` is already in the form (fast: ICU's quick check, then a full check if needed).
+/// True when `utf8` is already in the form (fast: the quick-check properties, UAX #15 §9, then a
+/// full check when the answer is "maybe").
 bool is_normalized(std::string_view utf8, normal_form form);
 /// `utf8` in the form; unchanged text is returned as is.
 std::string normalize(std::string_view utf8, normal_form form);
 /// Appends the normalized form of `utf8` to `out`.
 void normalize_into(std::string_view utf8, normal_form form, std::string& out);
+
+/// The same on code points (any scalar values), in place: UTS #46 normalizes its mapped labels.
+void normalize_code_points(std::u32string& text, normal_form form);
+/// Whether the code points are in the form (UTS #46 §4.1 validity criterion 1).
+bool is_normalized_code_points(std::u32string_view text, normal_form form);
+
+/// toNFKC_Casefold (Unicode §3.13, D145 with the NFKC_Casefold property) of valid UTF-8.
+std::string nfkc_casefold_utf8(std::string_view utf8);
+
+/// Canonical_Combining_Class of `cp`.
+unsigned combining_class(char32_t cp) noexcept;
 
 }  // namespace irikit::unicode
 

@@ -1,4 +1,4 @@
-// Character properties from the Unicode Character Database, through the backend: general
+// Character properties from the Unicode Character Database (irikit's generated tables): general
 // category, script, names. Used by lint (RFC 3987 §6.1, §7.5) and bidi (§4).
 #ifndef IRIKIT_UNICODE_PROPERTIES_H
 #define IRIKIT_UNICODE_PROPERTIES_H
@@ -40,7 +40,8 @@ bool is_in_spaceless_script(char32_t cp) noexcept;
 /// General_Category = Lu or Lt.
 bool is_uppercase(char32_t cp) noexcept;
 
-/// The Script property value, as ICU's UScriptCode number.
+/// The Script property value, as a number of the generated tables (stable within one build only:
+/// compare with script(sample character) or script_name, never with a constant).
 int script(char32_t cp) noexcept;
 /// Whether the Script is Common, Inherited or Unknown (characters that do not decide a script).
 bool is_script_neutral(int script_code) noexcept;

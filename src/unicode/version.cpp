@@ -1,6 +1,5 @@
 #include "irikit/version.h"
 
-#include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
 #include "unicode/unicode.h"
@@ -8,26 +7,23 @@
 namespace irikit {
 namespace unicode {
 namespace {
-std::string format_version(const UVersionInfo v, int parts) {
-  std::string s;
-  for (int i = 0; i < parts; ++i) {
-    if (i) s += '.';
-    s += std::to_string(v[i]);
-  }
-  return s;
+#include "unicode/tables/version.inc"
+
+std::string icu_version() {
+  UVersionInfo v;
+  u_getVersion(v);
+  return "ICU " + std::to_string(v[0]) + "." + std::to_string(v[1]);
 }
 }  // namespace
 
-std::string unicode_version() {
-  UVersionInfo v;
-  u_getUnicodeVersion(v);
-  return format_version(v, 2);
-}
+// Every Unicode property irikit answers from comes from its generated tables (src/unicode/tables/,
+// scripts/gen_unicode_tables.py), of this version.
+std::string unicode_version() { return k_unicode_version; }
 
+// What still comes from ICU, by name (docs/design.md, "What ICU still does").
 std::string backend_version() {
-  UVersionInfo v;
-  u_getVersion(v);
-  return "ICU " + format_version(v, 2);
+  return "irikit tables " + std::string(k_unicode_version) + "; " + icu_version() +
+         " for legacy charsets, IDNA2003 (Nameprep), bidi reordering, UTS #39 spoof checks, character names";
 }
 }  // namespace unicode
 

@@ -388,6 +388,22 @@ bool can_parse(std::string_view input, std::string_view base) {
   return parsed_base && parse(input, &*parsed_base).has_value();
 }
 
+url_getter getter_named(std::string_view name) noexcept {
+  if (name == "href") return [](const url& u) { return std::string(u.href()); };
+  if (name == "origin") return [](const url& u) { return u.origin(); };
+  if (name == "protocol") return [](const url& u) { return std::string(u.protocol()); };
+  if (name == "username") return [](const url& u) { return std::string(u.username()); };
+  if (name == "password") return [](const url& u) { return std::string(u.password()); };
+  if (name == "host") return [](const url& u) { return std::string(u.host()); };
+  if (name == "hostname") return [](const url& u) { return std::string(u.hostname()); };
+  if (name == "port") return [](const url& u) { return std::string(u.port()); };
+  if (name == "pathname") return [](const url& u) { return std::string(u.pathname()); };
+  if (name == "search") return [](const url& u) { return std::string(u.search()); };
+  if (name == "hash") return [](const url& u) { return std::string(u.hash()); };
+  if (name == "searchParams") return [](const url& u) { return search_params::of(u).to_string(); };
+  return nullptr;
+}
+
 url_setter setter_named(std::string_view name) noexcept {
   if (name == "href") return [](url& u, std::string_view v) { return u.set_href(v); };
   if (name == "protocol") return [](url& u, std::string_view v) { return u.set_protocol(v); };

@@ -7,6 +7,7 @@
 #include <unicode/uidna.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "grammar/char_scan.h"  // use_scan_implementation
+#include "grammar/utf8.h"
 #include "host/label_memory.h"
 #include "unicode/idna.h"
 
@@ -60,6 +62,94 @@ TEST(HostToAscii, MapsCaseAndFullStops) {
   // The root label (a trailing dot) is kept.
   EXPECT_EQ(ascii("bücher.de.", idna_mode::uts46), "xn--bcher-kva.de.");
   EXPECT_EQ(ascii("", idna_mode::uts46), "");
+}
+
+// Issue 34: UTS #46 answers from irikit's Unicode 17.0 tables whatever ICU the system has.
+TEST(Uts46Unicode17, CharactersNewerThanIcu72) {
+  // U+1E5D0 OL ONAL LETTER O (Unicode 16.0): valid in IdnaMappingTable.txt 17.0.
+  EXPECT_EQ(ascii("\U0001E5D0", idna_mode::uts46), "xn--zo5h");
+  EXPECT_EQ(ascii("\U0001E5D0\U0001E5D1.example", idna_mode::uts46), "xn--zo5hc.example");
+  // U+1E9E LATIN CAPITAL LETTER SHARP S maps to U+00DF since UTS #46 15.1 (ICU 72: "ss");
+  // transitional processing then maps the ß to "ss".
+  EXPECT_EQ(ascii("FA\u1E9E.de", idna_mode::uts46), "xn--fa-hia.de");
+  EXPECT_EQ(ascii("FA\u1E9E.de", idna_mode::uts46_transitional), "fass.de");
+  // Georgian capitals map to Mkhedruli since 15.1 (ICU 72 disallows them).
+  EXPECT_EQ(unicode("\u10A0.ge"), "\u2D00.ge");
+  // U+2260 NOT EQUAL TO is valid since 15.1 (UseSTD3ASCIIRules is about ASCII only).
+  EXPECT_EQ(ascii("a\u2260b", idna_mode::uts46), "xn--ab-miv");
+}
+
+TEST(Uts46Unicode17, EveryCodePointAsAOneCharacterHost) {
+  // Every scalar value: a result or a clear error (idna-failed at byte 0), never a crash; every
+  // result is ASCII and converts back.
+  std::size_t converted = 0, refused = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    std::string host;
+    if (cp < 0x80) {
+      host.push_back(static_cast<char>(cp));
+    } else {
+      grammar::append_utf8(host, cp);
+    }
+    const auto r = host_to_ascii(host, idna_mode::uts46);
+    if (!r) {
+      ASSERT_EQ(r.error().code, error_code::idna_failed);
+      ASSERT_EQ(r.error().offset, 0u);
+      ++refused;
+    } else {
+      ASSERT_TRUE(
+          std::all_of(r->begin(), r->end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
+      if (cp % 16 == 0) ASSERT_TRUE(unicode::whatwg_domain_to_ascii(host).has_value());  // laxer flags
+      ++converted;
+    }
+  }
+  EXPECT_EQ(converted + refused, 0x110000u - 0x800u);
+  EXPECT_GT(converted, 150000u);  // the letters of every script
+}
+
+TEST(Uts46Unicode17, HostileSizesInLinearTime) {
+  const auto seconds = [](auto&& f) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  // A 1 MB label of distinct CJK ideographs: Punycode encoding and decoding in O(n log n).
+  std::string big;
+  for (char32_t cp = 0x4E00; big.size() < (1u << 20); cp = cp == 0x9FFF ? 0x4E00 : cp + 1)
+    grammar::append_utf8(big, cp);
+  std::string ace;
+  const double encode = seconds([&] {
+    auto r = unicode::whatwg_domain_to_ascii(big);  // VerifyDnsLength off: the label may be long
+    ASSERT_TRUE(r.has_value());
+    ace = *r;
+  });
+  EXPECT_EQ(ace.rfind("xn--", 0), 0u);
+  const double decode = seconds([&] {
+    auto [text, failed] = unicode::whatwg_domain_to_unicode(ace);
+    EXPECT_FALSE(failed);
+    EXPECT_EQ(text, big);
+  });
+  EXPECT_LT(encode, 5.0);
+  EXPECT_LT(decode, 5.0);
+  // With VerifyDnsLength (host_to_ascii) the label is refused, at its offset.
+  EXPECT_EQ(ascii("ok." + big, idna_mode::uts46), "ERROR@3");
+  // 1 MB of combining marks in descending combining classes: canonical ordering stays n log n.
+  std::string marks = "a";
+  while (marks.size() < (1u << 20)) marks += "\u0301\u0316";  // ccc 230, then 220
+  EXPECT_LT(seconds([&] { (void)unicode::whatwg_domain_to_ascii(marks); }), 5.0);
+  // 10,000 labels: converted under the URL Standard's flags, too long for DNS (A4_1, offset 0).
+  std::string many;
+  for (int k = 0; k < 10000; ++k) many += "b\u00FCcher.";
+  many += "de";
+  std::string out;
+  EXPECT_LT(seconds([&] {
+              auto r = unicode::whatwg_domain_to_ascii(many);
+              ASSERT_TRUE(r.has_value());
+              out = *r;
+            }),
+            5.0);
+  EXPECT_EQ(out.substr(0, 24), "xn--bcher-kva.xn--bcher-");
+  EXPECT_EQ(ascii(many, idna_mode::uts46), "ERROR@0");
 }
 
 TEST(HostToAscii, FailuresNameTheLabel) {

@@ -445,6 +445,33 @@ TEST(WhatwgSetters, TakenByName) {
   EXPECT_EQ(w::setter_named("Search"), nullptr);
 }
 
+// §6.1: the getters taken by attribute name, the counterpart of setter_named.
+TEST(WhatwgGetters, TakenByName) {
+  const auto u = w::parse("https://user:pw@EXAMPLE.com:8080/a/../b?x=1&y=2#f");
+  ASSERT_TRUE(u);
+  const std::pair<std::string_view, std::string_view> expected[] = {
+      {"href", "https://user:pw@example.com:8080/b?x=1&y=2#f"},
+      {"origin", "https://example.com:8080"},
+      {"protocol", "https:"},
+      {"username", "user"},
+      {"password", "pw"},
+      {"host", "example.com:8080"},
+      {"hostname", "example.com"},
+      {"port", "8080"},
+      {"pathname", "/b"},
+      {"search", "?x=1&y=2"},
+      {"hash", "#f"},
+      {"searchParams", "x=1&y=2"},
+  };
+  for (const auto& [name, value] : expected) {
+    const w::url_getter get = w::getter_named(name);
+    ASSERT_NE(get, nullptr) << name;
+    EXPECT_EQ(get(*u), value) << name;
+  }
+  EXPECT_EQ(w::getter_named("Href"), nullptr);
+  EXPECT_EQ(w::getter_named("toString"), nullptr);
+}
+
 // Runs of non-ASCII bytes in the fast path (issue 22, per-byte speed): every byte >= 0x80 of
 // well-formed UTF-8 becomes "%XX" (uppercase hex, the Standard's UTF-8 percent-encode), in runs of
 // every length, at every offset from the start of the piece (the SSE2 scans go 16 bytes at a time

@@ -14,26 +14,6 @@ namespace {
 
 namespace w = irikit::whatwg;
 
-std::string getter(const w::url& u, std::string_view name) {
-  if (name == "href") return std::string(u.href());
-  if (name == "origin") return u.origin();
-  if (name == "protocol") return std::string(u.protocol());
-  if (name == "username") return std::string(u.username());
-  if (name == "password") return std::string(u.password());
-  if (name == "host") return std::string(u.host());
-  if (name == "hostname") return std::string(u.hostname());
-  if (name == "port") return std::string(u.port());
-  if (name == "pathname") return std::string(u.pathname());
-  if (name == "search") return std::string(u.search());
-  if (name == "hash") return std::string(u.hash());
-  if (name == "searchParams") return w::search_params::of(u).to_string();
-  return {};
-}
-
-constexpr std::string_view k_getters[] = {"href",     "origin", "protocol", "username",
-                                          "password", "host",   "hostname", "port",
-                                          "pathname", "search", "hash",     "searchParams"};
-
 /// One step, as given on the command line.
 struct step {
   enum kind_t { set, search_append, search_set, search_delete, search_sort } kind;
@@ -45,8 +25,8 @@ struct step {
 
 class url_mapper final : public line_mapper {
  public:
-  url_mapper(std::optional<w::url> base, std::vector<step> steps, std::string get)
-      : base_(std::move(base)), steps_(std::move(steps)), get_(std::move(get)) {}
+  url_mapper(std::optional<w::url> base, std::vector<step> steps, w::url_getter get)
+      : base_(std::move(base)), steps_(std::move(steps)), get_(get) {}
 
   void map(std::string_view line, record_list& out) const override {
     record& r = out.add();
@@ -97,7 +77,7 @@ class url_mapper final : public line_mapper {
       applied.end_object();
     }
     applied.end_array();
-    r.text = getter(u, get_);
+    r.text = get_(u);
     add_url_json(r, u, notes);
     r.add_raw("steps", applied.take());
     json_builder params;
@@ -113,7 +93,7 @@ class url_mapper final : public line_mapper {
  private:
   std::optional<w::url> base_;
   std::vector<step> steps_;
-  std::string get_;
+  w::url_getter get_;
 };
 
 configured configure_url(const option_values& values) {
@@ -166,16 +146,15 @@ configured configure_url(const option_values& values) {
     }
     steps.push_back(std::move(st));
   }
-  std::string get = std::string(values.value("--get").value_or("href"));
-  bool known = false;
-  for (const std::string_view g : k_getters) known = known || g == get;
-  if (!known) {
-    result.usage_error = "unknown getter '" + get +
+  const std::string_view get = values.value("--get").value_or("href");
+  const w::url_getter getter = w::getter_named(get);
+  if (getter == nullptr) {
+    result.usage_error = "unknown getter '" + std::string(get) +
                          "' for --get (href, origin, protocol, username, password, host, hostname, port, "
                          "pathname, search, hash, searchParams)";
     return result;
   }
-  result.mapper = std::make_unique<url_mapper>(std::move(base), std::move(steps), std::move(get));
+  result.mapper = std::make_unique<url_mapper>(std::move(base), std::move(steps), getter);
   return result;
 }
 

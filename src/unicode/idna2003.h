@@ -1,0 +1,21 @@
+// IDNA2003 (RFC 3490 with Nameprep, RFC 3491) through ICU; internal to src/unicode/ (idna.h's
+// idna_mode::idna2003 calls these).
+#ifndef IRIKIT_UNICODE_IDNA2003_H
+#define IRIKIT_UNICODE_IDNA2003_H
+
+#include <string>
+#include <string_view>
+
+#include "irikit/error.h"
+
+namespace irikit::unicode {
+
+/// RFC 3490 §4.1 ToASCII with UseSTD3ASCIIRules and the given AllowUnassigned, on every label.
+/// Failure: error_code::idna_failed at the first failing label's byte offset.
+result<std::string> idna2003_domain_to_ascii(std::string_view utf8_domain, bool allow_unassigned);
+/// RFC 3490 §4.2 ToUnicode on every label (never fails; separators kept).
+std::string idna2003_domain_to_unicode(std::string_view domain);
+
+}  // namespace irikit::unicode
+
+#endif  // IRIKIT_UNICODE_IDNA2003_H
