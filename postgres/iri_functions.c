@@ -180,6 +180,8 @@ PG_FUNCTION_INFO_V1(iri_lint);
 Datum iri_lint(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
   int grammar = irikit_pg_rule(PG_GETARG_TEXT_PP(1));
+  /* The scheme rules' severities (issue 39); "default" when called through an older signature. */
+  const char* profile = PG_NARGS() > 2 ? irikit_pg_lint_profile(PG_GETARG_TEXT_PP(2)) : NULL;
   ReturnSetInfo* rsinfo = (ReturnSetInfo*)fcinfo->resultinfo;
   irikit_lint_options options;
   irikit_lint_result* result = NULL;
@@ -189,7 +191,7 @@ Datum iri_lint(PG_FUNCTION_ARGS) {
 
   irikit_lint_options_init(&options);
   options.grammar = grammar;
-  rc = irikit_lint(TEXT_ARGS(t), &options, irikit_pg_allocator(), &result, &err);
+  rc = irikit_lint_with_profile(TEXT_ARGS(t), &options, profile, irikit_pg_allocator(), &result, &err);
   if (rc != IRIKIT_OK) {
     IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", grammar);
     irikit_pg_report(rc, &err, &call);

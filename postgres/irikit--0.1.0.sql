@@ -213,9 +213,12 @@ CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46') RETURN
 -- ------------------------------------------------------------------------------------------------
 -- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
 -- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive
--- (the library's offsets, as the CLI prints them).
+-- (the library's offsets, as the CLI prints them). `profile` sets the severities of the scheme
+-- rules (scheme-*: http needs a host, a URN's NID 2 to 32 characters, a urn:uuid a UUID, ...):
+-- default, rdf, web or strict (docs/lint-rules.md). iri_normalize(x, 'scheme') normalizes per the
+-- scheme registry (default ports, URN NIDs and UUIDs, mailto domains; RFC 3987 §5.3.3).
 
-CREATE FUNCTION iri_lint(text, grammar text DEFAULT 'iri-reference',
+CREATE FUNCTION iri_lint(text, grammar text DEFAULT 'iri-reference', profile text DEFAULT 'default',
                          OUT rule text, OUT severity text, OUT start integer, OUT "end" integer,
                          OUT message text)
   RETURNS SETOF record

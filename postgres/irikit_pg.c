@@ -345,6 +345,12 @@ int irikit_pg_level(text* name) { return lookup_name(name, irikit_level_name, "c
 
 int irikit_pg_idna_mode(text* name) { return lookup_name(name, irikit_idna_mode_name, "IDNA mode"); }
 
+static const char* lint_profile_name(int index) { return index < 0 ? NULL : irikit_lint_profile_name((size_t)index); }
+
+const char* irikit_pg_lint_profile(text* name) {
+  return lint_profile_name(lookup_name(name, lint_profile_name, "lint profile"));
+}
+
 static void* pg_alloc(void* context, size_t bytes) {
   (void)context;
   if (bytes > MaxAllocHugeSize) return NULL;

@@ -83,6 +83,8 @@ extern text* irikit_pg_write_text(IrikitPgWriter writer, const void* args, size_
 extern int irikit_pg_rule(text* name);
 extern int irikit_pg_level(text* name);
 extern int irikit_pg_idna_mode(text* name);
+/* A lint profile's name (default, rdf, web, strict) checked against the library's list. */
+extern const char* irikit_pg_lint_profile(text* name);
 
 /* The allocator of opaque results: palloc in the current memory context, never longjmp. */
 extern const irikit_allocator* irikit_pg_allocator(void);

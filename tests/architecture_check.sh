@@ -22,7 +22,8 @@ declare -A allowed=(
   [unicode]="grammar"
   [host]="grammar unicode"
   [convert]="grammar host unicode cancel"
-  [normalize]="grammar parse resolve unicode cancel"
+  [scheme]="grammar"
+  [normalize]="grammar parse resolve scheme unicode cancel"
   [bidi]="grammar unicode"
   [lint]="grammar host unicode cancel"
   [whatwg]="grammar unicode cancel"
@@ -30,7 +31,7 @@ declare -A allowed=(
   [lines]="-"
 )
 # Stages that must work without the Unicode backend (ARCHITECTURE.md, "The dependency rule").
-no_unicode="grammar parse resolve edit extract"
+no_unicode="grammar parse resolve edit extract scheme"
 
 fail() {
   echo "architecture: $*"

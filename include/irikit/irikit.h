@@ -15,6 +15,7 @@
 #include "irikit/lint.h"
 #include "irikit/normalize.h"
 #include "irikit/resolve.h"
+#include "irikit/scheme.h"
 #include "irikit/version.h"
 #include "irikit/whatwg.h"
 

@@ -483,7 +483,7 @@ IRIKIT_C_API int irikit_remove_dot_segments(const char* path, size_t path_len, u
 typedef enum irikit_level {
   IRIKIT_LEVEL_SIMPLE = 0, /**< §5.3.1 code point for code point */
   IRIKIT_LEVEL_SYNTAX = 1, /**< §5.3.2 case, percent-encoding, dot-segments, empty port */
-  IRIKIT_LEVEL_SCHEME = 2  /**< §5.3.3 plus default ports, empty paths, IDN hosts */
+  IRIKIT_LEVEL_SCHEME = 2  /**< §5.3.3 per the scheme registry: default ports, empty paths, IDN hosts, URN/mailto */
 } irikit_level;
 
 /** "simple", "syntax", "scheme"; NULL for a value that is no level. */
@@ -1223,6 +1223,50 @@ typedef int (*irikit_cancel_callback)(void* context);
 IRIKIT_C_API int irikit_set_cancel_callback(irikit_cancel_callback callback, void* context);
 /** How many bytes of input a function works through, at most, between two calls: 1 MiB. */
 IRIKIT_C_API size_t irikit_cancel_poll_bytes(void);
+
+/* ------------------------------------------------------------------------------------------------
+ * Scheme registry and scheme rules (irikit/scheme.h; issue 39)              (thread-safe; static data)
+ *
+ * The registry maps a scheme (or a URN namespace, "urn:uuid") to its specification, default port
+ * and the §5.3.3 normalization irikit_normalize applies at IRIKIT_LEVEL_SCHEME. Its rules are the
+ * scheme-* rules of the lint catalogue; a profile ("default", "rdf", "web", "strict") sets their
+ * severities at once.
+ */
+
+/** One entry of the registry (static storage; strings NUL-terminated). */
+typedef struct irikit_scheme_info {
+  uint32_t size;                  /**< sizeof(irikit_scheme_info) */
+  int32_t default_port;           /**< -1 when none */
+  const char* name;               /**< lowercase: "http", "urn:uuid", ... */
+  const char* reference;          /**< e.g. "RFC 9110 §4.2.1" */
+  const char* normalization;      /**< one line: what scheme-based normalization does */
+  int32_t requires_host;          /**< 1: an authority with a non-empty host is required */
+  int32_t dns_host;               /**< 1: the host is a DNS name (IDN step of §5.3.3) */
+} irikit_scheme_info;
+
+#define IRIKIT_SCHEME_INFO_INIT \
+  { sizeof(irikit_scheme_info), -1, NULL, NULL, NULL, 0, 0 }
+
+/** Number of registry entries. */
+IRIKIT_C_API size_t irikit_scheme_count(void);
+/** Fills `*info` with entry `index`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (out
+ * of range, or info->size too small). */
+IRIKIT_C_API int irikit_scheme_get(size_t index, irikit_scheme_info* info);
+/** Fills `*info` with the entry named `name` (ASCII case-insensitive; "urn:isbn" names a URN
+ * namespace). Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (no such entry, or
+ * info->size too small). */
+IRIKIT_C_API int irikit_scheme_find(const char* name, size_t name_len, irikit_scheme_info* info);
+
+/** Number of lint profiles; "default" is index 0. */
+IRIKIT_C_API size_t irikit_lint_profile_count(void);
+/** The name of profile `index` ("default", "rdf", "web", "strict"), NULL when out of range. */
+IRIKIT_C_API const char* irikit_lint_profile_name(size_t index);
+/** irikit_lint with the scheme rules at the severities of `profile` (NUL-terminated; NULL is
+ * "default"); the overrides of `options` still win. An unknown profile is
+ * IRIKIT_E_INVALID_ARGUMENT (argument 3). */
+IRIKIT_C_API int irikit_lint_with_profile(const char* text, size_t text_len, const irikit_lint_options* options,
+                                          const char* profile, const irikit_allocator* allocator,
+                                          irikit_lint_result** result, irikit_error* err);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -68,6 +68,17 @@ struct diagnostic {
   std::string message;   ///< names the characters and the component, e.g. U+FF0F in "path segment"
 };
 
+/// A named set of severities for the scheme rules (`scheme-*`, irikit/scheme.h), as Jena's
+/// severity maps: "default" (the catalogue's), "rdf" (what RDF identifiers rely on: http(s) hosts,
+/// URN, UUID, OID and DID syntax are errors), "web" (http(s), ws(s), mailto, data and tel rules are
+/// errors; URN rules info), "strict" (every scheme rule an error).
+struct lint_profile {
+  std::string_view name;
+  std::string_view summary;
+};
+/// Every profile, "default" first.
+std::span<const lint_profile> lint_profiles() noexcept;
+
 /// Which rules run and at which severity. Unknown ids are rejected by the setters.
 class lint_options {
  public:
@@ -79,11 +90,18 @@ class lint_options {
   bool set_severity(std::string_view id, severity s);
   /// Same as set_severity(id, severity::off).
   bool disable(std::string_view id) { return set_severity(id, severity::off); }
-  /// The severity rule `id` runs at: its override, or its default.
+  /// The severity rule `id` runs at: its override, else its severity in the profile, else its
+  /// default.
   severity severity_of(std::string_view id) const noexcept;
+  /// Chooses a profile (lint_profiles()); overrides set before or after still win. False when
+  /// `name` is unknown (the profile is then unchanged).
+  bool set_profile(std::string_view name);
+  /// The profile's name ("default" unless set).
+  std::string_view profile() const noexcept { return profile_; }
 
  private:
   std::vector<std::pair<std::string_view, severity>> overrides_;
+  std::string_view profile_ = "default";
 };
 
 /// Lints `text`: parses it with `options.grammar` and returns every finding of every enabled rule,

@@ -21,7 +21,11 @@
 //                   port removed, an empty path with an authority → "/", the IDN host mapped to
 //                   its UTS #46 Unicode form (so "xn--…" and Unicode labels compare equal; §5.3.3
 //                   says IDNs SHOULD NOT be converted to ACE "for legibility"); file: "localhost"
-//                   → empty host when there is no userinfo or port
+//                   → empty host when there is no userinfo or port; per the scheme registry
+//                   (irikit/scheme.h): gopher's default port, a URN's NID in lower case and a
+//                   urn:uuid's UUID too (RFC 8141 §3.1, RFC 9562 §4), each mailto address's domain
+//                   in lower case (RFC 6068 §2); equivalence at this rung ignores a URN's r-, q- and
+//                   f-components (RFC 8141 §3)
 #ifndef IRIKIT_NORMALIZE_H
 #define IRIKIT_NORMALIZE_H
 

@@ -33,6 +33,7 @@ Functions (text is str, or UTF-8 bytes)
     resolve, relativize, remove_dot_segments  RFC 3986 §5.2
     normalize, equivalent                     RFC 3987 §5.3 (level="syntax" / "scheme")
     lint, lint_rules                          hazards (RFC 3987 §4-§8, UTS #39)
+    lint_profiles, schemes, scheme_info       the scheme registry and its rules' profiles
     display, visual_order, needs_embedding    bidirectional IRIs (RFC 3987 §4)
     extract                                   IRIs in running text (RFC 3987 §7.3)
 
@@ -70,6 +71,7 @@ from ._irikit import (
     is_valid,
     leiri_to_iri,
     lint,
+    lint_profiles,
     lint_rules,
     needs_embedding,
     normalize,
@@ -83,6 +85,8 @@ from ._irikit import (
     remove_dot_segments,
     resolve,
     resolve_many,
+    scheme_info,
+    schemes,
     to_iri,
     to_iri_many,
     to_uri,
@@ -92,7 +96,7 @@ from ._irikit import (
     validate_many,
     visual_order,
 )
-from ._types import ExtractMatch, LintFinding, LintRule
+from ._types import ExtractMatch, LintFinding, LintRule, SchemeInfo
 
 __all__ = [
     "IRI",
@@ -105,6 +109,7 @@ __all__ = [
     "ExtractMatch",
     "LintFinding",
     "LintRule",
+    "SchemeInfo",
     "__version__",
     "display",
     "equivalent",
@@ -116,6 +121,7 @@ __all__ = [
     "is_valid",
     "leiri_to_iri",
     "lint",
+    "lint_profiles",
     "lint_rules",
     "needs_embedding",
     "normalize",
@@ -129,6 +135,8 @@ __all__ = [
     "remove_dot_segments",
     "resolve",
     "resolve_many",
+    "scheme_info",
+    "schemes",
     "to_iri",
     "to_iri_many",
     "to_uri",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, List, Literal, NamedTuple, Optional, Tuple
 if TYPE_CHECKING:
     from ._errors import IRIError
 
-__all__ = ["LintFinding", "LintRule", "ExtractMatch", "Validation", "Host", "SpecDifference", "SpecComparison"]
+__all__ = ["LintFinding", "LintRule", "SchemeInfo", "ExtractMatch", "Validation", "Host", "SpecDifference", "SpecComparison"]
 
 
 class LintFinding(NamedTuple):
@@ -32,6 +32,17 @@ class LintRule(NamedTuple):
     reference: str
     summary: str
     description: str
+
+
+class SchemeInfo(NamedTuple):
+    """One entry of the scheme registry (``irikit.schemes()``, ``irikit.scheme_info(name)``)."""
+
+    name: str
+    reference: str
+    default_port: Optional[int]
+    requires_host: bool
+    dns_host: bool
+    normalization: str
 
 
 class ExtractMatch(NamedTuple):

@@ -175,9 +175,11 @@ py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end) {
 }
 
 py::list py_lint(const py::handle& text, std::string_view rule_name, std::optional<py::dict> severities,
-                 const std::vector<std::string>& disable) {
+                 const std::vector<std::string>& disable, std::string_view profile) {
   lint_options o;
   o.grammar = rule_argument(rule_name);
+  if (!o.set_profile(profile))
+    throw py::value_error("unknown lint profile '" + std::string(profile) + "' (default, rdf, web, strict)");
   if (severities) {
     for (auto [id, level] : *severities) {
       const auto name = id.cast<std::string>();
@@ -212,6 +214,31 @@ py::list py_lint_rules() {
                          to_str(r.summary), to_str(r.description)));
   }
   return out;
+}
+
+py::list py_lint_profiles() {
+  py::list out;
+  for (const lint_profile& p : lint_profiles()) out.append(to_str(p.name));
+  return out;
+}
+
+// The scheme registry (irikit/scheme.h).
+py::object scheme_record(const scheme_info& s) {
+  py::object type = py::module_::import("irikit._types").attr("SchemeInfo");
+  return type(to_str(s.name), to_str(s.reference),
+              s.default_port >= 0 ? py::object(py::int_(s.default_port)) : py::object(py::none()),
+              s.requires_host, s.dns_host, to_str(s.normalization));
+}
+
+py::list py_schemes() {
+  py::list out;
+  for (const scheme_info& s : scheme_registry()) out.append(scheme_record(s));
+  return out;
+}
+
+py::object py_scheme_info(std::string_view name) {
+  const scheme_info* s = find_scheme(name);
+  return s != nullptr ? scheme_record(*s) : py::object(py::none());
 }
 
 surrounding_direction surrounding_argument(std::string_view name) {
@@ -423,13 +450,43 @@ False
 
   m.def("lint", &py_lint, py::arg("text"), py::arg("rule") = "iri-reference", py::kw_only(),
         py::arg("severities") = py::none(), py::arg("disable") = std::vector<std::string>{},
+        py::arg("profile") = "default",
         R"doc(Findings about a valid but hazardous IRI (RFC 3987 §4-§8): a list of LintFinding
 (rule, severity, span, message, byte_span), sorted by position. ``severities`` maps rule ids to
-"off", "info", "warning" or "error"; ``disable`` lists rule ids to turn off. Text that does not
-parse raises IRIError.
+"off", "info", "warning" or "error"; ``disable`` lists rule ids to turn off; ``profile``
+("default", "rdf", "web", "strict") sets the severities of the scheme rules (scheme-*), which
+``severities`` and ``disable`` still override. Text that does not parse raises IRIError.
 
 >>> [(f.rule, f.span) for f in lint("http://example.org/%c3%a9")]
 [('lowercase-percent-hex', (19, 22)), ('lowercase-percent-hex', (22, 25))]
+>>> [(f.rule, f.severity, f.span) for f in lint("urn:a:b", profile="rdf")]
+[('scheme-urn-nid', 'error', (4, 5))]
+)doc");
+
+  m.def("lint_profiles", &py_lint_profiles,
+        R"doc(The names of the lint profiles, "default" first.
+
+>>> lint_profiles()
+['default', 'rdf', 'web', 'strict']
+)doc");
+
+  m.def("schemes", &py_schemes,
+        R"doc(The scheme registry: a list of SchemeInfo (name, reference, default_port, requires_host,
+dns_host, normalization), one per scheme or URN namespace with rules of its own.
+
+>>> [s.name for s in schemes()][:4]
+['http', 'https', 'ws', 'wss']
+)doc");
+
+  m.def("scheme_info", &py_scheme_info, py::arg("name"),
+        R"doc(The registry entry of a scheme or URN namespace ("urn:uuid"), any case; None when unknown.
+
+>>> scheme_info("HTTPS").default_port
+443
+>>> scheme_info("urn:uuid").reference
+'RFC 9562 §4; RFC 4122 §3'
+>>> scheme_info("example") is None
+True
 )doc");
 
   m.def("lint_rules", &py_lint_rules,

@@ -384,3 +384,51 @@ def test_versions():
     assert irikit.__version__ == "0.1.0"
     major, minor = irikit.unicode_version().split(".")[:2]
     assert int(major) >= 15 and minor.isdigit()
+
+
+# Issue 39: the scheme registry, the scheme rules and their profiles, the scheme rung per the
+# registry (RFC 3987 §5.3.3, RFC 8141 §3).
+def test_scheme_registry():
+    names = [s.name for s in irikit.schemes()]
+    assert names[:5] == ["http", "https", "ws", "wss", "ftp"]
+    assert "urn:uuid" in names and "did" in names and "tel" in names
+    http = irikit.scheme_info("HTTP")
+    assert http == irikit.SchemeInfo(
+        "http", "RFC 9110 §4.2.1", 80, True, True, 'default port 80 removed, empty path as "/", IDN host in Unicode form'
+    )
+    assert irikit.scheme_info("urn").default_port is None
+    assert irikit.scheme_info("nope") is None
+
+
+def test_lint_profiles_and_scheme_rules():
+    assert irikit.lint_profiles() == ["default", "rdf", "web", "strict"]
+    # The issue's examples: each breaks its scheme's own rule (RFC 9110 §4.2.1, RFC 8141 §2,
+    # RFC 9562 §4, RFC 6068 §2, RFC 2397 §3, DID Core §3.1).
+    cases = {
+        "http://": ("scheme-http-missing-host", (5, 7)),
+        "urn:a:b": ("scheme-urn-nid", (4, 5)),
+        "urn:uuid:not-a-uuid": ("scheme-uuid-syntax", (9, 19)),
+        "mailto:@": ("scheme-mailto-address", (7, 8)),
+        "data:;base64,@@@": ("scheme-data-base64", (13, 14)),
+        "did:Example:1": ("scheme-did-syntax", (4, 11)),
+    }
+    for text, (rule, span) in cases.items():
+        findings = irikit.lint(text)
+        assert [(f.rule, f.severity, f.span) for f in findings] == [(rule, "warning", span)], text
+        strict = irikit.lint(text, profile="strict")
+        assert [f.severity for f in strict] == ["error"], text
+    assert irikit.lint("urn:a:b", profile="web")[0].severity == "info"
+    assert irikit.lint("urn:a:b", profile="strict", disable=["scheme-urn-nid"]) == []
+    # Spans count code points for str: "é" is one.
+    assert irikit.lint("did:example:é")[0].span == (12, 13)
+    with pytest.raises(ValueError, match="unknown lint profile 'loose'"):
+        irikit.lint("urn:a:b", profile="loose")
+
+
+def test_scheme_rung_per_registry():
+    uuid = "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    assert irikit.normalize(uuid, "scheme") == "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+    assert irikit.normalize(uuid, "syntax") == "urn:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    assert irikit.normalize("mailto:Joe@Example.COM", "scheme") == "mailto:Joe@example.com"
+    assert irikit.equivalent("urn:example:a123,z456", "URN:EXAMPLE:a123,z456?=xyz#789", "scheme")
+    assert not irikit.equivalent("urn:example:a123,z456", "urn:example:A123,z456", "scheme")

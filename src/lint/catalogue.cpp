@@ -11,7 +11,7 @@ namespace irikit {
 namespace {
 
 // Append-only: ids are part of the CLI contract (`iri lint --json`).
-constexpr std::array<lint_rule, 31> k_rules{{
+constexpr std::array<lint_rule, 52> k_rules{{
     {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2", "a component is not in Unicode Normalization Form C",
      "IRIs SHOULD be created in NFC; comparison assumes they are pre-normalized. Flagged per "
      "component (see \"Components\" below); the span is the component and the message gives its NFC form."},
@@ -192,9 +192,165 @@ constexpr std::array<lint_rule, 31> k_rules{{
      "together, such as a Cyrillic label under the Greek \".ελ\", a look-alike is split across "
      "labels. The span is the registrable domain. Hosts whose labels are all ASCII and none an "
      "A-label are not looked up."},
+    // The scheme rules (irikit/scheme.h, src/scheme/rules.cpp): what each scheme's own
+    // specification adds to the generic syntax. Their severities change with the profile.
+    {"scheme-http-missing-host", severity::warning, "RFC 9110 §4.2.1, §4.2.2; RFC 6455 §3; RFC 1738 §3.2",
+     "an http, https, ws, wss, ftp or gopher IRI without a host",
+     "These schemes identify a resource by its host: \"A sender MUST NOT generate an \"http\" URI "
+     "with an empty host identifier\", and a recipient must reject one. Flagged for no authority "
+     "(\"http:/a\", span: the scheme and \":\") or an empty host (\"http://\", \"http:///a\", span: "
+     "the authority with its \"//\")."},
+    {"scheme-http-userinfo", severity::warning, "RFC 9110 §4.2.4; RFC 6455 §3",
+     "userinfo in an http, https, ws or wss IRI",
+     "The userinfo subcomponent is deprecated in http(s) (senders MUST NOT generate it; it exposes "
+     "credentials and is used to mislead, as in \"http://bank.example@evil.example/\"), and the ws "
+     "and wss grammars have none. The span is the userinfo and its \"@\"."},
+    {"scheme-port-range", severity::warning, "RFC 9110 §4.2.1; RFC 9293 §3.1",
+     "a port above 65535 in a scheme over TCP",
+     "For the schemes of the registry with a default port (http, https, ws, wss, ftp, gopher) the "
+     "port is a TCP port, 0 to 65535; RFC 3986 allows any digits. Leading zeros do not count. The "
+     "span is the port's digits."},
+    {"scheme-ws-fragment", severity::warning, "RFC 6455 §3", "a fragment in a ws or wss IRI",
+     "\"Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT be used "
+     "on these URIs.\" The span is the \"#\" and the fragment."},
+    {"scheme-file-syntax", severity::warning, "RFC 8089 §2", "a file IRI outside the grammar of RFC 8089",
+     "file-URI = \"file:\" ( \"//\" [ file-auth ] path-absolute / path-absolute ), file-auth = "
+     "\"localhost\" / host: flagged for userinfo or a port in the authority, an authority without "
+     "a path (\"file://host\"), a relative path (\"file:a/b\", \"file:\") and a query. The span is "
+     "the offending part."},
+    {"scheme-file-nonstandard", severity::info, "RFC 8089 Appendix E.2, E.2.2, E.3",
+     "a non-standard file IRI form in common use",
+     "Forms RFC 8089 documents but does not standardize: a drive letter without the leading \"/\" "
+     "(\"file:c:/path\"), a drive letter with \"|\" (\"file:///c|/path\") and UNC paths in the path "
+     "(\"file:////host/share\"). The span is the drive letter or the path."},
+    {"scheme-urn-nid", severity::warning, "RFC 8141 §2",
+     "a URN namespace identifier that is not 2 to 32 letters, digits and hyphens",
+     "NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32 characters, letters, digits and \"-\", not "
+     "starting or ending with \"-\" (\"urn:a:b\" has a one-letter NID). A URN has no authority "
+     "(\"urn://a\" is flagged here too). The span is the NID."},
+    {"scheme-urn-nss", severity::warning, "RFC 8141 §2", "a URN without a namespace-specific string",
+     "assigned-name = \"urn\" \":\" NID \":\" NSS and NSS = pchar *(pchar / \"/\"): flagged when there "
+     "is no \":\" after the NID, the NSS is empty or it starts with \"/\". The span is the NSS (empty "
+     "at its place when missing)."},
+    {"scheme-urn-rq-components", severity::warning, "RFC 8141 §2, §2.3",
+     "a URN query that is not an r-component and/or a q-component",
+     "rq-components = [ \"?+\" r-component ] [ \"?=\" q-component ], each starting with a pchar, "
+     "in that order: \"urn:ex:a?x\" and \"urn:ex:a?=q?+r\" are flagged, \"urn:ex:a?+r?=q\" is not. "
+     "The span is the \"?\" and the query."},
+    {"scheme-uuid-syntax", severity::warning, "RFC 9562 §4; RFC 4122 §3",
+     "a urn:uuid whose NSS is not a UUID",
+     "The NSS of a urn:uuid is the UUID string: 8-4-4-4-12 hexadecimal digits with hyphens "
+     "(\"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"). The span is the NSS."},
+    {"scheme-uuid-not-lowercase", severity::info, "RFC 9562 §4", "a UUID with uppercase hexadecimal digits",
+     "UUID hex digits \"are output as lower case characters and are case insensitive on input\"; "
+     "scheme-based normalization lowers them. The span is the UUID."},
+    {"scheme-oid-syntax", severity::warning, "RFC 3061 §2", "a urn:oid whose NSS is not an OID",
+     "oid = number *( \".\" number ), number = DIGIT / ( LEADDIGIT 1*DIGIT ): decimal arcs without "
+     "leading zeros (\"urn:oid:1.3.6.1\"). The span is the NSS."},
+    {"scheme-urn-ietf", severity::warning, "RFC 2648 §2",
+     "a urn:ietf name whose document number or name is malformed",
+     "rfc-nss = \"rfc:\" 1*DIGIT (likewise fyi, std, bcp); draft-nss = \"id:\" string and mtg-nss = "
+     "\"mtg:\" string, string = 1*(DIGIT / ALPHA / \"-\"). Other prefixes are open and not checked. "
+     "The span is the part after the prefix."},
+    {"scheme-isbn-syntax", severity::warning, "RFC 3187 §3; RFC 8254 §4",
+     "a urn:isbn whose NSS is not an ISBN",
+     "An ISBN-10 (nine digits and a check digit, 0-9 or X) or an ISBN-13, with single hyphens "
+     "between groups, whose ISO 2108 check digit is right (\"urn:isbn:0-395-36341-1\"). The span "
+     "is the NSS."},
+    {"scheme-mailto-address", severity::warning, "RFC 6068 §2",
+     "a mailto address that is not local-part \"@\" domain",
+     "to = addr-spec *(\",\" addr-spec), addr-spec = local-part \"@\" domain (RFC 5322 dot-atoms "
+     "or a quoted local part, %22...%22): flagged for a missing \"@\", an empty local part or domain "
+     "(\"mailto:@\") and empty dot-separated atoms. A mailto IRI has no authority. The span is the "
+     "address."},
+    {"scheme-mailto-hfields", severity::warning, "RFC 6068 §2",
+     "a mailto header field that is not hfname \"=\" hfvalue",
+     "hfields = \"?\" hfield *( \"&\" hfield ), hfield = hfname \"=\" hfvalue: flagged for a field "
+     "without \"=\" or with an empty name. The span is the field."},
+    {"scheme-data-syntax", severity::warning, "RFC 2397 §3; RFC 2045 §5.1",
+     "a data IRI without \",\" or with a malformed media type",
+     "dataurl = \"data:\" [ mediatype ] [ \";base64\" ] \",\" data, mediatype = [ type \"/\" subtype ] "
+     "*( \";\" attribute \"=\" value ) with RFC 2045 tokens: flagged for no \",\", a type without "
+     "\"/\" and parameters without \"=\". The span is the part."},
+    {"scheme-data-base64", severity::warning, "RFC 2397 §3; RFC 4648 §4", "base64 data that is not base64",
+     "After \";base64,\" the data (percent-decoded, to the end of the query) must be the base64 "
+     "alphabet with \"=\" padding at the end only, in a length that is a multiple of 4. The span is "
+     "the first bad character (\"data:;base64,@@@\": the first \"@\") or the whole data."},
+    {"scheme-tag-syntax", severity::warning, "RFC 4151 §2.1", "a tag IRI outside the grammar of RFC 4151",
+     "tagURI = \"tag:\" authorityName \",\" date \":\" specific, authorityName a DNS name or an email "
+     "address, date = YYYY [\"-\" MM [\"-\" DD]]. The span is the authority name, the date, or the "
+     "whole tag when the \",\" or \":\" is missing."},
+    {"scheme-did-syntax", severity::warning, "W3C DID Core 1.0 §3.1, §3.2",
+     "a DID whose method name or method-specific id is malformed",
+     "did = \"did:\" method-name \":\" method-specific-id: the method name is lowercase letters and "
+     "digits (\"did:Example:1\" is flagged), the id is letters, digits, \".\", \"-\", \"_\", "
+     "percent-encodings and \":\", not empty and not ending with \":\"; a DID URL may add a path, a "
+     "query and a fragment. The span is the method name or the bad character."},
+    {"scheme-tel-syntax", severity::warning, "RFC 3966 §3, §5.1.5",
+     "a tel IRI that is not a global or a local number",
+     "A global number is \"+\" and digits with visual separators \"-\", \".\", \"(\", \")\"; a local "
+     "number (hex digits, \"*\", \"#\" as %23) MUST have a \";phone-context=\" (a domain name or a "
+     "global number); parameters are pname [\"=\" pvalue], \";ext=\" takes digits. The span is the "
+     "number or the parameter."},
 }};
 
+constexpr std::array<lint_profile, 4> k_profiles{{
+    {"default", "the catalogue's default severities"},
+    {"rdf",
+     "RDF identifiers (as Jena's IRI3986 checks): http(s) hosts, URN NID and NSS, UUID, OID and DID "
+     "syntax are errors; the other scheme rules keep their defaults"},
+    {"web",
+     "web addresses: the http(s), ws(s), mailto, data and tel rules are errors; the URN rules and "
+     "the non-standard file forms are info"},
+    {"strict", "every scheme rule is an error"},
+}};
+
+struct profile_entry {
+  std::string_view profile, rule;
+  severity level;
+};
+
+// The severities a profile changes (the rest keep the catalogue's defaults); "strict" is every
+// rule whose id starts with "scheme-".
+constexpr profile_entry k_profile_entries[] = {
+    {"rdf", "scheme-http-missing-host", severity::error},
+    {"rdf", "scheme-urn-nid", severity::error},
+    {"rdf", "scheme-urn-nss", severity::error},
+    {"rdf", "scheme-uuid-syntax", severity::error},
+    {"rdf", "scheme-oid-syntax", severity::error},
+    {"rdf", "scheme-did-syntax", severity::error},
+    {"rdf", "scheme-uuid-not-lowercase", severity::warning},
+    {"web", "scheme-http-missing-host", severity::error},
+    {"web", "scheme-http-userinfo", severity::error},
+    {"web", "scheme-port-range", severity::error},
+    {"web", "scheme-ws-fragment", severity::error},
+    {"web", "scheme-mailto-address", severity::error},
+    {"web", "scheme-mailto-hfields", severity::error},
+    {"web", "scheme-data-syntax", severity::error},
+    {"web", "scheme-data-base64", severity::error},
+    {"web", "scheme-tel-syntax", severity::error},
+    {"web", "scheme-urn-nid", severity::info},
+    {"web", "scheme-urn-nss", severity::info},
+    {"web", "scheme-urn-rq-components", severity::info},
+    {"web", "scheme-uuid-syntax", severity::info},
+    {"web", "scheme-oid-syntax", severity::info},
+    {"web", "scheme-urn-ietf", severity::info},
+    {"web", "scheme-isbn-syntax", severity::info},
+};
+
 }  // namespace
+
+std::span<const lint_profile> lint_profiles() noexcept { return k_profiles; }
+
+bool lint_options::set_profile(std::string_view name) {
+  for (const lint_profile& p : k_profiles) {
+    if (p.name == name) {
+      profile_ = p.name;
+      return true;
+    }
+  }
+  return false;
+}
 
 std::string_view severity_name(severity s) noexcept {
   switch (s) {
@@ -244,7 +400,14 @@ severity lint_options::severity_of(std::string_view id) const noexcept {
     if (o.first == id) return o.second;
   }
   const lint_rule* r = find_lint_rule(id);
-  return r != nullptr ? r->default_severity : severity::off;
+  if (r == nullptr) return severity::off;
+  if (profile_ != "default" && id.starts_with("scheme-")) {
+    if (profile_ == "strict") return severity::error;
+    for (const profile_entry& e : k_profile_entries) {
+      if (e.profile == profile_ && e.rule == id) return e.level;
+    }
+  }
+  return r->default_severity;
 }
 
 std::string lint_rules_markdown() {
@@ -260,6 +423,21 @@ std::string lint_rules_markdown() {
       "only for lines that do not parse, which are reported as parse errors (code and offset) with no\n"
       "findings. Change a severity with `--severity RULE=LEVEL` (`off`, `info`, `warning`, `error`)\n"
       "or turn a rule off with `--disable RULE` (`lint_options::set_severity` / `disable`).\n"
+      "\n"
+      "The `scheme-*` rules check what each scheme's own specification requires (the scheme\n"
+      "registry, `irikit/scheme.h`: http, https, ws, wss, ftp, gopher, file, urn and the URN\n"
+      "namespaces uuid, oid, ietf and isbn, mailto, data, tag, did, tel). A profile\n"
+      "(`--profile NAME`, `lint_options::set_profile`) sets their severities at once;\n"
+      "`--severity` and `--disable` still win.\n"
+      "\n";
+  for (const lint_profile& p : k_profiles) {
+    out += "- `";
+    out += p.name;
+    out += "`: ";
+    out += p.summary;
+    out += ".\n";
+  }
+  out +=
       "\n"
       "Character rules look at the characters of the IRI and, where the rule says so, at the\n"
       "characters that percent-encoded UTF-8 stands for. Component rules use the components of\n"

@@ -13,6 +13,7 @@
 #include "host/spoof_checks.h"
 #include "irikit/bidi.h"
 #include "irikit/host.h"
+#include "irikit/scheme.h"
 #include "unicode/idna.h"
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
@@ -62,6 +63,7 @@ class linter {
     check_components();
     check_scheme_and_authority();
     check_dot_segments();
+    check_scheme_specific();
     // A total order (offset, rule, span, message), so std::sort gives the same result as a stable
     // sort without the temporary buffer stable_sort allocates.
     std::sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
@@ -561,25 +563,24 @@ class linter {
       if (port.empty()) {
         report("empty-port", p.host_end, 1, "empty port: the \":\" after the host should be omitted");
       } else if (!scheme.empty()) {
-        std::string lower(scheme);
-        for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
         const std::size_t digits = port.find_first_not_of('0');
         const std::string_view value =
             digits == std::string_view::npos ? std::string_view("0") : port.substr(digits);
-        struct known {
-          std::string_view scheme, port;
-        };
-        constexpr known defaults[] = {{"ftp", "21"}, {"http", "80"}, {"https", "443"},
-                                      {"ws", "80"},  {"wss", "443"}, {"gopher", "70"}};
-        for (const known& k : defaults) {
-          if (k.scheme == lower && k.port == value) {
-            report("default-port", p.host_end, port.size() + 1,
-                   "port " + std::string(port) + " is the default port of " + std::string(k.scheme) +
-                       " and should be omitted");
-          }
+        const scheme_info* known = find_scheme(scheme);  // the registry (irikit/scheme.h)
+        if (known != nullptr && known->default_port >= 0 && value == std::to_string(known->default_port)) {
+          report("default-port", p.host_end, port.size() + 1,
+                 "port " + std::string(port) + " is the default port of " + std::string(known->name) +
+                     " and should be omitted");
         }
       }
     }
+  }
+
+  /// The scheme rules (irikit/scheme.h) of the reference's scheme, at the profile's severities.
+  void check_scheme_specific() {
+    if (!iri_.parts().has_scheme) return;
+    for (scheme_finding& f : check_scheme_rules(iri_))
+      report(f.rule, f.offset, f.length, std::move(f.message));
   }
 
   static bool is_dot_segment(std::string_view s) {

@@ -12,8 +12,10 @@
 #include "grammar/char_class.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
+#include "irikit/scheme.h"
 #include "parse/parser.h"
 #include "resolve/dot_segments.h"
+#include "scheme/scheme_normalize.h"
 #include "unicode/idna.h"
 #include "unicode/normalize.h"
 
@@ -151,24 +153,6 @@ void lower_host_from(std::string& out, std::size_t from) {
   }
 }
 
-struct scheme_rules {
-  std::string_view name;
-  int default_port;  ///< -1: none
-  bool dns_host;     ///< the host is a DNS name: IDN applies
-};
-
-constexpr scheme_rules k_schemes[] = {
-    {"http", 80, true}, {"https", 443, true}, {"ws", 80, true},
-    {"wss", 443, true}, {"ftp", 21, true},    {"file", -1, false},
-};
-
-const scheme_rules* rules_for(std::string_view scheme) {
-  for (const auto& r : k_schemes) {
-    if (iequals_ascii(r.name, scheme)) return &r;
-  }
-  return nullptr;
-}
-
 bool has_ace_label(std::string_view host) {
   for (std::size_t pos = 0; pos <= host.size();) {
     const std::size_t dot = std::min(host.find('.', pos), host.size());
@@ -204,7 +188,8 @@ result<iri_reference> normalize(iri_reference_view ref, const normalize_options&
   out.reserve(ref.text().size() + 8);
 
   const std::optional<std::string_view> scheme = ref.scheme();
-  const scheme_rules* rules = o.scheme_based && scheme ? rules_for(*scheme) : nullptr;
+  // §5.3.3 per the scheme registry (irikit/scheme.h): a URN namespace's entry when it has one.
+  const scheme_info* rules = o.scheme_based && scheme ? find_scheme(ref) : nullptr;
   if (scheme) {
     const std::size_t from = out.size();
     out.append(*scheme);
@@ -256,9 +241,10 @@ result<iri_reference> normalize(iri_reference_view ref, const normalize_options&
     out.resize(path_from + kept);
     if (!ref.has_authority() && out.compare(path_from, 2, "//") == 0) out.insert(path_from, "/.");  // §3.3
   }
-  if (rules && ref.has_authority() && out.size() == path_from) {
+  if (rules && rules->empty_path_is_root && ref.has_authority() && out.size() == path_from) {
     out.push_back('/');  // §5.3.3: an empty path is equivalent to "/"
   }
+  if (rules) scheme_detail::normalize_path(*rules, out, path_from, out.size());
 
   if (const auto query = ref.query()) {
     out.push_back('?');
@@ -318,6 +304,16 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
   const result<iri_reference> na = normalize(a, o);
   const result<iri_reference> nb = normalize(b, o);
   if (!na || !nb) return false;
+  if (level == comparison_level::scheme) {
+    // RFC 8141 §3: the r-, q- and f-components of a URN are not taken into account.
+    const auto path_only = [](const iri_reference& n) {
+      const scheme_info* s = find_scheme(iri_reference_view(n));
+      return s != nullptr && scheme_detail::compares_path_only(*s);
+    };
+    if (path_only(*na) && path_only(*nb)) {
+      return na->text().substr(0, na->parts().path_end) == nb->text().substr(0, nb->parts().path_end);
+    }
+  }
   return cut(na->text(), na->parts()) == cut(nb->text(), nb->parts());
 }
 

@@ -22,7 +22,8 @@ while IFS= read -r symbol; do
   name=$(c++filt "$symbol")
   case "$name" in
     irikit::grammar::* | irikit::unicode::* | irikit::parser::* | irikit::convert::* | irikit::detail::* | \
-      irikit::resolve_detail::* | irikit::punycode::* | irikit::c_api::* | irikit::edit_detail::*)
+      irikit::resolve_detail::* | irikit::punycode::* | irikit::c_api::* | irikit::edit_detail::* | \
+      irikit::scheme_detail::*)
       echo "internal symbol exported: $name"; status=1 ;;
     irikit::*) ;;
     *) echo "foreign symbol exported: $name"; status=1 ;;

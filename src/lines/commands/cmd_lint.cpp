@@ -83,6 +83,11 @@ configured configure_lint(const option_values& values) {
   if (!r) return result;
   irikit::lint_options options;
   options.grammar = *r;
+  if (const auto profile = values.value("--profile"); profile && !options.set_profile(*profile)) {
+    result.usage_error =
+        "unknown profile '" + std::string(*profile) + "' for --profile (default, rdf, web, strict)";
+    return result;
+  }
   for (const std::string_view id : values.values("--disable")) {
     if (!options.disable(id)) {
       result.usage_error =
@@ -113,6 +118,7 @@ constexpr option_spec lint_option_specs[] = {
     rule_option_spec,
     {"--severity", "RULE=LEVEL", "report RULE at LEVEL: off, info, warning or error (repeatable)"},
     {"--disable", "RULE", "do not run RULE (repeatable; same as --severity RULE=off)"},
+    {"--profile", "NAME", "severities of the scheme-* rules: default, rdf, web or strict (--severity wins)"},
     {"--list-rules", "", "print the rule catalogue (id, default severity, reference, summary) and exit"},
     {"--markdown", "", "with --list-rules: print the rules page, docs/lint-rules.md"},
 };
@@ -120,11 +126,13 @@ constexpr option_spec lint_option_specs[] = {
 constexpr command lint_command{
     "lint",
     "Report hazards: look-alikes, spoofing, normalization, bidi (never fatal)",
-    "iri lint [--as RULE] [--severity RULE=LEVEL] [--disable RULE] [--json] [FILE...]",
+    "iri lint [--as RULE] [--profile NAME] [--severity RULE=LEVEL] [--disable RULE] [--json] [FILE...]",
     "Parses each line with RULE and reports every finding of the lint rules: text not in NFC,\n"
     "compatibility and look-alike characters, invisible and unassigned characters, mixed scripts\n"
     "and confusable host names, suspicious percent-encodings, non-canonical spellings and the bidi\n"
-    "rules of RFC 3987 §4.2 (the catalogue: iri lint --list-rules, or docs/lint-rules.md).\n"
+    "rules of RFC 3987 §4.2, and the rules of each scheme's own specification (scheme-*: http,\n"
+    "urn, urn:uuid, mailto, data, did, ...; --profile sets their severities) (the catalogue: iri\n"
+    "lint --list-rules, or docs/lint-rules.md).\n"
     "Findings are never fatal. A line that does not parse is an error as in 'iri check', with no\n"
     "findings; the exit status is 1 only then.\n"
     "\n"
@@ -143,6 +151,8 @@ constexpr command lint_command{
     "{\"line\":1,\"input\":\"http://раураl.com/"
     "\",\"findings\":[{\"rule\":\"mixed-script\",...},{\"rule\":\"confusable-host\",...}]}\n"
     "  $ iri lint --disable not-nfkc --severity lowercase-percent-hex=off urls.txt\n"
+    "  $ echo 'did:Example:1' | iri lint --profile rdf\n"
+    "  error scheme-did-syntax 4+7: method name \"Example\" is not lowercase letters and digits ...\n"
     "  $ iri lint --list-rules --markdown > docs/lint-rules.md\n",
     configure_lint,
 };
