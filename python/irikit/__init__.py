@@ -53,7 +53,8 @@ from __future__ import annotations
 
 import sys as _sys
 
-from ._edit import BuilderParams, BuilderSegments, QueryParams
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+
 from ._errors import IRIError
 from ._irikit import (
     IRI,
@@ -92,7 +93,11 @@ from ._irikit import (
     validate_many,
     visual_order,
 )
-from ._types import ExtractMatch, LintFinding, LintRule
+
+if TYPE_CHECKING:
+    from . import whatwg
+    from ._edit import BuilderParams, BuilderSegments, QueryParams
+    from ._types import ExtractMatch, LintFinding, LintRule
 
 __all__ = [
     "IRI",
@@ -139,16 +144,51 @@ __all__ = [
     "visual_order",
 ]
 
-# The classes and functions live in the private extension module; show them as irikit's own.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._errors", "irikit._types", "irikit._edit"):
+_OWN_MODULES = ("irikit._irikit", "irikit._errors", "irikit._types", "irikit._edit")
+
+
+def _shown_as_irikit(obj: object) -> None:
+    """The classes and functions live in private modules; show them as irikit's own."""
+    if getattr(obj, "__module__", None) in _OWN_MODULES:
         try:
-            _obj.__module__ = "irikit"
+            setattr(obj, "__module__", "irikit")
         except (AttributeError, TypeError):
             pass
 
-from . import whatwg  # noqa: E402  (irikit.whatwg after `import irikit`)
+
+for _name in __all__:
+    if _name in globals():
+        _shown_as_irikit(globals()[_name])
+
+# Loaded on first use (PEP 562), so that `import irikit` stays cheap (issue 35: at most twice
+# `import urllib.parse`): the record types and editing views need `typing` at run time, and
+# irikit.whatwg its own classes. `irikit.whatwg` and `from irikit import LintFinding` work as before.
+_LAZY = {
+    "BuilderParams": "._edit",
+    "BuilderSegments": "._edit",
+    "QueryParams": "._edit",
+    "ExtractMatch": "._types",
+    "LintFinding": "._types",
+    "LintRule": "._types",
+}
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    if name == "whatwg":
+        return importlib.import_module(".whatwg", __name__)
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        _shown_as_irikit(value)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | {"whatwg"})
+
 
 if "pandas" in _sys.modules:
     from . import pandas as _pandas  # noqa: F401  (registers Series.iri)

@@ -190,7 +190,7 @@ def extract(text: Text, *, www: bool = False) -> List[ExtractMatch]: ...
 
 # Batch functions: one result per input item, in order (see the module docstring).
 def validate_many(
-    texts: Iterable[Text], rule: Rule = "iri-reference", *, threads: Optional[int] = None
+    texts: Iterable[Optional[Text]], rule: Rule = "iri-reference", *, threads: Optional[int] = None
 ) -> List[Optional[IRIError]]: ...
 def parse_many(
     texts: Iterable[Optional[Text]], rule: Rule = "iri-reference", *, on_error: OnError = "return", threads: Optional[int] = None

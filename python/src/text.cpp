@@ -52,8 +52,13 @@ text_or_error convert_text(PyObject* object, bool& type_error) {
     out.text.utf8 =
         std::string_view(PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object)));
   } else if (PyByteArray_Check(object)) {
-    out.text.utf8 = std::string_view(PyByteArray_AS_STRING(object),
-                                     static_cast<std::size_t>(PyByteArray_GET_SIZE(object)));
+    // A bytearray can change size or content at any time another thread holds the GIL, and the
+    // batch functions read their texts without it: the library gets an immutable copy instead.
+    PyObject* copy = PyBytes_FromStringAndSize(PyByteArray_AS_STRING(object), PyByteArray_GET_SIZE(object));
+    if (copy == nullptr) throw py::error_already_set();
+    out.text.holder = py::reinterpret_steal<py::object>(copy);
+    out.text.utf8 =
+        std::string_view(PyBytes_AS_STRING(copy), static_cast<std::size_t>(PyBytes_GET_SIZE(copy)));
   } else {
     type_error = true;
     return out;
