@@ -384,3 +384,19 @@ def test_versions():
     assert irikit.__version__ == "0.1.0"
     major, minor = irikit.unicode_version().split(".")[:2]
     assert int(major) >= 15 and minor.isdigit()
+
+
+def test_import_is_cheap():
+    """`import irikit` loads no more than the extension and IRIError (issue 35: at most twice the
+    cost of `import urllib.parse`; python/bench/import_time.py measures it): typing, the record
+    types, the editing views and irikit.whatwg load on first use."""
+    import subprocess
+    import sys
+
+    lazy = ["typing", "irikit._types", "irikit._edit", "irikit.whatwg", "irikit.pandas", "irikit.dask"]
+    code = f"import sys, irikit; print([m for m in {lazy!r} if m in sys.modules])"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+    code = "import irikit; print(irikit.LintFinding.__module__, irikit.whatwg.URL.__name__, 'whatwg' in dir(irikit))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["irikit", "URL", "True"]
