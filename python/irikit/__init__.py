@@ -34,6 +34,9 @@ Functions (text is str, or UTF-8 bytes)
     normalize, equivalent                     RFC 3987 §5.3 (level="syntax" / "scheme")
     lint, lint_rules                          hazards (RFC 3987 §4-§8, UTS #39)
     display, visual_order, needs_embedding    bidirectional IRIs (RFC 3987 §4)
+    check_bidi_structure, bidi_components     §4.2 structure; check_bidi_rule: RFC 5893 §2
+    display_host, decode_a_label              the host display policy, A-labels (UTS #39)
+    public_suffix, registrable_domain         the public suffix list
     extract                                   IRIs in running text (RFC 3987 §7.3)
 
 Batch functions (GIL released, all cores; one result per input, errors in place)
@@ -61,7 +64,12 @@ from ._irikit import (
     Builder,
     IRIReference,
     __version__,
+    bidi_components,
+    check_bidi_rule,
+    check_bidi_structure,
+    decode_a_label,
     display,
+    display_host,
     equivalent,
     extract,
     from_charset,
@@ -80,6 +88,9 @@ from ._irikit import (
     process_file_range_into,
     process_lines,
     process_lines_into,
+    public_suffix,
+    public_suffix_list_version,
+    registrable_domain,
     relativize,
     remove_dot_segments,
     resolve,
@@ -97,7 +108,17 @@ from ._irikit import (
 if TYPE_CHECKING:
     from . import whatwg
     from ._edit import BuilderParams, BuilderSegments, QueryParams
-    from ._types import ExtractMatch, LintFinding, LintRule
+    from ._types import (
+        ALabel,
+        BidiComponent,
+        BidiRuleViolation,
+        BidiViolation,
+        ExtractMatch,
+        HostDisplay,
+        LabelDisplay,
+        LintFinding,
+        LintRule,
+    )
 
 __all__ = [
     "IRI",
@@ -110,8 +131,19 @@ __all__ = [
     "ExtractMatch",
     "LintFinding",
     "LintRule",
+    "ALabel",
+    "LabelDisplay",
+    "HostDisplay",
+    "BidiRuleViolation",
+    "BidiComponent",
+    "BidiViolation",
     "__version__",
+    "bidi_components",
+    "check_bidi_rule",
+    "check_bidi_structure",
+    "decode_a_label",
     "display",
+    "display_host",
     "equivalent",
     "extract",
     "from_charset",
@@ -130,6 +162,9 @@ __all__ = [
     "process_file_range_into",
     "process_lines",
     "process_lines_into",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
     "relativize",
     "remove_dot_segments",
     "resolve",
@@ -170,6 +205,12 @@ _LAZY = {
     "ExtractMatch": "._types",
     "LintFinding": "._types",
     "LintRule": "._types",
+    "ALabel": "._types",
+    "LabelDisplay": "._types",
+    "HostDisplay": "._types",
+    "BidiRuleViolation": "._types",
+    "BidiComponent": "._types",
+    "BidiViolation": "._types",
 }
 
 

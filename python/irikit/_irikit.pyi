@@ -4,7 +4,28 @@ from typing import Any, ClassVar, Iterable, Iterator, List, Literal, Mapping, Op
 
 from ._edit import BuilderParams, BuilderSegments, QueryParams
 from ._errors import IRIError
-from ._types import ExtractMatch, Host, LintFinding, LintRule, SpecComparison, Validation
+from ._types import (
+    ALabel,
+    BidiComponent,
+    BidiRuleViolation,
+    BidiViolation,
+    ExtractMatch,
+    Host,
+    HostDisplay,
+    LintFinding,
+    LintRule,
+    SpecComparison,
+    Validation,
+)
+
+RestrictionLevel = Literal[
+    "ascii-only",
+    "single-script",
+    "highly-restrictive",
+    "moderately-restrictive",
+    "minimally-restrictive",
+    "unrestricted",
+]
 
 Text = Union[str, bytes, bytearray]
 Rule = Literal[
@@ -155,7 +176,15 @@ def to_uri(
     query_charset: Optional[str] = None,
     idna2003_allow_unassigned: bool = True,
 ) -> str: ...
-def to_iri(text: Text, *, idna_to_unicode: bool = False, idna: IdnaMode = "uts46") -> str: ...
+def to_iri(
+    text: Text,
+    *,
+    idna_to_unicode: bool = False,
+    idna: IdnaMode = "uts46",
+    display_policy: bool = True,
+    level: RestrictionLevel = "moderately-restrictive",
+    trust_tld_script: bool = True,
+) -> str: ...
 def leiri_to_iri(text: Text) -> str: ...
 def from_charset(data: bytes, charset: str) -> str: ...
 def interpret_candidates(uri: Text, charsets: Sequence[str]) -> List[str]: ...
@@ -364,3 +393,16 @@ def percent_encode(text: UrlText, set: EncodeSet = "component", *, space_as_plus
 def percent_decode(text: UrlText) -> bytes: ...
 def parse_form_urlencoded(text: UrlText) -> List[Tuple[str, str]]: ...
 def serialize_form_urlencoded(pairs: Union[Mapping[str, str], Iterable[Tuple[str, str]]]) -> str: ...
+
+# Hosts (irikit/host.h) and the bidi checks (irikit/bidi.h), hosts.cpp.
+
+def public_suffix(host: Text) -> str: ...
+def registrable_domain(host: Text) -> Optional[str]: ...
+def public_suffix_list_version() -> str: ...
+def decode_a_label(label: Text) -> ALabel: ...
+def display_host(
+    host: Text, *, level: RestrictionLevel = "moderately-restrictive", trust_tld_script: bool = True
+) -> HostDisplay: ...
+def check_bidi_rule(host: Text) -> List[BidiRuleViolation]: ...
+def bidi_components(text: Text) -> List[BidiComponent]: ...
+def check_bidi_structure(text: Text) -> List[BidiViolation]: ...

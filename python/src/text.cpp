@@ -95,6 +95,12 @@ std::size_t char_index(std::string_view utf8, std::size_t offset) {
   return count;
 }
 
+py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end) {
+  if (!t.is_str) return py::make_tuple(begin, end);
+  const std::size_t start = char_index(t.utf8, begin);
+  return py::make_tuple(start, start + char_index(t.utf8.substr(begin), end - begin));
+}
+
 py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {
   std::string message = r ? error_message(error, text.utf8, *r) : error_message(error, text.utf8);
   if (text.is_str && error.code == error_code::utf8_surrogate && error.offset + 2 < text.utf8.size()) {
