@@ -87,7 +87,7 @@ int call_out(std::string_view fuzz_input, std::size_t out_size, F&& f, std::stri
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view fuzz_input = irikit_fuzz::as_view(data, size);
   reader r{data, size};
-  const int which = r.byte() % 23;
+  const int which = r.byte() % 24;
   const int enum_value = static_cast<int>(r.byte()) - 8;  // mostly in range, sometimes not
   const unsigned flags = r.byte();                        // sometimes unknown bits
   const std::size_t out_size = r.byte() % 4 == 0 ? 0 : r.byte() * 4u;
@@ -768,6 +768,46 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
       }
       FUZZ_CHECK(valid == counted);
+      break;
+    }
+    case 23: {  // to_iri with the display policy's options, against the C++ to_iri
+      irikit_host_display_options policy = IRIKIT_HOST_DISPLAY_OPTIONS_INIT;
+      policy.level = enum_value;
+      policy.trust_tld_script = static_cast<int>(flags & 4u);
+      const int idna = static_cast<int>(flags >> 4) % 5;
+      const unsigned to_iri_flags = flags & 3u;
+      const bool apply = flags & 8u;
+      std::string got;
+      const int rc = call_out(
+          fuzz_input, out_size,
+          [&](char* out, std::size_t s, std::size_t* l) {
+            return irikit_to_iri_with_policy(t, n, to_iri_flags, idna, &policy, apply ? 1 : 0, out, s, l,
+                                             &err);
+          },
+          &got);
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if (to_iri_flags > 1 || idna > IRIKIT_IDNA_IDNA2003 ||
+          (to_iri_flags == 1 && idna == IRIKIT_IDNA_NONE) || enum_value < 0 ||
+          enum_value > IRIKIT_RESTRICTION_UNRESTRICTED) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      if (rc == IRIKIT_E_BUFFER_TOO_SMALL) break;
+      irikit::to_iri_options o;
+      o.idna_to_unicode = to_iri_flags == 1;
+      if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
+      o.display_policy.level = static_cast<irikit::restriction_level>(enum_value);
+      o.display_policy.trust_tld_script = (flags & 4u) != 0;
+      o.apply_display_policy = apply;
+      const auto cxx = irikit::to_iri(null_text ? std::string_view() : text, o);
+      FUZZ_CHECK(cxx.has_value() == (rc == IRIKIT_OK));
+      if (cxx)
+        FUZZ_CHECK(got == *cxx);
+      else
+        FUZZ_CHECK(rc == static_cast<int>(cxx.error().code) && err.offset == cxx.error().offset);
       break;
     }
     default: {

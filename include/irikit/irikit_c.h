@@ -1302,6 +1302,15 @@ IRIKIT_C_API int irikit_display_host(const char* host, size_t host_len, const ir
                                      char* out, size_t out_size, size_t* out_len, irikit_label_display* labels,
                                      size_t capacity, size_t* count, irikit_error* err);
 
+/** irikit_to_iri with the host display policy's options (irikit::to_iri_options display_policy,
+ * apply_display_policy): with IRIKIT_TO_IRI_IDNA_TO_UNICODE an "xn--" label becomes Unicode only
+ * when the policy `policy` (NULL: the defaults) shows it so; `apply_policy` 0 converts every valid
+ * label that round-trips. Errors: those of irikit_to_iri, IRIKIT_E_INVALID_ARGUMENT (policy->size,
+ * level). */
+IRIKIT_C_API int irikit_to_iri_with_policy(const char* uri, size_t uri_len, unsigned flags, int idna,
+                                           const irikit_host_display_options* policy, int apply_policy, char* out,
+                                           size_t out_size, size_t* out_len, irikit_error* err);
+
 /* ------------------------------------------------------------------------------------------------
  * Batches: many texts in one call (irikit/batch.h; issue 35)                          (thread-safe)
  */

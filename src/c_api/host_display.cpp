@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "c_api/entry.h"
+#include "irikit/convert.h"
 #include "irikit/host.h"
 #include "irikit/irikit_c.h"
 
@@ -121,6 +122,46 @@ void irikit_host_display_options_init(irikit_host_display_options* options) {
   if (options != nullptr) *options = IRIKIT_HOST_DISPLAY_OPTIONS_INIT;
 }
 
+namespace {
+
+/// The caller's display options over `o`'s defaults; false for a bad size or level.
+bool read_display_options(const irikit_host_display_options* options, irikit::host_display_options& o) {
+  o.messages = false;  // the C forms report reasons only
+  if (options == nullptr) return true;
+  // The fields this build knows (irikit_c.h, ABI: `size` first).
+  if (options->size < sizeof(irikit_host_display_options) ||
+      !in_range(options->level, IRIKIT_RESTRICTION_UNRESTRICTED))
+    return false;
+  o.level = static_cast<irikit::restriction_level>(options->level);
+  o.trust_tld_script = options->trust_tld_script != 0;
+  return true;
+}
+
+}  // namespace
+
+int irikit_to_iri_with_policy(const char* uri, size_t uri_len, unsigned flags, int idna,
+                              const irikit_host_display_options* policy, int apply_policy, char* out,
+                              size_t out_size, size_t* out_len, irikit_error* err) {
+  return guarded(err, [&]() -> int {
+    const out_buffer buffer{out, out_size, out_len};
+    std::string_view t;
+    if (int rc = text_arg(uri, uri_len, 0, err, t)) return rc;
+    if (int rc = buffer.check(err)) return rc;
+    irikit::to_iri_options o;
+    if ((flags & ~static_cast<unsigned>(IRIKIT_TO_IRI_IDNA_TO_UNICODE)) != 0 ||
+        !in_range(idna, IRIKIT_IDNA_IDNA2003) ||
+        ((flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) && idna == IRIKIT_IDNA_NONE) ||
+        !read_display_options(policy, o.display_policy))
+      return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+    o.idna_to_unicode = (flags & IRIKIT_TO_IRI_IDNA_TO_UNICODE) != 0;
+    if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
+    o.apply_display_policy = apply_policy != 0;
+    const auto r = irikit::to_iri(t, o);
+    if (!r) return fail(err, static_cast<int>(r.error().code), r.error().offset);
+    return buffer.write(*r, err);
+  });
+}
+
 int irikit_display_host(const char* host, size_t host_len, const irikit_host_display_options* options,
                         char* out, size_t out_size, size_t* out_len, irikit_label_display* labels,
                         size_t capacity, size_t* count, irikit_error* err) {
@@ -131,15 +172,7 @@ int irikit_display_host(const char* host, size_t host_len, const irikit_host_dis
     if (int rc = buffer.check(err)) return rc;
     if (labels == nullptr && capacity != 0) return fail(err, IRIKIT_E_NULL_ARGUMENT);
     irikit::host_display_options o;
-    o.messages = false;  // the C form reports reasons only
-    if (options != nullptr) {
-      // The fields this build knows, over the defaults (irikit_c.h, ABI: `size` first).
-      if (options->size < sizeof(irikit_host_display_options) ||
-          !in_range(options->level, IRIKIT_RESTRICTION_UNRESTRICTED))
-        return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-      o.level = static_cast<irikit::restriction_level>(options->level);
-      o.trust_tld_script = options->trust_tld_script != 0;
-    }
+    if (!read_display_options(options, o)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
     const auto d = irikit::display_host(h, o);
     if (!d) return fail(err, static_cast<int>(d.error().code), d.error().offset);
     // Where each label's `shown` sits in the joined text: the labels joined with ".".

@@ -177,6 +177,57 @@ static void test_display_host(void) {
   CHECK_EQ_INT(irikit_label_reason_from_name(NULL, &reason), IRIKIT_E_NULL_ARGUMENT);
 }
 
+static void test_to_iri_with_policy(void) {
+  char out[64];
+  size_t n = 0;
+  irikit_host_display_options policy = IRIKIT_HOST_DISPLAY_OPTIONS_INIT;
+  irikit_error err;
+  /* RFC 3987 §3.2.1 ToUnicode, limited by the display policy (§7.5, §8; docs/host-display.md). */
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://xn--bcher-kva.de/"), IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                                         IRIKIT_IDNA_UTS46, NULL, 1, out, sizeof out, &n, &err),
+               IRIKIT_OK);
+  CHECK_STR(out,
+            "http://b\xC3\xBC"
+            "cher.de/");
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://xn--80ak6aa92e.com/"), IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                                         IRIKIT_IDNA_UTS46, NULL, 1, out, sizeof out, &n, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://xn--80ak6aa92e.com/");
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://xn--80ak6aa92e.com/"), IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                                         IRIKIT_IDNA_UTS46, NULL, 0, out, sizeof out, &n, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com/");
+  policy.level = IRIKIT_RESTRICTION_ASCII_ONLY;
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://xn--bcher-kva.de/"), IRIKIT_TO_IRI_IDNA_TO_UNICODE,
+                                         IRIKIT_IDNA_UTS46, &policy, 1, out, sizeof out, &n, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://xn--bcher-kva.de/");
+  /* The same as irikit_to_iri without IDNA; bad arguments; buffers. */
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://a/%C3%BC"), 0, IRIKIT_IDNA_NONE, NULL, 1, out, sizeof out,
+                                         &n, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://a/\xC3\xBC");
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://a/"), IRIKIT_TO_IRI_IDNA_TO_UNICODE, IRIKIT_IDNA_NONE,
+                                         NULL, 1, out, sizeof out, &n, &err),
+               IRIKIT_E_INVALID_ARGUMENT);
+  policy.level = -1;
+  CHECK_EQ_INT(
+      irikit_to_iri_with_policy(S("http://a/"), 0, IRIKIT_IDNA_NONE, &policy, 1, out, sizeof out, &n, &err),
+      IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(
+      irikit_to_iri_with_policy(S("http://a b/"), 0, IRIKIT_IDNA_NONE, NULL, 1, out, sizeof out, &n, &err),
+      IRIKIT_E_INVALID_HOST_CHAR);
+  CHECK_EQ_INT(err.offset, 8);
+  CHECK_EQ_INT(irikit_to_iri_with_policy(S("http://a/"), 0, IRIKIT_IDNA_NONE, NULL, 1, out, 3, &n, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(n, 9);
+  CHECK_EQ_INT(irikit_to_iri_with_policy(NULL, 4, 0, IRIKIT_IDNA_NONE, NULL, 1, out, sizeof out, &n, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(
+      irikit_to_iri_with_policy(out, SIZE_MAX, 0, IRIKIT_IDNA_NONE, NULL, 1, out, sizeof out, &n, &err),
+      IRIKIT_E_INPUT_TOO_LONG);
+}
+
 static void test_batches(void) {
   const char* texts[5] = {"http://a/b?q#f", "http://a b/", NULL, "b", NULL};
   size_t lengths[5] = {14, 11, 0, 1, 7};
@@ -273,6 +324,7 @@ int main(void) {
   test_public_suffix();
   test_a_labels();
   test_display_host();
+  test_to_iri_with_policy();
   test_batches();
   test_many();
   printf("%d checks, %d failures\n", checks, failures);
