@@ -296,6 +296,12 @@ PYBIND11_MODULE(_irikit, m) {
 >>> unicode_version()
 '15.0'
 )doc");
+  m.def("unicode_backend_version", &irikit::unicode_backend_version,
+        R"doc(The Unicode backend and its version (what `iri --version` shows in parentheses).
+
+>>> unicode_backend_version().startswith("ICU ")
+True
+)doc");
 
   bind_fast(m);  // is_valid, validate, validate_many (fast.cpp)
 

@@ -384,6 +384,8 @@ def test_versions():
     assert irikit.__version__ == "0.1.0"
     major, minor = irikit.unicode_version().split(".")[:2]
     assert int(major) >= 15 and minor.isdigit()
+    backend = irikit.unicode_backend_version()  # "ICU 72.1" (irikit/version.h)
+    assert backend.startswith("ICU ") and backend.split()[1][0].isdigit()
 
 
 def test_import_is_cheap():
