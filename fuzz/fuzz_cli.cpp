@@ -1,5 +1,5 @@
 // fuzz_cli — the `iri` tool's line handling, with every registered command:
-//   - line_reader (tools/iri/io.h) reading the input through a pipe that a writer thread fills in
+//   - line_reader (src/lines/io.h) reading the input through a pipe that a writer thread fills in
 //     chunks of fuzzer-chosen sizes, with either block width of its line-end search, gives exactly
 //     the lines of a naive split (LF or CRLF ends a line, a last line without a line end counts; a
 //     UTF-8 BOM that starts the input is dropped): no line is lost, split, merged or altered;
@@ -83,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const unsigned seed = data[0];
   const std::string_view stream = fuzz_input.substr(1);
-  // The tool drops a UTF-8 byte order mark at the very start of its input (tools/iri/io.cpp).
+  // The tool drops a UTF-8 byte order mark at the very start of its input (src/lines/io.cpp).
   const bool bom = stream.substr(0, 3) == "\xEF\xBB\xBF";
   const std::vector<std::string> expected = naive_lines(bom ? stream.substr(3) : stream);
 

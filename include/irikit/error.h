@@ -89,6 +89,19 @@ std::string error_message(const parse_error& error, std::string_view input);
 /// "byte N: code-name: message" — the form the `iri` tool prints.
 std::string describe(const parse_error& error, std::string_view input);
 
+/// How the character at byte `offset` of `input` is named in every message of the library and its
+/// bindings: "U+0020"; "byte 0xC0" where no well-formed UTF-8 character starts; "the end of the
+/// input" at or past the end.
+std::string character_name(std::string_view input, std::uint32_t offset);
+
+/// Where the character at byte `offset` stands, in one line with at most `context` bytes of text on
+/// each side (cut at character boundaries, "..." where cut; invisible characters, bytes that are
+/// not UTF-8, '"' and '\' escaped), e.g. for "http://exa mple.org/" and 10:
+///   The character at byte 10 is U+0020, after "http://exa" and before "mple.org/".
+/// A visible character is shown after its name (`U+00E9 "é"`). PostgreSQL's HINT and the tool's
+/// messages use it.
+std::string describe_position(std::string_view input, std::uint32_t offset, std::size_t context = 24);
+
 /// `std::expected`-shaped result: holds a T or a parse_error. Member names follow `std::expected`
 /// so this can become an alias once every supported compiler ships <expected>.
 template <class T>

@@ -222,6 +222,21 @@ IRIKIT_C_API const char* irikit_code_name(int code);
 IRIKIT_C_API int irikit_error_message(const irikit_error* error, const char* input, size_t input_len,
                                       int rule, char* out, size_t out_size, size_t* out_len);
 
+/** How the character at byte `offset` of `input` is named in messages: "U+0020", "byte 0xC0" where
+ * no well-formed UTF-8 character starts, "the end of the input" at or past the end (irikit::
+ * character_name). Output by the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT,
+ * IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_character_name(const char* input, size_t input_len, uint32_t offset, char* out,
+                                       size_t out_size, size_t* out_len, irikit_error* err);
+
+/** Where the character at byte `offset` stands, in one line with at most `context` bytes on each
+ * side: `The character at byte 10 is U+0020, after "http://exa" and before "mple.org/".`
+ * (irikit::describe_position; invisible characters and bytes that are not UTF-8 escaped). Output by
+ * the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
+ * IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_describe_position(const char* input, size_t input_len, uint32_t offset, size_t context,
+                                          char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
 /* ------------------------------------------------------------------------------------------------
  * Parsing and validation (RFC 3987 §2.2, RFC 3986 §3–§4)                               (thread-safe)
  */

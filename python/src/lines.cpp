@@ -1,5 +1,5 @@
 // lines.cpp — irikit.process_lines: a block of a text file in, what the `iri` tool prints for its
-// lines out, as bytes. It runs the tool's own commands (tools/iri: the line mappers, the line
+// lines out, as bytes. It runs the tool's own commands (src/lines: the line mappers, the line
 // splitting and the text / JSON Lines rendering of driver.h), so the output is `iri`'s by
 // construction; irikit.dask hands it each partition of a file read as raw bytes, which spares
 // making a Python str per line on the way in and a record per line on the way out (bench/RESULTS.md,

@@ -71,21 +71,101 @@ const code_info& info(error_code code) noexcept {
   return i < k_codes.size() - 1 ? k_codes[i] : k_codes.back();
 }
 
-// How the character at `offset` is named: "U+0020", "byte 0xC0", or "the end of the input".
-std::string name_character(std::string_view input, std::uint32_t offset) {
-  char buf[32];
-  if (offset >= input.size()) return "the end of the input";
-  const auto b = static_cast<unsigned char>(input[offset]);
-  const grammar::decoded d = grammar::decode_utf8(input.data(), offset, input.size());
-  if (d.code != error_code::ok) {
-    std::snprintf(buf, sizeof buf, "byte 0x%02X", b);
-  } else {
-    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(d.cp));
-  }
+std::string code_point_name(char32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
   return buf;
 }
 
+// Characters named by code point only in describe_position: controls, and the invisible
+// formatting characters (the bidi controls RFC 3987 §4.1 forbids, zero-width characters, the BOM).
+bool is_invisible(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
+}
+
+// s between double quotes, one readable line whatever it holds.
+void append_quoted(std::string& out, std::string_view s, bool cut_before, bool cut_after) {
+  char buf[16];
+  out += '"';
+  if (cut_before) out += "...";
+  for (std::size_t i = 0; i < s.size();) {
+    const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+    if (d.code != error_code::ok) {
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[i]));
+      out += buf;
+      ++i;
+      continue;
+    }
+    if (is_invisible(d.cp)) {
+      std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(d.cp));
+      out += buf;
+    } else if (d.cp == '"' || d.cp == '\\') {
+      out += '\\';
+      out += static_cast<char>(d.cp);
+    } else {
+      out.append(s.substr(i, d.length));
+    }
+    i += d.length;
+  }
+  if (cut_after) out += "...";
+  out += '"';
+}
+
 }  // namespace
+
+std::string character_name(std::string_view input, std::uint32_t offset) {
+  if (offset >= input.size()) return "the end of the input";
+  const grammar::decoded d = grammar::decode_utf8(input.data(), offset, input.size());
+  if (d.code == error_code::ok) return code_point_name(d.cp);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "byte 0x%02X", static_cast<unsigned char>(input[offset]));
+  return buf;
+}
+
+std::string describe_position(std::string_view input, std::uint32_t offset, std::size_t context) {
+  const std::size_t len = input.size();
+  const std::size_t off = offset < len ? offset : len;
+  std::size_t before = off > context ? off - context : 0;
+  while (before < off && grammar::is_continuation(static_cast<unsigned char>(input[before]))) ++before;
+  std::string out;
+  std::size_t width = 0;
+  if (off >= len) {
+    out = "The text ends at byte " + std::to_string(len);
+  } else {
+    const grammar::decoded d = grammar::decode_utf8(input.data(), off, len);
+    if (d.code != error_code::ok) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf,
+                    "The byte at offset %zu is 0x%02X, which does not start a well-formed UTF-8 character",
+                    off, static_cast<unsigned char>(input[off]));
+      out = buf;
+      width = 1;
+    } else {
+      width = d.length;
+      out = "The character at byte " + std::to_string(off) + " is " + code_point_name(d.cp);
+      if (!is_invisible(d.cp)) {
+        out += ' ';
+        append_quoted(out, input.substr(off, width), false, false);
+      }
+    }
+  }
+  if (off > 0) {
+    out += ", after ";
+    append_quoted(out, input.substr(before, off - before), before > 0, false);
+  }
+  const std::size_t after_begin = off + width;
+  if (after_begin < len) {
+    std::size_t after_end = len - after_begin > context ? after_begin + context : len;
+    while (after_end > after_begin && after_end < len &&
+           grammar::is_continuation(static_cast<unsigned char>(input[after_end])))
+      --after_end;
+    out += off > 0 ? " and before " : ", before ";
+    append_quoted(out, input.substr(after_begin, after_end - after_begin), false, after_end < len);
+  }
+  out += '.';
+  return out;
+}
 
 std::string_view code_name(error_code code) noexcept { return info(code).name; }
 
@@ -109,7 +189,7 @@ std::string error_message(const parse_error& error, std::string_view input) {
       break;
   }
   if (input.empty() && error.offset == 0) return "the character " + std::string(i.what);
-  return name_character(input, error.offset) + " " + std::string(i.what);
+  return character_name(input, error.offset) + " " + std::string(i.what);
 }
 
 std::string error_message(const parse_error& error, std::string_view input, rule r) {
@@ -140,7 +220,7 @@ std::string error_message(const parse_error& error, std::string_view input, rule
     default:
       return error_message(error, input);
   }
-  return name_character(input, error.offset) + " " + std::string(what);
+  return character_name(input, error.offset) + " " + std::string(what);
 }
 
 std::string describe(const parse_error& error, std::string_view input) {

@@ -19,7 +19,7 @@ static size_t out_len;
 static irikit_error err;
 
 static void test_versions(void) {
-  CHECK_STR(irikit_version(), "0.1.0");
+  CHECK_STR(irikit_version(), IRIKIT_EXPECTED_VERSION);
   CHECK_EQ_INT(irikit_c_api_version(), IRIKIT_C_API_VERSION);
   CHECK(strchr(irikit_unicode_version(), '.') != NULL);
   CHECK(strncmp(irikit_unicode_backend_version(), "ICU ", 4) == 0);
@@ -138,6 +138,37 @@ static void test_error_message(void) {
                IRIKIT_E_INVALID_ARGUMENT);
   CHECK_EQ_INT(irikit_error_message(NULL, NULL, 0, IRIKIT_RULE_IRI, out, sizeof out, NULL),
                IRIKIT_E_NULL_ARGUMENT);
+}
+
+static void test_character_description(void) {
+  const char* bad = "http://exa mple.org/";
+  CHECK_EQ_INT(irikit_character_name(bad, strlen(bad), 10, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "U+0020");
+  CHECK_EQ_INT(irikit_character_name("a\xC0", 2, 1, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "byte 0xC0");
+  CHECK_EQ_INT(irikit_character_name("ab", 2, 2, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "the end of the input");
+  CHECK_EQ_INT(irikit_describe_position(bad, strlen(bad), 10, 24, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "The character at byte 10 is U+0020 \" \", after \"http://exa\" and before \"mple.org/\".");
+  /* Context cut at character boundaries, with "..." where cut; a visible non-ASCII character shown. */
+  const char* intl = "http://\xC3\xA9t\xC3\xA9.example/p\xC3\xA9\x01q";
+  CHECK_EQ_INT(irikit_describe_position(intl, strlen(intl), 24, 4, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "The character at byte 24 is U+0001, after \".../p\xC3\xA9\" and before \"q\".");
+  CHECK_EQ_INT(irikit_describe_position("a\xFF", 2, 1, 24, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out,
+            "The byte at offset 1 is 0xFF, which does not start a well-formed UTF-8 character, after \"a\".");
+  CHECK_EQ_INT(irikit_describe_position("ab", 2, 7, 24, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "The text ends at byte 2, after \"ab\".");
+  CHECK_EQ_INT(irikit_describe_position(NULL, 3, 0, 24, out, sizeof out, &out_len, &err),
+               IRIKIT_E_NULL_ARGUMENT);
+  CHECK_EQ_INT(irikit_describe_position(bad, strlen(bad), 10, 24, out, 4, &out_len, &err),
+               IRIKIT_E_BUFFER_TOO_SMALL);
+  CHECK_EQ_INT(
+      out_len,
+      strlen("The character at byte 10 is U+0020 \" \", after \"http://exa\" and before \"mple.org/\"."));
+  CHECK_EQ_INT(irikit_character_name(bad, strlen(bad), 0, NULL, 5, &out_len, &err), IRIKIT_E_NULL_ARGUMENT);
 }
 
 static void test_parse(void) {
@@ -903,6 +934,7 @@ int main(void) {
   test_names();
   test_validate();
   test_error_message();
+  test_character_description();
   test_parse();
   test_encodings();
   test_hosts();

@@ -1,4 +1,4 @@
-// The `iri` tool's line reader (tools/iri/io.h) against a naive split, with each block width of its
+// The line engine's reader (src/lines/io.h) against a naive split, with each block width of its
 // line-end search: lines of every length around the block sizes, LF and CRLF, a last line with and
 // without its line end, read through a pipe in pieces of several sizes.
 #include <gtest/gtest.h>

@@ -38,7 +38,7 @@ TEST(Normalize, NfcAndNfkc) {
 }
 
 TEST(Version, ReportsTheBackend) {
-  EXPECT_EQ(irikit::version(), "0.1.0");
+  EXPECT_EQ(irikit::version(), IRIKIT_EXPECTED_VERSION);
   EXPECT_EQ(unicode::unicode_version().find('.') != std::string::npos, true);
   EXPECT_EQ(unicode::backend_version().rfind("ICU ", 0), 0u);
 }

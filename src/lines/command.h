@@ -1,6 +1,6 @@
 // command.h — what a command of the `iri` tool is, and how it registers itself.
 //
-// Adding a command takes one new file, tools/iri/cmd_NAME.cpp, and nothing else:
+// Adding a command takes one new file, src/lines/commands/cmd_NAME.cpp, and nothing else:
 //
 //   namespace iri_tool {
 //   namespace {
