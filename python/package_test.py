@@ -31,8 +31,8 @@ from pathlib import Path
 
 PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 # What the wheel build needs from the tree; the sdist must carry all of it (MANIFEST.in).
-BUILD_INPUTS = ["CMakeLists.txt", "cmake", "include", "src", "tools/iri", "python"]
-LICENCE_FILES = ["LICENSE-MIT", "LICENSE-APACHE"]
+BUILD_INPUTS = ["CMakeLists.txt", "cmake", "include", "src", "tools/iri", "python", "LICENSES"]
+LICENCE_FILES = ["LICENSE-MIT", "LICENSE-APACHE", "THIRD-PARTY.md", "LICENSES/MPL-2.0.txt"]
 
 
 def run(command, **kwargs):
@@ -94,7 +94,7 @@ def main() -> int:
         if expected is not None:
             missing += sorted(expected - inside)
         for needed in ("setup.py", "pyproject.toml", "PKG-INFO", "CMakeLists.txt", "python/irikit/_irikit.pyi",
-                       "src/host/public_suffix_table.inc", "tools/iri/driver.h"):
+                       "src/host/public_suffix_table.inc", "src/lines/driver.h"):
             if needed not in inside:
                 missing.append(needed)
         if missing:

@@ -7,7 +7,7 @@
 2. Every cell is a list of names in backticks, or starts with "—" and gives the reason there is
    none. Each C name must be declared in irikit_c.h (IRIKIT_C_API) and, when LIBIRIKIT_SO is given,
    exported by it; each Python name (irikit.X.Y) must exist in the importable module; each SQL name
-   must be created by the extension script; each CLI cell must name an `iri` command (tools/iri).
+   must be created by the extension script; each CLI cell must name an `iri` command (a cmd_NAME.cpp of src/lines/commands).
 
 Usage: bindings_parity.py SOURCE_DIR [LIBIRIKIT_SO]; `import irikit` must find the built package.
 """
@@ -109,7 +109,7 @@ def main() -> int:
         exported = {line.split()[-1].split("@")[0] for line in out.stdout.splitlines() if line.strip()}
     sql = (SOURCE / "postgres" / "irikit--0.1.0.sql").read_text(encoding="utf-8")
     sql_functions = set(re.findall(r"CREATE (?:OR REPLACE )?FUNCTION\s+(\w+)", sql))
-    commands = {p.stem[4:].replace("_", "-") for p in (SOURCE / "tools" / "iri").glob("cmd_*.cpp")}
+    commands = {p.stem[4:].replace("_", "-") for p in SOURCE.glob("*/**/cmd_*.cpp") if "build" not in p.parts}
 
     functions_seen = 0
     options_seen = 0

@@ -1,7 +1,7 @@
 // The C interface's batch functions (irikit_c.h "Batches"; issue 35) over irikit/batch.h: the
 // caller's arrays of texts in, one irikit_error (and for parse, irikit_components) per text out.
 // The texts are handed to the C++ batch functions a chunk at a time, so the memory a call needs
-// stays small whatever `count` is.
+// stays small whatever `count` is. The shared entry rules are support.h's.
 #include "irikit/batch.h"
 
 #include <algorithm>
@@ -11,11 +11,11 @@
 #include <span>
 #include <string_view>
 
-#include "c_api/entry.h"
+#include "c_api/support.h"
 #include "irikit/iri.h"
 #include "irikit/irikit_c.h"
 
-using namespace irikit::c_api_entry;
+using namespace irikit::c_api;
 
 namespace {
 
@@ -28,35 +28,6 @@ bool batch_arguments(int rule, unsigned flags, irikit::parse_options& options) {
     return false;
   options.allow_iprivate_tags = (flags & IRIKIT_PARSE_ALLOW_IPRIVATE_TAGS) != 0;
   return true;
-}
-
-irikit_range range_of(std::string_view text, std::optional<std::string_view> part) {
-  if (!part) return irikit_range{0, 0};
-  return irikit_range{static_cast<std::uint32_t>(part->data() - text.data()),
-                      static_cast<std::uint32_t>(part->size())};
-}
-
-/// What irikit_parse writes for a valid text, from the batch's parts.
-void write_components(std::string_view text, const irikit::iri_parts& parts, irikit_components* target) {
-  const irikit::iri_reference_view v = irikit::iri_reference_view::from_parts(text, parts);
-  irikit_components c{};
-  const auto flag = [](bool present, unsigned bit) { return present ? bit : 0u; };
-  c.size = target->size;
-  c.present = flag(parts.has_scheme, IRIKIT_HAS_SCHEME) | flag(parts.has_authority, IRIKIT_HAS_AUTHORITY) |
-              flag(parts.has_userinfo, IRIKIT_HAS_USERINFO) | flag(parts.has_port, IRIKIT_HAS_PORT) |
-              flag(parts.has_query, IRIKIT_HAS_QUERY) | flag(parts.has_fragment, IRIKIT_HAS_FRAGMENT);
-  c.scheme = range_of(text, v.scheme());
-  c.authority = range_of(text, v.authority());
-  c.userinfo = range_of(text, v.userinfo());
-  c.host = range_of(text, v.host());
-  c.port = range_of(text, v.port());
-  c.path = range_of(text, v.path());
-  c.query = range_of(text, v.query());
-  c.fragment = range_of(text, v.fragment());
-  c.host_kind = static_cast<std::int32_t>(v.host_type());
-  const auto port = v.port_number();
-  c.port_number = port ? *port : -1;
-  std::memcpy(static_cast<void*>(target), &c, sizeof c);
 }
 
 /// Both batch functions: `components` NULL for validate. `stride` is the caller's sizeof.
@@ -76,8 +47,10 @@ int run_batch(const char* const* texts, const std::size_t* lengths, std::size_t 
     std::size_t total = 0;
     for (std::size_t begin = 0; begin < count; begin += k_chunk) {
       const std::size_t n = std::min(k_chunk, count - begin);
-      for (std::size_t k = 0; k < n; ++k)
-        argument_error[k] = text_code(texts[begin + k], lengths[begin + k], views[k]);
+      for (std::size_t k = 0; k < n; ++k) {  // NULL with a length, 4 GiB: the item's own error, below
+        argument_error[k] = text_arg(texts[begin + k], lengths[begin + k], 0, nullptr, views[k]);
+        if (argument_error[k] != IRIKIT_OK) views[k] = {};
+      }
       const auto in = std::span<const std::string_view>(views.data(), n);
       if (components == nullptr) {
         irikit::validate_batch(in, std::span(found.data(), n), static_cast<irikit::rule>(rule), options);
@@ -95,7 +68,7 @@ int run_batch(const char* const* texts, const std::size_t* lengths, std::size_t 
           succeed(&e);
           ++total;
           if (components != nullptr) {
-            write_components(views[k], parts[k],
+            write_components(irikit::iri_reference_view::from_parts(views[k], parts[k]),
                              reinterpret_cast<irikit_components*>(components + (begin + k) * stride));
           }
         }

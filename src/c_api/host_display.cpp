@@ -1,16 +1,17 @@
 // The C interface's host functions added for issue 35 (irikit_c.h "Hosts: the public suffix list,
-// A-labels, the display policy"): argument checks, type conversion and copying out over
-// irikit/host.h; every decision is the C++ library's.
+// A-labels, the display policy") and irikit_to_iri_with_policy: argument checks, type conversion
+// and copying out over irikit/host.h and irikit/convert.h, by the rules of support.h; every
+// decision is the C++ library's.
 #include <algorithm>
 #include <string>
 #include <string_view>
 
-#include "c_api/entry.h"
+#include "c_api/support.h"
 #include "irikit/convert.h"
 #include "irikit/host.h"
 #include "irikit/irikit_c.h"
 
-using namespace irikit::c_api_entry;
+using namespace irikit::c_api;
 
 namespace {
 
@@ -19,12 +20,9 @@ static_assert(static_cast<int>(irikit::restriction_level::unrestricted) == IRIKI
 static_assert(static_cast<int>(irikit::label_reason::registrable_lookalike) ==
               IRIKIT_LABEL_REGISTRABLE_LOOKALIKE);
 
-bool in_range(int value, int last) { return value >= 0 && value <= last; }
-
-irikit_range range_in(std::string_view text, std::string_view part) {
-  if (part.empty()) return irikit_range{0, 0};
-  return irikit_range{static_cast<std::uint32_t>(part.data() - text.data()),
-                      static_cast<std::uint32_t>(part.size())};
+/// A range of `text` for a part of it; {0, 0} for an empty part.
+irikit_range range_of_part(std::string_view text, std::string_view part) {
+  return part.empty() ? irikit_range{0, 0} : range_in(text, part);
 }
 
 }  // namespace
@@ -37,7 +35,7 @@ int irikit_public_suffix(const char* host, size_t host_len, irikit_range* suffix
     std::string_view h;
     if (int rc = text_arg(host, host_len, 0, err, h)) return rc;
     if (suffix == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
-    *suffix = range_in(h, irikit::public_suffix(h));
+    *suffix = range_of_part(h, irikit::public_suffix(h));
     return succeed(err);
   });
 }
@@ -49,7 +47,7 @@ int irikit_registrable_domain(const char* host, size_t host_len, irikit_range* d
     if (int rc = text_arg(host, host_len, 0, err, h)) return rc;
     if (domain == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
     const auto d = irikit::registrable_domain(h);
-    *domain = d ? range_in(h, *d) : irikit_range{0, 0};
+    *domain = d ? range_of_part(h, *d) : irikit_range{0, 0};
     if (found) *found = d ? 1 : 0;
     return succeed(err);
   });
@@ -65,17 +63,17 @@ const char* irikit_public_suffix_list_version(void) {
 
 const char* irikit_a_label_status_name(int status) {
   if (!in_range(status, IRIKIT_A_LABEL_CONTEXTJ_RULE)) return nullptr;
-  return c_name(irikit::a_label_status_name(static_cast<irikit::a_label_status>(status)));
+  return c_string(irikit::a_label_status_name(static_cast<irikit::a_label_status>(status)));
 }
 
 const char* irikit_a_label_status_message(int status) {
   if (!in_range(status, IRIKIT_A_LABEL_CONTEXTJ_RULE)) return nullptr;
-  return c_name(irikit::a_label_status_message(static_cast<irikit::a_label_status>(status)));
+  return c_string(irikit::a_label_status_message(static_cast<irikit::a_label_status>(status)));
 }
 
 int irikit_a_label_status_from_name(const char* name, irikit_a_label_status* status) {
   return guarded(nullptr, [&] {
-    return enum_named(name, status, IRIKIT_A_LABEL_CONTEXTJ_RULE, irikit_a_label_status_name);
+    return value_named(name, status, IRIKIT_A_LABEL_CONTEXTJ_RULE, irikit_a_label_status_name);
   });
 }
 
@@ -98,23 +96,23 @@ int irikit_decode_a_label(const char* label, size_t label_len, irikit_a_label_st
 
 const char* irikit_restriction_level_name(int level) {
   if (!in_range(level, IRIKIT_RESTRICTION_UNRESTRICTED)) return nullptr;
-  return c_name(irikit::restriction_level_name(static_cast<irikit::restriction_level>(level)));
+  return c_string(irikit::restriction_level_name(static_cast<irikit::restriction_level>(level)));
 }
 
 int irikit_restriction_level_from_name(const char* name, irikit_restriction_level* level) {
   return guarded(nullptr, [&] {
-    return enum_named(name, level, IRIKIT_RESTRICTION_UNRESTRICTED, irikit_restriction_level_name);
+    return value_named(name, level, IRIKIT_RESTRICTION_UNRESTRICTED, irikit_restriction_level_name);
   });
 }
 
 const char* irikit_label_reason_name(int reason) {
   if (!in_range(reason, IRIKIT_LABEL_REGISTRABLE_LOOKALIKE)) return nullptr;
-  return c_name(irikit::label_reason_name(static_cast<irikit::label_reason>(reason)));
+  return c_string(irikit::label_reason_name(static_cast<irikit::label_reason>(reason)));
 }
 
 int irikit_label_reason_from_name(const char* name, irikit_label_reason* reason) {
   return guarded(nullptr, [&] {
-    return enum_named(name, reason, IRIKIT_LABEL_REGISTRABLE_LOOKALIKE, irikit_label_reason_name);
+    return value_named(name, reason, IRIKIT_LABEL_REGISTRABLE_LOOKALIKE, irikit_label_reason_name);
   });
 }
 
@@ -189,8 +187,8 @@ int irikit_display_host(const char* host, size_t host_len, const irikit_host_dis
       at += l.shown.size() + 1;
     }
     if (count) *count = d->labels.size();
-    const bool fitted = buffer.put(d->shown);
-    if (!fitted || d->labels.size() > capacity) return fail(err, IRIKIT_E_BUFFER_TOO_SMALL);
-    return succeed(err);
+    // The text (with its size) whether or not the labels fit: one call can ask for both sizes.
+    if (int rc = buffer.write(d->shown, err)) return rc;
+    return d->labels.size() > capacity ? fail(err, IRIKIT_E_BUFFER_TOO_SMALL) : succeed(err);
   });
 }
