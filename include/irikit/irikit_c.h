@@ -234,8 +234,9 @@ IRIKIT_C_API int irikit_character_name(const char* input, size_t input_len, uint
  * (irikit::describe_position; invisible characters and bytes that are not UTF-8 escaped). Output by
  * the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
  * IRIKIT_E_BUFFER_TOO_SMALL. */
-IRIKIT_C_API int irikit_describe_position(const char* input, size_t input_len, uint32_t offset, size_t context,
-                                          char* out, size_t out_size, size_t* out_len, irikit_error* err);
+IRIKIT_C_API int irikit_describe_position(const char* input, size_t input_len, uint32_t offset,
+                                          size_t context, char* out, size_t out_size, size_t* out_len,
+                                          irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
  * Parsing and validation (RFC 3987 §2.2, RFC 3986 §3–§4)                               (thread-safe)
@@ -1207,12 +1208,13 @@ IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
  * the longest rule of the public suffix list that matches, exceptions first, the last label when
  * none does; `*suffix` is a range of `host` ({0, 0} for an empty host).
  * Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG. */
-IRIKIT_C_API int irikit_public_suffix(const char* host, size_t host_len, irikit_range* suffix, irikit_error* err);
+IRIKIT_C_API int irikit_public_suffix(const char* host, size_t host_len, irikit_range* suffix,
+                                      irikit_error* err);
 /** The registrable domain of `host`: its public suffix and the label before it, as a range of
  * `host`; `*found` (may be NULL) is 1, or 0 with `*domain` = {0, 0} when the host is itself a
  * public suffix or empty. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG. */
-IRIKIT_C_API int irikit_registrable_domain(const char* host, size_t host_len, irikit_range* domain, int* found,
-                                           irikit_error* err);
+IRIKIT_C_API int irikit_registrable_domain(const char* host, size_t host_len, irikit_range* domain,
+                                           int* found, irikit_error* err);
 /** The version line of the public suffix list compiled in (static storage). */
 IRIKIT_C_API const char* irikit_public_suffix_list_version(void);
 
@@ -1313,9 +1315,10 @@ typedef struct irikit_label_display {
  * Errors: IRIKIT_E_UTF8_* (invalid UTF-8), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
  * IRIKIT_E_INVALID_ARGUMENT (options->size, level), IRIKIT_E_BUFFER_TOO_SMALL (text or labels;
  * `*out_len` and `*count` are set either way). */
-IRIKIT_C_API int irikit_display_host(const char* host, size_t host_len, const irikit_host_display_options* options,
-                                     char* out, size_t out_size, size_t* out_len, irikit_label_display* labels,
-                                     size_t capacity, size_t* count, irikit_error* err);
+IRIKIT_C_API int irikit_display_host(const char* host, size_t host_len,
+                                     const irikit_host_display_options* options, char* out, size_t out_size,
+                                     size_t* out_len, irikit_label_display* labels, size_t capacity,
+                                     size_t* count, irikit_error* err);
 
 /** irikit_to_iri with the host display policy's options (irikit::to_iri_options display_policy,
  * apply_display_policy): with IRIKIT_TO_IRI_IDNA_TO_UNICODE an "xn--" label becomes Unicode only
@@ -1323,8 +1326,8 @@ IRIKIT_C_API int irikit_display_host(const char* host, size_t host_len, const ir
  * label that round-trips. Errors: those of irikit_to_iri, IRIKIT_E_INVALID_ARGUMENT (policy->size,
  * level). */
 IRIKIT_C_API int irikit_to_iri_with_policy(const char* uri, size_t uri_len, unsigned flags, int idna,
-                                           const irikit_host_display_options* policy, int apply_policy, char* out,
-                                           size_t out_size, size_t* out_len, irikit_error* err);
+                                           const irikit_host_display_options* policy, int apply_policy,
+                                           char* out, size_t out_size, size_t* out_len, irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
  * Batches: many texts in one call (irikit/batch.h; issue 35)                          (thread-safe)
@@ -1337,8 +1340,8 @@ IRIKIT_C_API int irikit_to_iri_with_policy(const char* uri, size_t uri_len, unsi
  * valid. Returns IRIKIT_OK when every text was looked at. Errors of the call itself (then no
  * errors[k] is written): IRIKIT_E_NULL_ARGUMENT (texts, lengths or errors NULL with count > 0),
  * IRIKIT_E_INVALID_ARGUMENT (rule, flags). */
-IRIKIT_C_API int irikit_validate_batch(const char* const* texts, const size_t* lengths, size_t count, int rule,
-                                       unsigned flags, irikit_error* errors, size_t* valid);
+IRIKIT_C_API int irikit_validate_batch(const char* const* texts, const size_t* lengths, size_t count,
+                                       int rule, unsigned flags, irikit_error* errors, size_t* valid);
 /** irikit_validate_batch that also fills components[k] (ranges into texts[k]) for each valid
  * text, as irikit_parse does; the components of an invalid text are left as they were. The array
  * is laid out as the caller's compiler knows irikit_components: every components[k].size must be
