@@ -1,23 +1,45 @@
 """Builds the extension module irikit._irikit by driving the project's CMake.
 
 pip and `python3 -m build` call this through setuptools (pyproject.toml). The C++ library and
-the module are compiled by CMake (python/CMakeLists.txt) in build/python-<interpreter>, with the
-interpreter that runs this script, in Release mode; the module is then copied into the wheel.
+the module are compiled by CMake (python/CMakeLists.txt) with the interpreter that runs this
+script, in Release mode; the module is then copied into the wheel.
+
+Nothing is written into the source tree, so a read-only checkout (or an unpacked sdist) builds:
+setuptools' build folder, its egg-info and CMake's build folder all go to IRIKIT_BUILD_BASE when
+it is set (kept: a second build there is incremental), else to a new temporary folder removed when
+the build ends.
+
 Needs cmake, a C++20 compiler, ICU, python3-dev and pybind11-dev (scripts/setup.sh python).
 Honours CMAKE_BUILD_PARALLEL_LEVEL and CMAKE_CXX_COMPILER_LAUNCHER (e.g. ccache).
 """
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+
+
+def build_base() -> Path:
+    given = os.environ.get("IRIKIT_BUILD_BASE")
+    if given:
+        path = Path(given).resolve()
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    path = Path(tempfile.mkdtemp(prefix="irikit-build-"))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
+BUILD_BASE = build_base()
 
 
 class CMakeExtension(Extension):
@@ -28,13 +50,13 @@ class CMakeExtension(Extension):
 class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         tag = sysconfig.get_config_var("SOABI") or f"py{sys.version_info[0]}{sys.version_info[1]}"
-        build_dir = ROOT / "build" / f"python-{tag}"
+        cmake_dir = BUILD_BASE / f"cmake-{tag}"
         configure = [
             "cmake",
             "-S",
             str(ROOT),
             "-B",
-            str(build_dir),
+            str(cmake_dir),
             "-DCMAKE_BUILD_TYPE=Release",
             "-DIRIKIT_BUILD_TESTS=OFF",
             "-DIRIKIT_BUILD_TOOLS=OFF",
@@ -44,15 +66,20 @@ class CMakeBuild(build_ext):
             "-DIRIKIT_PYTHON_REQUIRED=ON",
             f"-DPython3_EXECUTABLE={sys.executable}",
         ]
-        if shutil.which("ninja"):
+        if shutil.which("ninja") and not (cmake_dir / "CMakeCache.txt").exists():
             configure += ["-G", "Ninja"]
         subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(min(os.cpu_count() or 1, 2)))
-        subprocess.run(["cmake", "--build", str(build_dir), "--target", "_irikit", "-j", jobs], check=True)
-        built = build_dir / "python" / "irikit" / Path(self.get_ext_filename(ext.name)).name
+        subprocess.run(["cmake", "--build", str(cmake_dir), "--target", "_irikit", "-j", jobs], check=True)
+        built = cmake_dir / "python" / "irikit" / Path(self.get_ext_filename(ext.name)).name
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
 
 
-setup(ext_modules=[CMakeExtension("irikit._irikit")], cmdclass={"build_ext": CMakeBuild})
+setup(
+    ext_modules=[CMakeExtension("irikit._irikit")],
+    cmdclass={"build_ext": CMakeBuild},
+    # Out of the source tree: build/ (and bdist.*, temp.*, lib.* under it) and irikit.egg-info.
+    options={"build": {"build_base": str(BUILD_BASE / "build")}, "egg_info": {"egg_base": str(BUILD_BASE)}},
+)

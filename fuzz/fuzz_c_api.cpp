@@ -5,7 +5,9 @@
 //   - the snprintf convention: IRIKIT_E_BUFFER_TOO_SMALL reports a length that does not fit, and a
 //     second call with that length plus one succeeds with the same length; IRIKIT_OK leaves a NUL
 //     at out[out_len];
-//   - the C layer agrees with the C++ library: the same code and offset for validate and parse, the
+//   - the C layer agrees with the C++ library: the same code and offset for validate and parse (and
+//     each item of the batch functions), the same suffix, A-label, display decision and labels for
+//     the host functions (issue 35), the
 //     same text for to_uri, to_iri and normalize, components that are ranges of the input;
 //   - an edit of an irikit_builder gives the code, offset and text of the same edit of an
 //     irikit::iri_builder; a failed edit leaves the text as it was, and the text always parses to
@@ -85,7 +87,7 @@ int call_out(std::string_view fuzz_input, std::size_t out_size, F&& f, std::stri
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view fuzz_input = irikit_fuzz::as_view(data, size);
   reader r{data, size};
-  const int which = r.byte() % 19;
+  const int which = r.byte() % 24;
   const int enum_value = static_cast<int>(r.byte()) - 8;  // mostly in range, sometimes not
   const unsigned flags = r.byte();                        // sometimes unknown bits
   const std::size_t out_size = r.byte() % 4 == 0 ? 0 : r.byte() * 4u;
@@ -616,6 +618,196 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           FUZZ_CHECK(got == w::percent_encode(input, static_cast<w::encode_set>(enum_value), option != 0));
         if (function == 4) FUZZ_CHECK(got == w::percent_decode(input));
       }
+      break;
+    }
+    case 19: {  // public suffix and registrable domain: ranges of the input, as the C++ functions say
+      irikit_range suffix{99, 99};
+      irikit_range domain{99, 99};
+      int found = -1;
+      const int rc = irikit_public_suffix(t, n, flags & 1u ? nullptr : &suffix, &err);
+      const int rc2 = irikit_registrable_domain(t, n, &domain, flags & 2u ? nullptr : &found, &err);
+      FUZZ_CHECK(documented(rc) && documented(rc2));
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT && rc2 == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      FUZZ_CHECK(rc == (flags & 1u ? IRIKIT_E_NULL_ARGUMENT : IRIKIT_OK) && rc2 == IRIKIT_OK);
+      const std::string_view host = null_text ? std::string_view() : text;
+      if (!(flags & 1u)) {
+        const std::string_view s = irikit::public_suffix(host);
+        FUZZ_CHECK(suffix.length == s.size() && suffix.offset + suffix.length <= n);
+        if (!s.empty()) FUZZ_CHECK(suffix.offset == static_cast<std::size_t>(s.data() - host.data()));
+      }
+      const auto d = irikit::registrable_domain(host);
+      FUZZ_CHECK(domain.length == (d ? d->size() : 0) && domain.offset + domain.length <= n);
+      if (!(flags & 2u)) FUZZ_CHECK(found == (d ? 1 : 0));
+      break;
+    }
+    case 20: {  // A-label decoding: the status and the text of the C++ decode_a_label
+      irikit_a_label_status status = IRIKIT_A_LABEL_OK;
+      std::string got;
+      const int rc = call_out(
+          fuzz_input, out_size,
+          [&](char* out, std::size_t s, std::size_t* l) {
+            return irikit_decode_a_label(t, n, flags & 1u ? nullptr : &status, out, s, l, &err);
+          },
+          &got);
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if (flags & 1u) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if (rc == IRIKIT_E_BUFFER_TOO_SMALL) break;
+      const irikit::a_label_decoding d = irikit::decode_a_label(null_text ? std::string_view() : text);
+      FUZZ_CHECK(rc == IRIKIT_OK && got == d.unicode && status == static_cast<int>(d.status));
+      FUZZ_CHECK(irikit_a_label_status_name(status) != nullptr &&
+                 irikit_a_label_status_message(status) != nullptr);
+      FUZZ_CHECK((irikit_a_label_status_name(enum_value) == nullptr) ==
+                 (enum_value < 0 || enum_value > IRIKIT_A_LABEL_CONTEXTJ_RULE));
+      break;
+    }
+    case 21: {  // the host display policy: the C++ display_host's text and labels, any options
+      irikit_host_display_options options = IRIKIT_HOST_DISPLAY_OPTIONS_INIT;
+      options.level = enum_value;
+      options.trust_tld_script = static_cast<int>(flags & 1u);
+      if (flags & 4u) options.size = static_cast<std::uint32_t>(flags % 12);
+      const std::size_t capacity = flags >> 4;
+      std::vector<irikit_label_display> labels(capacity + 1);
+      labels[capacity].reason = 12345;  // a guard after the capacity
+      std::size_t count = 99;
+      const bool defaults = flags & 2u;
+      // Not call_out: IRIKIT_E_BUFFER_TOO_SMALL may be about the labels while the text fitted.
+      std::vector<unsigned char> buffer(out_size + 16, k_guard);
+      char* out = out_size == 0 ? nullptr : reinterpret_cast<char*>(buffer.data());
+      std::size_t len = 12345;
+      const int rc = irikit_display_host(t, n, defaults ? nullptr : &options, out, out_size, &len,
+                                         labels.data(), capacity, &count, &err);
+      FUZZ_CHECK(documented(rc) && labels[capacity].reason == 12345);
+      for (std::size_t i = out_size; i < buffer.size(); ++i) FUZZ_CHECK(buffer[i] == k_guard);
+      const bool text_fitted = len < out_size && out != nullptr && out[len] == '\0';
+      const std::string got = text_fitted ? std::string(out, len) : std::string();
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      const bool bad_options = !defaults && ((flags & 4u && options.size < sizeof options) ||
+                                             enum_value < 0 || enum_value > IRIKIT_RESTRICTION_UNRESTRICTED);
+      if (bad_options) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      irikit::host_display_options o;
+      if (!defaults) {
+        o.level = static_cast<irikit::restriction_level>(enum_value);
+        o.trust_tld_script = (flags & 1u) != 0;
+      }
+      const auto d = irikit::display_host(null_text ? std::string_view() : text, o);
+      if (!d) {
+        FUZZ_CHECK(rc == static_cast<int>(d.error().code) && err.offset == d.error().offset);
+        break;
+      }
+      FUZZ_CHECK(count == d->labels.size() && len == d->shown.size());
+      FUZZ_CHECK((rc == IRIKIT_OK) == (text_fitted && count <= capacity));
+      if (rc != IRIKIT_OK) {
+        FUZZ_CHECK(rc == IRIKIT_E_BUFFER_TOO_SMALL);
+        if (out_size > 0 && !text_fitted) FUZZ_CHECK(out[0] == '\0');
+      }
+      if (text_fitted) FUZZ_CHECK(got == d->shown);
+      for (std::size_t i = 0; i < std::min(count, capacity); ++i) {
+        const irikit_label_display& l = labels[i];
+        FUZZ_CHECK(l.label.offset == d->labels[i].offset && l.label.length == d->labels[i].length);
+        FUZZ_CHECK(d->shown.substr(l.shown.offset, l.shown.length) == d->labels[i].shown);
+        FUZZ_CHECK(l.reason == static_cast<int>(d->labels[i].reason) &&
+                   l.unicode == (d->labels[i].unicode ? 1 : 0));
+      }
+      break;
+    }
+    case 22: {  // the batch functions: the lines of `all` (some NULL), against one call per text
+      std::vector<std::string_view> lines;
+      std::string_view rest = all;
+      while (lines.size() < 64) {
+        const irikit_fuzz::split_result p = irikit_fuzz::split_once(rest, '\n');
+        lines.push_back(p.first);
+        if (p.first.size() == rest.size()) break;
+        rest = p.second;
+      }
+      std::vector<const char*> texts;
+      std::vector<std::size_t> lengths;
+      for (std::size_t k = 0; k < lines.size(); ++k) {
+        const bool null_item = (flags >> (k % 8)) & 1u && lines[k].empty() == (k % 3 == 0);
+        texts.push_back(null_item ? nullptr : lines[k].data());
+        lengths.push_back(lines[k].size());
+      }
+      std::vector<irikit_error> errors(texts.size());
+      std::vector<irikit_components> components(texts.size(), irikit_components IRIKIT_COMPONENTS_INIT);
+      std::size_t valid = 0;
+      const int rule = enum_value;
+      const bool parse = flags & 0x80u;
+      const int rc = parse ? irikit_parse_batch(texts.data(), lengths.data(), texts.size(), rule, 0,
+                                                components.data(), errors.data(), &valid)
+                           : irikit_validate_batch(texts.data(), lengths.data(), texts.size(), rule, 0,
+                                                   errors.data(), &valid);
+      FUZZ_CHECK(documented(rc));
+      if (rule < 0 || rule > IRIKIT_RULE_LEIRI) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      FUZZ_CHECK(rc == IRIKIT_OK);
+      std::size_t counted = 0;
+      for (std::size_t k = 0; k < texts.size(); ++k) {
+        irikit_error one{};
+        irikit_components c = IRIKIT_COMPONENTS_INIT;
+        const int rc1 = irikit_parse(texts[k], lengths[k], rule, 0, &c, &one);
+        FUZZ_CHECK(errors[k].code == rc1 && errors[k].offset == one.offset);
+        if (rc1 == IRIKIT_OK) {
+          ++counted;
+          if (parse) FUZZ_CHECK(std::memcmp(&c, &components[k], sizeof c) == 0);
+        }
+      }
+      FUZZ_CHECK(valid == counted);
+      break;
+    }
+    case 23: {  // to_iri with the display policy's options, against the C++ to_iri
+      irikit_host_display_options policy = IRIKIT_HOST_DISPLAY_OPTIONS_INIT;
+      policy.level = enum_value;
+      policy.trust_tld_script = static_cast<int>(flags & 4u);
+      const int idna = static_cast<int>(flags >> 4) % 5;
+      const unsigned to_iri_flags = flags & 3u;
+      const bool apply = flags & 8u;
+      std::string got;
+      const int rc = call_out(
+          fuzz_input, out_size,
+          [&](char* out, std::size_t s, std::size_t* l) {
+            return irikit_to_iri_with_policy(t, n, to_iri_flags, idna, &policy, apply ? 1 : 0, out, s, l,
+                                             &err);
+          },
+          &got);
+      if (null_text && n != 0) {
+        FUZZ_CHECK(rc == IRIKIT_E_NULL_ARGUMENT);
+        break;
+      }
+      if (to_iri_flags > 1 || idna > IRIKIT_IDNA_IDNA2003 ||
+          (to_iri_flags == 1 && idna == IRIKIT_IDNA_NONE) || enum_value < 0 ||
+          enum_value > IRIKIT_RESTRICTION_UNRESTRICTED) {
+        FUZZ_CHECK(rc == IRIKIT_E_INVALID_ARGUMENT);
+        break;
+      }
+      if (rc == IRIKIT_E_BUFFER_TOO_SMALL) break;
+      irikit::to_iri_options o;
+      o.idna_to_unicode = to_iri_flags == 1;
+      if (idna != IRIKIT_IDNA_NONE) o.idna = static_cast<irikit::idna_mode>(idna);
+      o.display_policy.level = static_cast<irikit::restriction_level>(enum_value);
+      o.display_policy.trust_tld_script = (flags & 4u) != 0;
+      o.apply_display_policy = apply;
+      const auto cxx = irikit::to_iri(null_text ? std::string_view() : text, o);
+      FUZZ_CHECK(cxx.has_value() == (rc == IRIKIT_OK));
+      if (cxx)
+        FUZZ_CHECK(got == *cxx);
+      else
+        FUZZ_CHECK(rc == static_cast<int>(cxx.error().code) && err.offset == cxx.error().offset);
       break;
     }
     default: {

@@ -237,8 +237,9 @@ IRIKIT_C_API int irikit_character_name(const char* input, size_t input_len, uint
  * (irikit::describe_position; invisible characters and bytes that are not UTF-8 escaped). Output by
  * the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
  * IRIKIT_E_BUFFER_TOO_SMALL. */
-IRIKIT_C_API int irikit_describe_position(const char* input, size_t input_len, uint32_t offset, size_t context,
-                                          char* out, size_t out_size, size_t* out_len, irikit_error* err);
+IRIKIT_C_API int irikit_describe_position(const char* input, size_t input_len, uint32_t offset,
+                                          size_t context, char* out, size_t out_size, size_t* out_len,
+                                          irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
  * Parsing and validation (RFC 3987 §2.2, RFC 3986 §3–§4)                               (thread-safe)
@@ -1267,6 +1268,158 @@ IRIKIT_C_API const char* irikit_lint_profile_name(size_t index);
 IRIKIT_C_API int irikit_lint_with_profile(const char* text, size_t text_len, const irikit_lint_options* options,
                                           const char* profile, const irikit_allocator* allocator,
                                           irikit_lint_result** result, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Hosts: the public suffix list, A-labels, the display policy (irikit/host.h; issue 35)
+ *                                                                                       (thread-safe)
+ */
+
+/** The public suffix of reg-name `host` (lowercase ASCII, A-labels or U-labels, no trailing "."):
+ * the longest rule of the public suffix list that matches, exceptions first, the last label when
+ * none does; `*suffix` is a range of `host` ({0, 0} for an empty host).
+ * Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG. */
+IRIKIT_C_API int irikit_public_suffix(const char* host, size_t host_len, irikit_range* suffix,
+                                      irikit_error* err);
+/** The registrable domain of `host`: its public suffix and the label before it, as a range of
+ * `host`; `*found` (may be NULL) is 1, or 0 with `*domain` = {0, 0} when the host is itself a
+ * public suffix or empty. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG. */
+IRIKIT_C_API int irikit_registrable_domain(const char* host, size_t host_len, irikit_range* domain,
+                                           int* found, irikit_error* err);
+/** The version line of the public suffix list compiled in (static storage). */
+IRIKIT_C_API const char* irikit_public_suffix_list_version(void);
+
+/** Why an "xn--" label is or is not a valid A-label (irikit::a_label_status, value for value). */
+typedef enum irikit_a_label_status {
+  IRIKIT_A_LABEL_OK = 0,
+  IRIKIT_A_LABEL_NOT_A_LABEL,
+  IRIKIT_A_LABEL_NON_ASCII,
+  IRIKIT_A_LABEL_TOO_LONG,
+  IRIKIT_A_LABEL_BAD_PUNYCODE,
+  IRIKIT_A_LABEL_OVERFLOW,
+  IRIKIT_A_LABEL_DECODES_TO_ASCII,
+  IRIKIT_A_LABEL_NOT_NFC,
+  IRIKIT_A_LABEL_UNASSIGNED,
+  IRIKIT_A_LABEL_DISALLOWED,
+  IRIKIT_A_LABEL_MAPPED,
+  IRIKIT_A_LABEL_HYPHENS,
+  IRIKIT_A_LABEL_LEADING_MARK,
+  IRIKIT_A_LABEL_BIDI_RULE,
+  IRIKIT_A_LABEL_CONTEXTJ_RULE
+} irikit_a_label_status;
+
+/** "ok", "bad-punycode", … (NULL past the last value; static storage). */
+IRIKIT_C_API const char* irikit_a_label_status_name(int status);
+/** One line for people, e.g. "the Punycode integers overflow" (NULL past the last value). */
+IRIKIT_C_API const char* irikit_a_label_status_message(int status);
+/** The status read back from its name. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_a_label_status_from_name(const char* name, irikit_a_label_status* status);
+/** Decodes one "xn--" label and checks it (RFC 5891 §5.4, RFC 3492, UTS #46 §4.1): `*status`
+ * receives an irikit_a_label_status, `out` the decoded label (UTF-8; empty when the Punycode does
+ * not decode) by the buffer convention. A label that is not valid is a status, not an error.
+ * Errors: IRIKIT_E_NULL_ARGUMENT (label, status, or out with out_size > 0), IRIKIT_E_INPUT_TOO_LONG,
+ * IRIKIT_E_BUFFER_TOO_SMALL (`*status` is set all the same). */
+IRIKIT_C_API int irikit_decode_a_label(const char* label, size_t label_len, irikit_a_label_status* status,
+                                       char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+/** UTS #39 §5.2 restriction levels, from the most restrictive (irikit::restriction_level). */
+typedef enum irikit_restriction_level {
+  IRIKIT_RESTRICTION_ASCII_ONLY = 0,
+  IRIKIT_RESTRICTION_SINGLE_SCRIPT,
+  IRIKIT_RESTRICTION_HIGHLY_RESTRICTIVE,
+  IRIKIT_RESTRICTION_MODERATELY_RESTRICTIVE,
+  IRIKIT_RESTRICTION_MINIMALLY_RESTRICTIVE,
+  IRIKIT_RESTRICTION_UNRESTRICTED
+} irikit_restriction_level;
+
+/** "ascii-only" … "unrestricted" (NULL past the last value). */
+IRIKIT_C_API const char* irikit_restriction_level_name(int level);
+/** Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_restriction_level_from_name(const char* name, irikit_restriction_level* level);
+
+/** Why a label is shown as it is (irikit::label_reason, value for value). */
+typedef enum irikit_label_reason {
+  IRIKIT_LABEL_ASCII = 0,
+  IRIKIT_LABEL_SAFE,
+  IRIKIT_LABEL_INVALID_A_LABEL,
+  IRIKIT_LABEL_NOT_IDNA,
+  IRIKIT_LABEL_RESTRICTION_LEVEL,
+  IRIKIT_LABEL_OUTSIDE_PROFILE,
+  IRIKIT_LABEL_ASCII_LOOKALIKE,
+  IRIKIT_LABEL_MIXED_SCRIPT_CONFUSABLE,
+  IRIKIT_LABEL_INVISIBLE,
+  IRIKIT_LABEL_DIGIT_LOOKALIKE,
+  IRIKIT_LABEL_TLD_SCRIPT,
+  IRIKIT_LABEL_REGISTRABLE_LOOKALIKE
+} irikit_label_reason;
+
+/** "ascii", "safe", "invalid-a-label", … (NULL past the last value). */
+IRIKIT_C_API const char* irikit_label_reason_name(int reason);
+/** Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_label_reason_from_name(const char* name, irikit_label_reason* reason);
+
+/** The host display policy's options (irikit::host_display_options). Set `size`
+ * (IRIKIT_HOST_DISPLAY_OPTIONS_INIT or irikit_host_display_options_init). */
+typedef struct irikit_host_display_options {
+  uint32_t size;
+  int32_t level;            /**< an irikit_restriction_level; default MODERATELY_RESTRICTIVE */
+  int32_t trust_tld_script; /**< non-zero (the default): a label may use its TLD's script */
+} irikit_host_display_options;
+
+#define IRIKIT_HOST_DISPLAY_OPTIONS_INIT \
+  { sizeof(irikit_host_display_options), IRIKIT_RESTRICTION_MODERATELY_RESTRICTIVE, 1 }
+/** Sets `*options` to the defaults (with its size). */
+IRIKIT_C_API void irikit_host_display_options_init(irikit_host_display_options* options);
+
+/** The decision for one label of irikit_display_host. Frozen layout. */
+typedef struct irikit_label_display {
+  irikit_range label; /**< the label, bytes of the host passed in */
+  irikit_range shown; /**< what is shown for it, bytes of the text written to `out` */
+  int32_t unicode;    /**< 1 when shown as Unicode */
+  int32_t reason;     /**< an irikit_label_reason */
+} irikit_label_display;
+
+/** Decides label by label whether reg-name `host` is shown as Unicode or with A-labels
+ * (docs/host-display.md): the host as shown goes to `out` (buffer convention), one
+ * irikit_label_display per label to `labels` (array convention: up to `capacity`, `*count` the
+ * number of labels; `labels` may be NULL when `capacity` is 0). `options` may be NULL (defaults).
+ * Errors: IRIKIT_E_UTF8_* (invalid UTF-8), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
+ * IRIKIT_E_INVALID_ARGUMENT (options->size, level), IRIKIT_E_BUFFER_TOO_SMALL (text or labels;
+ * `*out_len` and `*count` are set either way). */
+IRIKIT_C_API int irikit_display_host(const char* host, size_t host_len,
+                                     const irikit_host_display_options* options, char* out, size_t out_size,
+                                     size_t* out_len, irikit_label_display* labels, size_t capacity,
+                                     size_t* count, irikit_error* err);
+
+/** irikit_to_iri with the host display policy's options (irikit::to_iri_options display_policy,
+ * apply_display_policy): with IRIKIT_TO_IRI_IDNA_TO_UNICODE an "xn--" label becomes Unicode only
+ * when the policy `policy` (NULL: the defaults) shows it so; `apply_policy` 0 converts every valid
+ * label that round-trips. Errors: those of irikit_to_iri, IRIKIT_E_INVALID_ARGUMENT (policy->size,
+ * level). */
+IRIKIT_C_API int irikit_to_iri_with_policy(const char* uri, size_t uri_len, unsigned flags, int idna,
+                                           const irikit_host_display_options* policy, int apply_policy,
+                                           char* out, size_t out_size, size_t* out_len, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Batches: many texts in one call (irikit/batch.h; issue 35)                          (thread-safe)
+ */
+
+/** Validates `count` texts (texts[k], lengths[k] bytes) against `rule` (flags as irikit_validate):
+ * errors[k] receives IRIKIT_OK or the text's error (code, byte offset), what irikit_validate
+ * would report; a NULL texts[k] with a non-zero length gives IRIKIT_E_NULL_ARGUMENT in errors[k],
+ * a text of 4 GiB or more IRIKIT_E_INPUT_TOO_LONG. `*valid` (may be NULL) receives how many are
+ * valid. Returns IRIKIT_OK when every text was looked at. Errors of the call itself (then no
+ * errors[k] is written): IRIKIT_E_NULL_ARGUMENT (texts, lengths or errors NULL with count > 0),
+ * IRIKIT_E_INVALID_ARGUMENT (rule, flags). */
+IRIKIT_C_API int irikit_validate_batch(const char* const* texts, const size_t* lengths, size_t count,
+                                       int rule, unsigned flags, irikit_error* errors, size_t* valid);
+/** irikit_validate_batch that also fills components[k] (ranges into texts[k]) for each valid
+ * text, as irikit_parse does; the components of an invalid text are left as they were. The array
+ * is laid out as the caller's compiler knows irikit_components: every components[k].size must be
+ * set to that sizeof (IRIKIT_COMPONENTS_INIT), which is the array's stride; else the call fails
+ * with IRIKIT_E_INVALID_ARGUMENT (also NULL_ARGUMENT for a NULL array) before any text is looked at. */
+IRIKIT_C_API int irikit_parse_batch(const char* const* texts, const size_t* lengths, size_t count, int rule,
+                                    unsigned flags, irikit_components* components, irikit_error* errors,
+                                    size_t* valid);
 
 #ifdef __cplusplus
 } /* extern "C" */

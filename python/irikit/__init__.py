@@ -35,6 +35,9 @@ Functions (text is str, or UTF-8 bytes)
     lint, lint_rules                          hazards (RFC 3987 §4-§8, UTS #39)
     lint_profiles, schemes, scheme_info       the scheme registry and its rules' profiles
     display, visual_order, needs_embedding    bidirectional IRIs (RFC 3987 §4)
+    check_bidi_structure, bidi_components     §4.2 structure; check_bidi_rule: RFC 5893 §2
+    display_host, decode_a_label              the host display policy, A-labels (UTS #39)
+    public_suffix, registrable_domain         the public suffix list
     extract                                   IRIs in running text (RFC 3987 §7.3)
 
 Batch functions (GIL released, all cores; one result per input, errors in place)
@@ -54,14 +57,20 @@ from __future__ import annotations
 
 import sys as _sys
 
-from ._edit import BuilderParams, BuilderSegments, QueryParams
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+
 from ._errors import IRIError
 from ._irikit import (
     IRI,
     Builder,
     IRIReference,
     __version__,
+    bidi_components,
+    check_bidi_rule,
+    check_bidi_structure,
+    decode_a_label,
     display,
+    display_host,
     equivalent,
     extract,
     from_charset,
@@ -81,6 +90,9 @@ from ._irikit import (
     process_file_range_into,
     process_lines,
     process_lines_into,
+    public_suffix,
+    public_suffix_list_version,
+    registrable_domain,
     relativize,
     remove_dot_segments,
     resolve,
@@ -91,12 +103,28 @@ from ._irikit import (
     to_iri_many,
     to_uri,
     to_uri_many,
+    unicode_backend_version,
     unicode_version,
     validate,
     validate_many,
     visual_order,
 )
-from ._types import ExtractMatch, LintFinding, LintRule, SchemeInfo
+
+if TYPE_CHECKING:
+    from . import whatwg
+    from ._edit import BuilderParams, BuilderSegments, QueryParams
+    from ._types import (
+        ALabel,
+        BidiComponent,
+        BidiRuleViolation,
+        BidiViolation,
+        ExtractMatch,
+        HostDisplay,
+        LabelDisplay,
+        LintFinding,
+        LintRule,
+        SchemeInfo,
+    )
 
 __all__ = [
     "IRI",
@@ -109,9 +137,20 @@ __all__ = [
     "ExtractMatch",
     "LintFinding",
     "LintRule",
+    "ALabel",
+    "LabelDisplay",
+    "HostDisplay",
+    "BidiRuleViolation",
+    "BidiComponent",
+    "BidiViolation",
     "SchemeInfo",
     "__version__",
+    "bidi_components",
+    "check_bidi_rule",
+    "check_bidi_structure",
+    "decode_a_label",
     "display",
+    "display_host",
     "equivalent",
     "extract",
     "from_charset",
@@ -131,6 +170,9 @@ __all__ = [
     "process_file_range_into",
     "process_lines",
     "process_lines_into",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
     "relativize",
     "remove_dot_segments",
     "resolve",
@@ -141,22 +183,65 @@ __all__ = [
     "to_iri_many",
     "to_uri",
     "to_uri_many",
+    "unicode_backend_version",
     "unicode_version",
     "validate",
     "validate_many",
     "visual_order",
 ]
 
-# The classes and functions live in the private extension module; show them as irikit's own.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", None) in ("irikit._irikit", "irikit._errors", "irikit._types", "irikit._edit"):
+_OWN_MODULES = ("irikit._irikit", "irikit._errors", "irikit._types", "irikit._edit")
+
+
+def _shown_as_irikit(obj: object) -> None:
+    """The classes and functions live in private modules; show them as irikit's own."""
+    if getattr(obj, "__module__", None) in _OWN_MODULES:
         try:
-            _obj.__module__ = "irikit"
+            setattr(obj, "__module__", "irikit")
         except (AttributeError, TypeError):
             pass
 
-from . import whatwg  # noqa: E402  (irikit.whatwg after `import irikit`)
+
+for _name in __all__:
+    if _name in globals():
+        _shown_as_irikit(globals()[_name])
+
+# Loaded on first use (PEP 562), so that `import irikit` stays cheap (issue 35: at most twice
+# `import urllib.parse`): the record types and editing views need `typing` at run time, and
+# irikit.whatwg its own classes. `irikit.whatwg` and `from irikit import LintFinding` work as before.
+_LAZY = {
+    "BuilderParams": "._edit",
+    "BuilderSegments": "._edit",
+    "QueryParams": "._edit",
+    "ExtractMatch": "._types",
+    "LintFinding": "._types",
+    "LintRule": "._types",
+    "SchemeInfo": "._types",
+    "ALabel": "._types",
+    "LabelDisplay": "._types",
+    "HostDisplay": "._types",
+    "BidiRuleViolation": "._types",
+    "BidiComponent": "._types",
+    "BidiViolation": "._types",
+}
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    if name == "whatwg":
+        return importlib.import_module(".whatwg", __name__)
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        _shown_as_irikit(value)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | {"whatwg"})
+
 
 if "pandas" in _sys.modules:
     from . import pandas as _pandas  # noqa: F401  (registers Series.iri)

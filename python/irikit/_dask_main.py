@@ -20,15 +20,41 @@ and .zst files are read decompressed (one partition per compressed file). OUTPUT
 gets part-00000.txt, part-00001.txt, ... (.jsonl with --json; .gz added with --compression gzip),
 one per partition, in input order: concatenated, they have one record per input line, the
 records `iri COMMAND --json` prints without "line" (text: what `iri COMMAND` prints on stdout).
+COMMAND is one of iri's: check, to-uri, to-iri, normalize, resolve, lint, extract (validate,
+to_uri and to_iri, the Python names, are aliases); dedupe is the runner's own.
 dedupe writes one record per group instead.
 
 Exit status: 0 when every line succeeded, 1 when any failed, 2 for bad usage or input.
 
 Examples:
-  python3 -m irikit.dask --scheduler tcp://10.0.0.1:8786 validate 'crawl/*.txt.gz' out --json
+  python3 -m irikit.dask --scheduler tcp://10.0.0.1:8786 check 'crawl/*.txt.gz' out --json
   python3 -m irikit.dask --scheduler local:2 normalize links.txt normal --level scheme
   python3 -m irikit.dask --scheduler local:2 dedupe links.txt groups --level scheme
 """
+
+
+# The runner's commands by the `iri` tool's names (what `iri COMMAND` prints is what each line gives),
+# with the Python names of irikit.dask kept as aliases; dedupe has no `iri` counterpart.
+IRI_COMMANDS = {
+    "check": "validate",
+    "to-uri": "to_uri",
+    "to-iri": "to_iri",
+    "normalize": "normalize",
+    "resolve": "resolve",
+    "lint": "lint",
+    "extract": "extract",
+    "dedupe": "dedupe",
+}
+ALIASES = {name: name for name in irid.COMMANDS}
+
+
+def command_name(name: str) -> str:
+    """The irikit.dask command for an `iri` command name or a Python name (ValueError otherwise)."""
+    if name in IRI_COMMANDS:
+        return IRI_COMMANDS[name]
+    if name in ALIASES:
+        return ALIASES[name]
+    raise ValueError(f"unknown command '{name}' ({', '.join(IRI_COMMANDS)})")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,14 +66,21 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--scheduler", required=True, metavar="ADDRESS", help="tcp://HOST:PORT, or local:N")
-    p.add_argument("command", choices=irid.COMMANDS, metavar="COMMAND", help=", ".join(irid.COMMANDS))
+    p.add_argument(
+        "command",
+        choices=list(IRI_COMMANDS) + [c for c in irid.COMMANDS if c not in IRI_COMMANDS],
+        metavar="COMMAND",
+        help=", ".join(IRI_COMMANDS) + ": each prints, per input line, what `iri COMMAND` prints "
+        "(dedupe: one record per group); the Python names validate, to_uri and to_iri are aliases of "
+        "check, to-uri and to-iri",
+    )
     p.add_argument("input", metavar="INPUT")
     p.add_argument("output", metavar="OUTPUT")
     p.add_argument("--json", action="store_true", help="JSON Lines (the default is text, as `iri`)")
-    p.add_argument("--as", dest="rule", default="iri-reference", help="validate, lint: the rule (default iri-reference)")
-    p.add_argument("--idna", help="to_uri: none (default), uts46, idna2003")
-    p.add_argument("--encode-unsafe-ascii", action="store_true", help="to_uri: percent-encode unsafe ASCII")
-    p.add_argument("--idna-to-unicode", action="store_true", help="to_iri: xn-- labels to Unicode")
+    p.add_argument("--as", dest="rule", default="iri-reference", help="check, lint: the rule (default iri-reference)")
+    p.add_argument("--idna", help="to-uri: none (default), uts46, idna2003")
+    p.add_argument("--encode-unsafe-ascii", action="store_true", help="to-uri: percent-encode unsafe ASCII")
+    p.add_argument("--idna-to-unicode", action="store_true", help="to-iri: xn-- labels to Unicode")
     p.add_argument("--level", default="syntax", help="normalize, dedupe: simple, syntax (default), scheme")
     p.add_argument("--nfc", action="store_true", help="normalize, dedupe: add NFC (RFC 3987 §5.3.2.2)")
     p.add_argument("--base", help="resolve: the base IRI")
@@ -226,6 +259,7 @@ def _dedupe_text(group: Dict[str, Any]) -> str:
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = _parser().parse_args(argv)
+    args.command = command_name(args.command)
     options, problem = _options(args)
     if problem:
         print(f"irikit.dask: {problem}", file=sys.stderr)

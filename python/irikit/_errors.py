@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Optional, Union
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at run time (mypy knows the name)
+if TYPE_CHECKING:
+    from typing import Optional, Union
 
 __all__ = ["IRIError"]
 
@@ -13,6 +14,8 @@ _CONTEXT = 40
 
 def _width(text: str) -> int:
     """Terminal columns of ``text`` (wide East Asian characters take two)."""
+    import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 

@@ -7,7 +7,22 @@ from typing import TYPE_CHECKING, List, Literal, NamedTuple, Optional, Tuple
 if TYPE_CHECKING:
     from ._errors import IRIError
 
-__all__ = ["LintFinding", "LintRule", "SchemeInfo", "ExtractMatch", "Validation", "Host", "SpecDifference", "SpecComparison"]
+__all__ = [
+    "LintFinding",
+    "LintRule",
+    "SchemeInfo",
+    "ExtractMatch",
+    "Validation",
+    "Host",
+    "SpecDifference",
+    "SpecComparison",
+    "ALabel",
+    "LabelDisplay",
+    "HostDisplay",
+    "BidiRuleViolation",
+    "BidiComponent",
+    "BidiViolation",
+]
 
 
 class LintFinding(NamedTuple):
@@ -117,3 +132,59 @@ class SpecComparison(NamedTuple):
     def same(self) -> bool:
         """Both read the string, as the same URI (``iri compare-specs`` prints "same")."""
         return not self.differences and self.rfc3987_error is None and self.whatwg_error is None
+
+
+class ALabel(NamedTuple):
+    """What ``irikit.decode_a_label`` found: ``status`` "ok" or why the label is not a valid
+    A-label (``irikit/host.h`` a_label_status names), the decoded label, and a line for people."""
+
+    status: str
+    unicode: str
+    message: str
+
+
+class LabelDisplay(NamedTuple):
+    """The display decision for one label of ``irikit.display_host``: ``span`` in code points of a
+    str host (bytes for bytes), what is shown, whether as Unicode, the reason (``label_reason``
+    names, docs/host-display.md) and why it was kept (empty for "ascii" and "safe")."""
+
+    span: Tuple[int, int]
+    shown: str
+    unicode: bool
+    reason: str
+    message: str
+    byte_span: Tuple[int, int]
+
+
+class HostDisplay(NamedTuple):
+    """``irikit.display_host``: the host as shown, and one LabelDisplay per label."""
+
+    shown: str
+    labels: List[LabelDisplay]
+
+
+class BidiRuleViolation(NamedTuple):
+    """A label breaking the Bidi Rule of RFC 5893 §2 (condition 1-6) and its first offending character."""
+
+    condition: int
+    span: Tuple[int, int]
+    character: str
+    byte_span: Tuple[int, int]
+
+
+class BidiComponent(NamedTuple):
+    """A component RFC 3987 §4.2 restricts: its kind ("host label", "path segment", ...) and span."""
+
+    kind: str
+    span: Tuple[int, int]
+    byte_span: Tuple[int, int]
+
+
+class BidiViolation(NamedTuple):
+    """An RFC 3987 §4.2 violation: "mixed-direction" (rule 1) or "rtl-edge" (rule 2, with the edge
+    character that is not right-to-left and whether it is the first one)."""
+
+    kind: str
+    component: BidiComponent
+    edge: Optional[str]
+    at_start: Optional[bool]

@@ -37,6 +37,10 @@ void bind_batch(pybind11::module_& m);
 /// irikit/whatwg.h (whatwg.cpp).
 void bind_whatwg(pybind11::module_& m);
 
+/// The public suffix list, A-label decoding, the host display policy and the bidi structure
+/// checks (irikit/host.h, irikit/bidi.h; hosts.cpp).
+void bind_hosts(pybind11::module_& m);
+
 }  // namespace irikit::python
 
 #endif  // IRIKIT_PYTHON_BINDINGS_H

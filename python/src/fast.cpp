@@ -255,21 +255,28 @@ PyObject* fast_validate_many(PyObject*, PyObject* const* args, Py_ssize_t nargs,
     std::vector<std::string_view> views;
     std::vector<parse_error> errors;
     std::vector<special_item> special;
+    std::vector<std::size_t> missing;  ///< None items of the block
     for (std::size_t begin = 0; begin < n; begin += k_block) {
       const std::size_t count = std::min(n - begin, k_block);
       views.resize(count);
       errors.resize(count);
       special.clear();
+      missing.clear();
       // 1. With the GIL, one pass: the (pointer, length) of every item.
       for (std::size_t k = 0; k < count; ++k) {
         PyObject* item = items[begin + k];
         if (ascii_view(item, views[k])) continue;
+        if (item == Py_None) {  // a missing value gives None, as in the other *_many functions
+          views[k] = std::string_view();
+          missing.push_back(k);
+          continue;
+        }
         special_item s{k, {}};
         bool type_error = false;
         s.converted = convert_text(item, type_error);
         if (type_error) {
           throw py::type_error("irikit.validate_many(): item " + std::to_string(begin + k) +
-                               " must be str or bytes, not " + Py_TYPE(item)->tp_name);
+                               " must be str or bytes or None, not " + Py_TYPE(item)->tp_name);
         }
         views[k] = s.converted.text.utf8;
         special.push_back(std::move(s));
@@ -280,6 +287,7 @@ PyObject* fast_validate_many(PyObject*, PyObject* const* args, Py_ssize_t nargs,
       run_parallel_chunks(count, workers, [&](std::size_t from, std::size_t to) {
         validate_batch(std::span(texts + from, to - from), std::span(found + from, to - from), r);
       });
+      for (const std::size_t k : missing) errors[k] = parse_error{};  // "" may not match the rule
       // A text that is not Unicode keeps the error its conversion gave (no rule in the message).
       for (const special_item& s : special) {
         if (s.converted.error.code != error_code::ok) errors[s.index] = s.converted.error;
@@ -355,7 +363,8 @@ constexpr const char* validate_many_doc =
 Validates every text of ``texts`` (an iterable of str / bytes) against ``rule``.
 
 Returns one item per text, in order: None for a valid text, the IRIError (code, offset, message)
-for an invalid one. The work runs without the GIL on ``threads`` threads (all cores by default).
+for an invalid one. A None item (a missing value) gives None, as in the other ``*_many``
+functions. The work runs without the GIL on ``threads`` threads (all cores by default).
 
 >>> [e and e.code for e in validate_many(["http://a/", "http://a b/", "b"], rule="iri")]
 [None, 'invalid-host-char', 'missing-scheme']

@@ -42,8 +42,19 @@ py::str py_to_uri(const py::handle& text, std::string_view idna, bool encode_uns
   return to_str(*uri);
 }
 
-py::str py_to_iri(const py::handle& text, bool idna_to_unicode, std::string_view idna) {
-  const to_iri_options o = iri_options(idna_to_unicode, idna);
+py::str py_to_iri(const py::handle& text, bool idna_to_unicode, std::string_view idna, bool display_policy,
+                  std::string_view level, bool trust_tld_script) {
+  to_iri_options o = iri_options(idna_to_unicode, idna);
+  o.apply_display_policy = display_policy;
+  const auto named = restriction_level_from_name(level);
+  if (!named) {
+    throw py::value_error("unknown level '" + std::string(level) +
+                          "' (ascii-only, single-script, highly-restrictive, moderately-restrictive, "
+                          "minimally-restrictive, unrestricted)");
+  }
+  o.display_policy.level = *named;
+  o.display_policy.trust_tld_script = trust_tld_script;
+  o.display_policy.messages = false;
   const text_arg t = text_argument(text, "to_iri", "text");
   auto iri = to_iri(t.utf8, o);
   if (!iri) raise_error(iri.error(), t);
@@ -166,13 +177,6 @@ bool py_equivalent(const py::handle& a, const py::handle& b, std::string_view le
 
 // ---------------------------------------------------------------------------------------------
 // Lint, display, extraction (irikit/lint.h, irikit/bidi.h, irikit/extract.h)
-
-/// (start, end) of a byte range in the caller's units: code points for str, bytes for bytes.
-py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end) {
-  if (!t.is_str) return py::make_tuple(begin, end);
-  const std::size_t start = char_index(t.utf8, begin);
-  return py::make_tuple(start, start + char_index(t.utf8.substr(begin), end - begin));
-}
 
 py::list py_lint(const py::handle& text, std::string_view rule_name, std::optional<py::dict> severities,
                  const std::vector<std::string>& disable, std::string_view profile) {
@@ -319,6 +323,12 @@ PYBIND11_MODULE(_irikit, m) {
 >>> unicode_version()
 '17.0'
 )doc");
+  m.def("unicode_backend_version", &irikit::unicode_backend_version,
+        R"doc(The Unicode backend and its version (what `iri --version` shows in parentheses).
+
+>>> unicode_backend_version().startswith("ICU ")
+True
+)doc");
 
   bind_fast(m);  // is_valid, validate, validate_many (fast.cpp)
 
@@ -350,13 +360,22 @@ percent-encodes space < > " { } | \ ^ ` and controls instead of failing (unsafe-
 )doc");
 
   m.def("to_iri", &py_to_iri, py::arg("text"), py::kw_only(), py::arg("idna_to_unicode") = false,
-        py::arg("idna") = "uts46",
+        py::arg("idna") = "uts46", py::arg("display_policy") = true,
+        py::arg("level") = "moderately-restrictive", py::arg("trust_tld_script") = true,
         R"doc(Maps a URI to an IRI (RFC 3987 §3.2): decodes percent-encoded UTF-8 where an IRI allows it.
+
+With ``idna_to_unicode``, an "xn--" label becomes Unicode only when the host display policy shows
+it so (``display_host``: ``level``, ``trust_tld_script``), so that a look-alike keeps its A-label
+(RFC 3987 §7.5, §8); ``display_policy=False`` converts every valid label that round-trips.
 
 >>> to_iri("http://www.example.org/D%C3%BCrst")
 'http://www.example.org/Dürst'
 >>> to_iri("http://xn--rsum-bpad.example.org/", idna_to_unicode=True)
 'http://résumé.example.org/'
+>>> to_iri("http://xn--80ak6aa92e.com/", idna_to_unicode=True)
+'http://xn--80ak6aa92e.com/'
+>>> to_iri("http://xn--rsum-bpad.example.org/", idna_to_unicode=True, level="ascii-only")
+'http://xn--rsum-bpad.example.org/'
 )doc");
 
   m.def("leiri_to_iri", &py_leiri_to_iri, py::arg("text"),
@@ -535,4 +554,5 @@ form). For str input ``span`` is in code points, so ``text[m.span[0]:m.span[1]] 
   bind_batch(m);
   bind_lines(m);
   bind_whatwg(m);
+  bind_hosts(m);
 }

@@ -52,8 +52,13 @@ text_or_error convert_text(PyObject* object, bool& type_error) {
     out.text.utf8 =
         std::string_view(PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object)));
   } else if (PyByteArray_Check(object)) {
-    out.text.utf8 = std::string_view(PyByteArray_AS_STRING(object),
-                                     static_cast<std::size_t>(PyByteArray_GET_SIZE(object)));
+    // A bytearray can change size or content at any time another thread holds the GIL, and the
+    // batch functions read their texts without it: the library gets an immutable copy instead.
+    PyObject* copy = PyBytes_FromStringAndSize(PyByteArray_AS_STRING(object), PyByteArray_GET_SIZE(object));
+    if (copy == nullptr) throw py::error_already_set();
+    out.text.holder = py::reinterpret_steal<py::object>(copy);
+    out.text.utf8 =
+        std::string_view(PyBytes_AS_STRING(copy), static_cast<std::size_t>(PyBytes_GET_SIZE(copy)));
   } else {
     type_error = true;
     return out;
@@ -88,6 +93,12 @@ std::size_t char_index(std::string_view utf8, std::size_t offset) {
     if ((static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80) ++count;  // not a continuation byte
   }
   return count;
+}
+
+py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end) {
+  if (!t.is_str) return py::make_tuple(begin, end);
+  const std::size_t start = char_index(t.utf8, begin);
+  return py::make_tuple(start, start + char_index(t.utf8.substr(begin), end - begin));
 }
 
 py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {

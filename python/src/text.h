@@ -53,6 +53,9 @@ text_arg text_argument(const py::handle& object, const char* function, const cha
 /// The code-point index of byte `offset` in `utf8` (for error positions and spans in str input).
 std::size_t char_index(std::string_view utf8, std::size_t offset);
 
+/// (start, end) of a byte range in the caller's units: code points for str, bytes for bytes.
+py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end);
+
 /// An irikit.IRIError instance (not raised) for `error` on `text`; `r` words the message for the
 /// rule that was checked.
 py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r = std::nullopt);

@@ -432,3 +432,21 @@ def test_scheme_rung_per_registry():
     assert irikit.normalize("mailto:Joe@Example.COM", "scheme") == "mailto:Joe@example.com"
     assert irikit.equivalent("urn:example:a123,z456", "URN:EXAMPLE:a123,z456?=xyz#789", "scheme")
     assert not irikit.equivalent("urn:example:a123,z456", "urn:example:A123,z456", "scheme")
+    backend = irikit.unicode_backend_version()  # "ICU 72.1" (irikit/version.h)
+    assert backend.startswith("ICU ") and backend.split()[1][0].isdigit()
+
+
+def test_import_is_cheap():
+    """`import irikit` loads no more than the extension and IRIError (issue 35: at most twice the
+    cost of `import urllib.parse`; python/bench/import_time.py measures it): typing, the record
+    types, the editing views and irikit.whatwg load on first use."""
+    import subprocess
+    import sys
+
+    lazy = ["typing", "irikit._types", "irikit._edit", "irikit.whatwg", "irikit.pandas", "irikit.dask"]
+    code = f"import sys, irikit; print([m for m in {lazy!r} if m in sys.modules])"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+    code = "import irikit; print(irikit.LintFinding.__module__, irikit.whatwg.URL.__name__, 'whatwg' in dir(irikit))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["irikit", "URL", "True"]

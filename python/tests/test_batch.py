@@ -88,8 +88,8 @@ def test_any_iterable_and_bad_items():
     assert irikit.to_uri_many(iter(())) == []
     with pytest.raises(TypeError, match=r"item 1 must be str or bytes or None, not int"):
         irikit.to_uri_many(["http://a/", 5])
-    with pytest.raises(TypeError, match=r"item 0 must be str or bytes, not NoneType"):
-        irikit.validate_many([None])
+    with pytest.raises(TypeError, match=r"item 1 must be str or bytes or None, not int"):
+        irikit.validate_many(["http://a/", 5])
     with pytest.raises(TypeError):
         irikit.validate_many(5)
 
@@ -126,3 +126,47 @@ def test_results_stay_in_place_across_blocks():
     assert e.value.text == "http://a b/32767"  # the first error in input order
     checked = irikit.validate_many([t or "" for t in texts])
     assert [i for i, r in enumerate(checked) if r is not None] == bad
+
+
+def test_validate_many_takes_none_as_the_others_do():
+    # a missing value gives None (issue 35), as parse_many / to_uri_many do; "" would be no "iri"
+    assert irikit.validate_many([None, "http://a/", None, "b"], rule="iri")[0] is None
+    results = irikit.validate_many([None, "http://a/", None, "b"], rule="iri")
+    assert results[:3] == [None, None, None] and results[3].code == "missing-scheme"
+    assert irikit.parse_many([None], rule="iri") == [None] == irikit.to_uri_many([None])
+    texts = ["http://a b/"] * 70000
+    texts[65535] = texts[65536] = None  # across validate_many's block of 65536
+    results = irikit.validate_many(texts, rule="iri")
+    assert results[65535] is None and results[65536] is None
+    assert results[65534].code == results[65537].code == "invalid-host-char"
+
+
+def test_bytearray_items_are_copied_before_the_gil_is_released():
+    # Another thread resizes and rewrites the bytearray while the batch runs without the GIL: each
+    # result is the answer for one of the two values it held, never for torn or freed memory.
+    import threading
+
+    valid = b"http://a/" + b"p" * 4000
+    invalid = b"http://a b/"
+    data = bytearray(valid)
+    stop = threading.Event()
+
+    def mutate():
+        while not stop.is_set():
+            data[:] = invalid
+            data[:] = valid
+
+    worker = threading.Thread(target=mutate)
+    worker.start()
+    try:
+        for _ in range(20):
+            checked = irikit.validate_many([data] * 2000, rule="iri", threads=2)
+            assert {None if r is None else (r.code, r.offset) for r in checked} <= {None, ("invalid-host-char", 8)}
+            mapped = irikit.to_uri_many([data] * 2000, threads=2)
+            assert {r if isinstance(r, str) else (r.code, r.offset) for r in mapped} <= {
+                valid.decode(),
+                ("invalid-host-char", 8),
+            }
+    finally:
+        stop.set()
+        worker.join()

@@ -104,6 +104,38 @@ def test_failure_offsets_in_bytes_and_code_points():
     assert (info.value.offset, info.value.char_offset) == (17, None)
 
 
+@pytest.mark.parametrize(
+    "text, offset, char_offset",
+    [
+        # URL Standard §4.4 basic URL parser steps 2-3 remove ASCII tabs and newlines before the
+        # state machine runs; the error still points at the port in the caller's string (issue 35).
+        ("ht\ttp://h:99999/", 10, 10),
+        ("\thttp://\nh:99999/", 11, 11),
+        ("http://h\r\n:99999/", 11, 11),
+        ("  ht\ttp://例:99999/", 14, 12),
+        (b"ht\ttp://\xff@h:99999/", 12, None),  # a tab and an ill-formed byte before it, both undone
+    ],
+)
+def test_failure_offsets_count_the_removed_tabs_and_newlines(text, offset, char_offset):
+    with pytest.raises(irikit.IRIError) as info:
+        URL(text)
+    assert (info.value.code, info.value.offset, info.value.char_offset) == ("port-out-of-range", offset, char_offset)
+    assert info.value.text == text
+    if isinstance(text, str):
+        assert text[char_offset] == "9"  # the port's first digit, as without the tab
+
+
+def test_validation_offsets_count_the_removed_tabs_and_newlines():
+    # the first removed tab is noted where it is; the space in the path after it, at its own place
+    u = URL(" ht\ntp://h/a b")
+    assert [(v.code, v.offset) for v in u.validation_errors] == [
+        ("invalid-URL-unit", 0),
+        ("invalid-URL-unit", 3),
+        ("invalid-URL-unit", 12),
+    ]
+    assert " ht\ntp://h/a b"[12] == " "
+
+
 def test_a_base_that_fails_is_the_error():
     with pytest.raises(irikit.IRIError) as info:
         URL("x", base="b c")

@@ -15,3 +15,5 @@ irikit.whatwg.percent_encode("a", "url")  # E: not a percent-encode set
 irikit.whatwg.percent_decode("%41").upper() + "x"  # E: bytes, not str
 irikit.whatwg.parse_host("h", True)  # E: opaque is keyword-only
 irikit.whatwg.parse_host("h").ipv4 + 1  # E: may be None
+irikit.display_host("a.de", level="lax")  # E: not a restriction level
+irikit.registrable_domain("a.de").upper()  # E: Optional[str]

@@ -67,3 +67,15 @@ encoded: str = whatwg.percent_encode("a b", "query", space_as_plus=True) + whatw
 decoded_bytes: bytes = whatwg.percent_decode("%41")
 form: str = whatwg.serialize_form_urlencoded(whatwg.parse_form_urlencoded("a=1") + [("b", "2")])
 form_from_mapping: str = whatwg.serialize_form_urlencoded({"a": "1"})
+
+# Hosts and the bidi checks (issue 35).
+suffix: str = irikit.public_suffix("www.example.co.uk")
+registrable: Optional[str] = irikit.registrable_domain(b"example.co.uk")
+a_label: irikit.ALabel = irikit.decode_a_label("xn--bcher-kva")
+a_label_status: str = a_label.status
+shown_host: irikit.HostDisplay = irikit.display_host("xn--bcher-kva.de", level="single-script", trust_tld_script=False)
+label_reasons: List[str] = [label.reason for label in shown_host.labels]
+rule_conditions: List[int] = [v.condition for v in irikit.check_bidi_rule("a.b")]
+component_kinds: List[str] = [c.kind for c in irikit.bidi_components("http://a/")]
+edges: List[Optional[str]] = [v.edge for v in irikit.check_bidi_structure("http://a/")]
+policy_iri: str = irikit.to_iri("http://a/", idna_to_unicode=True, level="ascii-only", display_policy=False)

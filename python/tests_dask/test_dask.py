@@ -400,5 +400,22 @@ def test_guide_examples(client):
         assert runner.summarize(verbose=False).failed == 0
 
 
+def test_runner_takes_iri_command_names_with_python_aliases():
+    # issue 35: `python3 -m irikit.dask COMMAND` takes iri's command names; validate/to_uri/to_iri stay
+    from irikit._dask_main import _parser, command_name
+
+    pairs = [("check", "validate"), ("to-uri", "to_uri"), ("to-iri", "to_iri"), ("normalize", "normalize")]
+    pairs += [("validate", "validate"), ("to_uri", "to_uri"), ("to_iri", "to_iri"), ("dedupe", "dedupe")]
+    for given, meant in pairs:
+        assert command_name(_parser().parse_args(["--scheduler", "local:1", given, "in", "out"]).command) == meant
+    with pytest.raises(ValueError, match="unknown command 'parse'"):
+        command_name("parse")
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["--scheduler", "local:1", "parse", "in", "out"])
+    text = " ".join(_parser().format_help().split())  # argparse wraps the lines
+    assert "prints, per input line, what `iri COMMAND` prints" in text
+    assert "check, to-uri, to-iri, normalize, resolve, lint, extract" in text
+
+
 if __name__ == "__main__":  # the workers are spawned processes that re-import the main module
     sys.exit(pytest.main([__file__, "-q", "-rs"]))

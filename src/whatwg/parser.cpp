@@ -628,10 +628,11 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
     input = input.substr(begin, end - begin);
     offset = begin;
   }
-  // Step 2-3: remove ASCII tabs and newlines. Offsets then count the cleaned text (a validation
-  // error's offset is exact whenever the input had none of them).
+  // Step 2-3: remove ASCII tabs and newlines. The machine then counts the cleaned text; `removed`
+  // (positions in the stripped input) brings its offsets back to the caller's text below.
   std::string cleaned;
   irikit::detail::cancel_poll poll(0, input.size());
+  std::vector<std::uint32_t> removed;
   for (std::size_t i = 0; i < input.size(); ++i) {
     poll(i);
     const char ch = input[i];
@@ -639,13 +640,20 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
       if (cleaned.empty() && i > 0) cleaned.assign(input.substr(0, i));
       if (cleaned.empty()) cleaned.reserve(input.size());
       r.add(ve::invalid_url_unit, offset + i);
+      removed.push_back(static_cast<std::uint32_t>(i));
       for (++i; i < input.size(); ++i) {
-        if (input[i] != '\t' && input[i] != '\n' && input[i] != '\r') cleaned.push_back(input[i]);
+        if (input[i] != '\t' && input[i] != '\n' && input[i] != '\r') {
+          cleaned.push_back(input[i]);
+        } else {
+          removed.push_back(static_cast<std::uint32_t>(i));
+        }
       }
       input = cleaned;
       break;
     }
   }
+  const std::size_t cleaned_notes =
+      notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned`
   std::string fixed_storage;
   std::vector<replacement> replaced;
   if (auto fixed = replace_ill_formed_utf8(input, &replaced)) {
@@ -660,6 +668,23 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   // The machine counted bytes of the text with U+FFFD (3 bytes each) in place of ill-formed
   // sequences (of 1 to 3 bytes): its offsets are brought back to the caller's text.
   offsets_before_replacement(replaced, offset, e ? &*e : nullptr, notes, first_note);
+  if (!removed.empty()) {
+    // A position in the cleaned text → the caller's: past every removed tab or newline before it
+    // (the character it names, never the tab in front of it).
+    const auto back = [&](std::uint32_t& at) {
+      if (at < offset) return;
+      std::size_t s = at - offset;
+      for (const std::uint32_t k : removed) {
+        if (k > s) break;
+        ++s;
+      }
+      at = static_cast<std::uint32_t>(offset + s);
+    };
+    if (notes != nullptr) {
+      for (std::size_t k = cleaned_notes; k < notes->size(); ++k) back((*notes)[k].offset);
+    }
+    if (e) back(e->offset);
+  }
   return e;
 }
 

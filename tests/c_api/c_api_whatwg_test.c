@@ -293,11 +293,12 @@ static const struct notes_case k_notes_cases[] = {
      19,
      "http://user:pw@h/",
      {{IRIKIT_E_URL_INVALID_URL_UNIT, 0}, {IRIKIT_E_URL_INVALID_CREDENTIALS, 15}}},
-    /* The tab (byte 9) is removed first: the space at byte 11 is reported at 10. */
+    /* The tab (byte 9) is removed first (URL Standard §4.4 steps 2-3), yet the space is reported
+     * at byte 11, its place in the caller's text (issue 35). */
     {"http://h/\ta b",
      13,
      "http://h/a%20b",
-     {{IRIKIT_E_URL_INVALID_URL_UNIT, 9}, {IRIKIT_E_URL_INVALID_URL_UNIT, 10}}},
+     {{IRIKIT_E_URL_INVALID_URL_UNIT, 9}, {IRIKIT_E_URL_INVALID_URL_UNIT, 11}}},
     /* Ill-formed UTF-8 is read as U+FFFD; the note is at the start of the input. */
     {"http://h/\xFF", 10, "http://h/%EF%BF%BD", {{IRIKIT_E_URL_INVALID_URL_UNIT, 9}}},
     /* None. */
