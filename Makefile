@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
 .PHONY: demo test test-simd test-asan test-arm64 bench fuzz format clean setup public-suffix unicode-tables

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Builds the extension module irikit._irikit by driving the project's CMake.
 
 pip and `python3 -m build` call this through setuptools (pyproject.toml). The C++ library and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The parser at two revisions in one program, timed in turn (scripts/ab_parser.sh builds it).
 //
 // On a shared VM whose speed swings by 1.5x within minutes, two benchmark binaries run one after

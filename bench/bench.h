@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Shared declarations of the benchmark binary: datasets, the per-line functions that are timed,
 // and the output checks that run before any timing.
 #ifndef IRIKIT_BENCH_BENCH_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_bench: irikit against its peers over the same in-memory corpora, side by side in one run.
 //
 //   irikit_bench [--corpora=DIR] [--check-only] [--differences=N] [--disagreements=FILE]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* bench/cancel_ab.c — the cost of the cancellation polls (irikit_c.h, "Cancellation") on the
  * operations that ask the hook: ns per call of to_uri, to_iri, normalize, extract, lint and the
  * WHATWG parser over the lines of FILE (short texts: the per-call cost), and ns per byte over one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # bench/cancel_ab.sh OLD_LIBIRIKIT_SO NEW_LIBIRIKIT_SO CORPUS [ROUNDS]  (by hand; bench/RESULTS.md)
 #
 # The cancellation polls' cost: bench/cancel_ab.c against two release builds of libirikit.so.0

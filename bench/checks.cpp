@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Output checks, run before anything is timed. A benchmark whose output is wrong is not a benchmark:
 // an early exit, a rule mix-up or a peer called the wrong way would all show up as speed.
 //

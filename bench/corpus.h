@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Benchmark input: a corpus file read once into memory, one string_view per line.
 //
 // Every line is stored followed by a NUL byte, so the C peers that want a NUL-terminated string

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Editing (issue 23): irikit::iri_builder against Boost.URL's url, each checked before it is timed.
 //
 // - edit/set_param_kasztp: every URL of kasztp that has a query (typical web URLs), parsed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The floor: the cost of merely looking at the input. Each byte is read once; an ASCII byte is
 // classified with one lookup in a 256-entry table, a non-ASCII byte starts a strictly validated
 // UTF-8 sequence (RFC 3629 §4). Nothing is skipped in blocks, so a validator that skips runs of

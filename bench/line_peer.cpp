@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_line_peer: the work of `iri check --as uri-reference` and `iri to-uri`, done line by line
 // on one thread with Boost.URL or uriparser, for the end-to-end comparison (bench/tool_e2e.py).
 //

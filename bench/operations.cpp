@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The operations beyond validation (issue 7): to_uri (RFC 3987 §3.1, no IDNA), to_iri (§3.2),
 // resolution (RFC 3986 §5.2) and IDNA ToASCII (UTS #46), each against its peers, each checked
 // before anything is timed:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Native ada (issue 38) beside irikit's WHATWG mode, in the same binary and the same run.
 //
 // Rows, per corpus of the validation benchmarks (and the Common Crawl bases, absolute URLs):

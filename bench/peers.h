@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The peers, each behind one plain function so that every implementation pays one call per line
 // (irikit's validate is a call into the library too). Each returns whether the line is accepted.
 #ifndef IRIKIT_BENCH_PEERS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The IDNA peers: ICU's UTS #46 and libidn2, called directly (the bench/ folder may use ICU as a
 // peer; the library itself reaches ICU only through src/unicode/).
 #include <unicode/uidna.h>

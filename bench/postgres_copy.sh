@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # bench/postgres_copy.sh LIBIRIKIT INCLUDE_DIR [REPS]  (by hand, as root; results in bench/RESULTS.md)
 #
 # The PostgreSQL targets of issue 20, on a private PostgreSQL 15 server (postgres/cluster.sh):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # bench/postgres_huge.sh LIBIRIKIT INCLUDE_DIR (by hand, as root, from the top of the tree): values up
 # to PostgreSQL's 1 GB limit through the extension on a private server; results in bench/RESULTS.md.
 set -euo pipefail

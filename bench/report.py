@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Turns irikit_bench's JSON (--benchmark_format=json with repetitions) into bench/RESULTS.md.
 
 Usage: report.py RESULTS.json OUT.md --command CMD --machine TEXT --load-before X --load-after Y

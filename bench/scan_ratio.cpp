@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_scan_ratio — each block-scan implementation this machine (or emulator) runs, divided by
 // scalar, on the bench's validation corpora, in one process (issue 25). Under qemu-aarch64 absolute
 // times are the emulator's, not a CPU's: only the ratio between two implementations timed on the

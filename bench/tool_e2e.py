@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The `iri` tool end to end (issue 7): a million lines of `iri check` and `iri to-uri` on every core
 (--jobs), against the same work done line by line on one thread with Boost.URL and uriparser
 (bench/line_peer.cpp, `irikit_line_peer`).

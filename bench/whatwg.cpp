@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_bench_whatwg: the WHATWG URL Standard mode (issue 22) over the shared URL corpora, next to
 // Node's URL (ada inside), which bench/whatwg_node.mjs times in-process over the same lines.
 //

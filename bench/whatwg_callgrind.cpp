@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_callgrind_whatwg: one pass of whatwg::can_parse or whatwg::parse + href over one corpus of
 // scripts/bench_whatwg.sh, for instruction counts under callgrind. Counts do not depend on the load
 // of the machine, so they make a steady A/B signal where timings are noisy (issue 22):

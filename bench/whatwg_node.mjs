@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Node's URL (ada inside since Node 18.17) over the same corpora as irikit_bench_whatwg, timed
 // in-process per call: URL.canParse(line) and new URL(line).href, each pass over the whole corpus
 // repeated REPS times; prints the median ns per URL. With --hrefs DIR, writes DIR/CORPUS.hrefs

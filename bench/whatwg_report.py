@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The table of scripts/bench_whatwg.sh: irikit's whatwg can_parse and parse + href against Node's
 URL.canParse and new URL(x).href (ada inside), per corpus, median ns per URL, and ratios.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Cross-compiling for AArch64 (ARM64) Linux on an x86-64 Debian machine, and running what is built
 # under user-mode QEMU: `make test-arm64` (scripts/setup.sh arm64 installs what it needs).
 #   compiler:   g++-aarch64-linux-gnu (Debian's cross compiler; its libstdc++ is libstdc++6-arm64-cross)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 include(CMakePackageConfigHelpers)
 install(TARGETS irikit_static irikit_shared EXPORT irikitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

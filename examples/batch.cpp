@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // batch.cpp — validate and parse many short references in one call (irikit/batch.h): one result per
 // text, the same verdicts, error codes, byte offsets and components as one call per text.
 #include <irikit/irikit.h>

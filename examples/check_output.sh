@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # check_output.sh PROGRAM EXPECTED — runs an example program; it must exit with status 0 and
 # print exactly the contents of EXPECTED on stdout.
 set -u

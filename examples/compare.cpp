@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // compare.cpp — normalization and the comparison ladder of RFC 3987 §5.3.
 #include <irikit/irikit.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // convert.cpp — IRI → URI (RFC 3987 §3.1) with and without IDNA, and back (§3.2); a Legacy
 // Extended IRI made into an IRI (draft-ietf-iri-3987bis §6).
 #include <irikit/irikit.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // edit.cpp — building and editing IRIs (irikit/edit.h): setters that encode what each component
 // does not allow, and editable views of the path segments and the query parameters.
 #include <irikit/irikit.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // encodings.cpp — IRIs that do not arrive as UTF-8: UTF-16 and UTF-32 strings (RFC 3987 §3.1
 // step 1c), bytes in a legacy charset (step 1b, with NFC), and percent-encoded legacy octets
 // a server has to interpret (§7.7).

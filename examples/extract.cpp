@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // extract.cpp — IRIs in running text, in any script (RFC 3987 §7.3).
 #include <irikit/irikit.h>
 

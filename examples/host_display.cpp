@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // host_display.cpp — spoof-safe hosts (RFC 3987 §7.5, §8; UTS #39): decode an A-label with the
 // reason it is invalid, find the registrable domain, and decide label by label whether a host is
 // shown as Unicode or keeps its A-labels; to_iri follows the same decision.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // lint_display.cpp — the security advice of RFC 3987 §6–§8 as lint findings, and how a
 // bidirectional IRI is displayed (§4.1).
 #include <irikit/irikit.h>

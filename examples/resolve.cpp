@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // resolve.cpp — reference resolution (RFC 3986 §5.2 over IRIs, RFC 3987 §6.5) and its inverse.
 #include <irikit/irikit.h>
 

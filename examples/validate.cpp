@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // validate.cpp — check references against grammar rules and say where and why they fail
 // (RFC 3987 §2.2, RFC 3986 §3). Errors carry a stable code and the byte offset of the first
 // offending character; `describe` gives the line the `iri` tool prints.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The WHATWG URL Standard next to RFC 3987: the same strings, two specifications.
 #include <irikit/irikit.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // edit_ops.h — iri_builder's operations by number, shared by fuzz_edit and the property test of
 // tests/unit/edit_test.cpp, so that both apply the same random edits.
 #ifndef IRIKIT_FUZZ_EDIT_OPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_alabel — the A-label decoder and the host display policy (irikit/host.h, issue 24):
 //   - decode_a_label never fails on any bytes; "ok" only for an ASCII "xn--" label whose decoded
 //     form is non-empty, valid UTF-8 with a non-ASCII character, and encodes back (UTS #46

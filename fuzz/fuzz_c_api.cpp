@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_c_api — random calls of the C interface (include/irikit/irikit_c.h) with random arguments:
 // enumerators and flags in and out of range, NULL pointers, lengths and buffer sizes from 0 up.
 //   - every call returns IRIKIT_OK or a documented code, and never writes past the caller's buffer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_check.h — what every fuzz target shares: FUZZ_CHECK, which aborts with a message when a
 // property fails (in release builds too, unlike assert), and small helpers for splitting an input.
 #ifndef IRIKIT_FUZZ_CHECK_H

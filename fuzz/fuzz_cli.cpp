@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_cli — the `iri` tool's line handling, with every registered command:
 //   - line_reader (src/lines/io.h) reading the input through a pipe that a writer thread fills in
 //     chunks of fuzzer-chosen sizes, with either block width of its line-end search, gives exactly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_convert — IRI → URI, URI → IRI and LEIRI → IRI (RFC 3987 §3.1, §3.2; 3987bis §6):
 //   - to_uri: fails only with a UTF-8, unsafe-ASCII or IDNA error at an offset inside the input;
 //     succeeds on every IRI reference and yields a valid URI reference with the same structure;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_differential — irikit's URI-reference rule (RFC 3986 §4.1) against two independent
 // parsers, uriparser and Boost.URL, on ASCII input. The three must agree on validity and, when
 // all accept, on the split into scheme, authority, path, query and fragment, except for the

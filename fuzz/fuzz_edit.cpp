@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_edit — iri_builder (irikit/edit.h) under random edits. The input is lines: the first is the
 // reference to start from (the empty reference when it does not parse), each other line one edit:
 // its first byte picks the operation (modulo their number), the rest is the argument ("KEY\tVALUE"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_encoding — the UTF-8 / UTF-16 / UTF-32 entry points against a naive reference decoder
 // written here from the RFC 3629 §4 table:
 //   - validate_utf8 accepts exactly the strictly valid inputs and reports the first bad sequence;

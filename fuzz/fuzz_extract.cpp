@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_extract — finding IRIs in running text (irikit/extract.h, RFC 3987 §7.3):
 //   - every result lies inside the text and `iri` is exactly text[begin, end); results are in text
 //     order and do not overlap; each is non-empty;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_lint — lint and display (RFC 3987 §4, the lint catalogue):
 //   - lint either returns the parse error of its grammar rule or findings whose rule is in the
 //     catalogue, whose span lies inside the input, sorted by offset, with a message;

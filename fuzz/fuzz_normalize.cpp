@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_normalize — normalization and the comparison ladder (RFC 3987 §5.3). The input is "A\nB"
 // after an options byte.
 //   - normalize succeeds on every IRI reference, yields a valid IRI reference with the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_parse — every grammar rule on the same input, checked for consistency:
 //   - an error's offset lies within the input, its message can be built, validate() agrees;
 //   - the components of a parsed reference re-assemble to the input, lie in order, and each one

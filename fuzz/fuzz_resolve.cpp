@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_resolve — reference resolution and relativization (RFC 3986 §5.2, RFC 3987 §6.5). The input
 // is "BASE\nREFERENCE" after an options byte; a line that does not parse is still fed to
 // remove_dot_segments.

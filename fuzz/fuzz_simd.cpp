@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_simd — every scan implementation this build and CPU have (sse2, avx2, avx512 on x86-64; neon
 // on AArch64) against the scalar definition (src/grammar/char_scan.cpp), on the same text:
 //   - every grammar rule: the same verdict, and the same components or the same error code at the

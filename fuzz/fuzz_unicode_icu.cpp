@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_unicode_icu — irikit's own Unicode (issue 34: normalization and UTS #46 from its Unicode
 // 17.0 tables) against ICU's, on text made of code points that Unicode 15.0 (ICU 72's version)
 // already had, where the two must agree:

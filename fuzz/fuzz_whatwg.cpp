@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fuzz_whatwg — the WHATWG URL Standard mode (irikit/whatwg.h). The input is "A" or "BASE\nA"; the
 // byte after a second "\n", if any, picks a setter and the rest is its value.
 //   - never a crash, a hang or an out-of-bounds read, whatever the bytes (ill-formed UTF-8 too);

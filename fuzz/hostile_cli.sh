@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Hostile input through every command of the `iri` tool (issue 8): each must exit 0, 1 (some line
 # failed) — never crash or report a usage error — and write exactly one record per input line
 # (extract: any number), in text and in JSON mode, on one file of hostile lines (1 MB lines, 100k

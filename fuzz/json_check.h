@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // json_check.h — a strict little JSON reader for the CLI fuzz target: validates one JSON value
 // (RFC 8259: no trailing commas, no raw control characters in strings, well-formed UTF-8) and
 // gives back the decoded top-level string members, so the target can check that nothing of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // prng_main.cpp — a fuzzing driver without libFuzzer, for builds that have no libFuzzer runtime: the
 // AArch64 cross build (Debian 12 has clang's libFuzzer for x86-64 only), where fuzz_simd must run
 // the NEON scans against scalar under qemu-aarch64 (scripts/fuzz_arm64.sh).

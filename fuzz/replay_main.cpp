@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // replay_main.cpp — runs a fuzz target without libFuzzer: every file named on the command line, or
 // found (recursively, in sorted order) under a directory named there, is passed once to
 // LLVMFuzzerTestOneInput. A failed property aborts, so the CTest test fails. Built with every

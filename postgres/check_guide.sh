@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # postgres/check_guide.sh GUIDE EXPECTED
 #
 # The SQL examples of the guide's PostgreSQL section are what a server prints: every ```sql block

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # postgres/cluster.sh — sourced by run_tests.sh and bench/postgres_copy.sh: find PostgreSQL 15,
 # build the extension, install it into a PRIVATE COPY of the PostgreSQL installation, and run a
 # private server from that copy in a temporary folder.

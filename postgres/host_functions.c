@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/host_functions.c — domain queries on an index: the host of an iri as a key whose byte
  * order puts every subdomain of a domain right after the domain (its labels reversed), so that
  * "the host is example.com or a subdomain of it" is a prefix of that key, which a btree expression

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/iri_functions.c — the SQL functions over irikit's operations: validation by rule,
  * IRI ↔ URI (RFC 3987 §3.1, §3.2), resolution and relativization (RFC 3986 §5), normalization and
  * equivalence (RFC 3987 §5.3), lint (§4.2, §5.3.2.2, §6–§8) and extraction from running text (§7.3).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/iri_type.c — the `iri` type: input and binary receive (validated as an RFC 3987
  * IRI-reference, §2.2), the cast from text, simple string comparison (§5.3.1) for the btree and
  * hash operator classes, and the component accessors.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/irikit--0.1.0.sql: the irikit extension, version 0.1.0 (docs/guide.md, "PostgreSQL"). */
 
 -- complain if the script is sourced in psql rather than run by CREATE EXTENSION

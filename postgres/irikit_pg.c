@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/irikit_pg.c — error mapping, result buffers and name lookups shared by the functions
  * of the irikit extension (see irikit_pg.h). */
 #include "irikit_pg.h"

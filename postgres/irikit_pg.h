@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/irikit_pg.h — shared helpers of the irikit PostgreSQL extension.
  *
  * The extension is a translation layer over irikit's C API (irikit/irikit_c.h): it turns SQL

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # postgres/run_tests.sh LIBIRIKIT INCLUDE_DIR BUILD_DIR
 #
 # The pg_regress suite of the irikit extension against a real PostgreSQL 15 server that this script

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* postgres/url_functions.c — the SQL functions over the WHATWG URL Standard mode of irikit's C API:
  * the basic URL parser with an optional base (URL Standard §4.4, the URL constructor of §6.1), the
  * href and the URL class's getters (§6.1), URL.canParse, the validation errors that are not

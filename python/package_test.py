@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The CTest test `python.package`: the package as a Python user gets it (issue 35).
 
 1. `python3 -m build --sdist --no-isolation` from the source tree; the sdist must hold every file

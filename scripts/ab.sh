@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # A/B of two versions of the parser in one program (bench/ab/): each source tree's parser and
 # grammar are compiled with the namespace renamed (-Dirikit=irikit_a / irikit_b), and the harness
 # alternates them pass by pass over each corpus and its ASCII twin, so both see the same phases of

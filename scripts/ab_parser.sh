@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The parser (src/parse/parser.cpp) at two revisions, timed in one program (bench/ab_parser.cpp):
 # batch and one call per text, the revisions interleaved repetition by repetition, so that this
 # VM's swings of speed hit both alike. The rest of the library and every header are the working

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # A/B of two versions of the WHATWG fast path (src/whatwg/fast.cpp) in one program (issue 38):
 # fast.cpp of each revision compiled with its entry points renamed (fast_can_parse_a / _b,
 # fast_parse_a / _b), linked with the library of the bench build (everything else: host parser,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds and runs the benchmarks (bench/), then writes bench/RESULTS.md.
 #
 #   scripts/bench.sh                      # preset "bench" in build/bench, 10 repetitions

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Issue 39's speed rows: the scheme rules' cost in `iri lint` and `iri normalize`.
 
 Runs the `iri` tool (a Release build) over the URL corpora (url-various-datasets: isaacs_files,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The WHATWG URL mode (issue 22) against Node's URL (ada inside) on the shared URL corpora, in one
 # run: Node writes its hrefs, irikit_bench_whatwg checks its own against them line by line (and
 # can_parse against parse, and idempotence), then both are timed over the same lines, per call,

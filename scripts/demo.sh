@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The README's first command: runs `iri` over the shipped sample data and shows, in one screen,
 # what the tool finds: how many IRIs are valid, why the others are not, the most common lint
 # findings, the URI form of a few, a resolution and IRIs found in running text. Commands that are

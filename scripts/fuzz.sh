@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Builds the libFuzzer targets (the `fuzz` preset, clang) and runs each for SECONDS, one at a time
 # (a single process: no -jobs/-workers), with its committed corpus fuzz/corpus/NAME and the dictionary fuzz/iri.dict.
 # New inputs are then merged into the committed corpus (see "Merging" below). A crash or failed property leaves its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The SIMD differential fuzz target on AArch64: fuzz_simd (NEON against scalar, fuzz/fuzz_simd.cpp)
 # cross-built in the arm64 preset and run under qemu-aarch64 for SECONDS, one process.
 #   scripts/fuzz_arm64.sh SECONDS [SEED]

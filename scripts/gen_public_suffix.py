@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Generates src/host/public_suffix_table.inc from the public suffix list.
 
 usage: scripts/gen_public_suffix.py LIST.dat > src/host/public_suffix_table.inc

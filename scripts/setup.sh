@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
 #   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check)
 #   peers  Boost.URL and uriparser: the differential fuzz target's oracles (its corpus replays in

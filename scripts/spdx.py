@@ -21,12 +21,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT = "MIT OR Apache-2.0"
 KEY = "SPDX-License-Identifier:"
 # Files whose licence is not the project's: their SPDX line names their own.
-OWN_LICENCE = {"src/host/public_suffix_table.inc": "MPL-2.0"}
+OWN_LICENCE = {"src/host/public_suffix_table.inc": "MPL-2.0"}  # written by their generators:
+# scripts/gen_public_suffix.py (MPL-2.0) and scripts/gen_unicode_tables.py (src/unicode/tables/:
+# Unicode-3.0, the data's licence; version.inc, which holds no data, the project's).
 
 COMMENT = {
     ".h": "//", ".hpp": "//", ".c": "//", ".cpp": "//", ".inc": "//", ".mjs": "//",
     ".py": "#", ".pyi": "#", ".sh": "#", ".cmake": "#", ".sql": "--", ".out": "--",
-    ".control": "#", ".map": "#",
+    ".control": "#", ".map": "/*",
 }
 NAMED = {"CMakeLists.txt": "#", "Makefile": "#"}
 # Not source: fuzz inputs, test data, tables of other people's data read at test time.
@@ -68,7 +70,7 @@ def main() -> int:
             continue
         missing.append(path)
         if mode == "--fix":
-            line = f"{mark} {KEY} {OWN_LICENCE.get(path, PROJECT)}\n"
+            line = f"{mark} {KEY} {OWN_LICENCE.get(path, PROJECT)}{' */' if mark == '/*' else ''}\n"
             if text.startswith("#!"):
                 first, _, rest = text.partition("\n")
                 text = first + "\n" + line + rest

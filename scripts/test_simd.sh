@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The whole test suite of a configured build once per scan implementation this build and CPU have,
 # each forced for the whole run with IRIKIT_SIMD=NAME (src/grammar/char_scan.h): `make test-simd`.
 #   scripts/test_simd.sh [PRESET] [JOBS]      (default: dev, nproc)
@@ -6,7 +7,8 @@
 # CPU lacks (say, AVX-512 on an AVX2 machine), with a line saying so; `iri --version` tells which.
 # The tests labelled `simd` are left out of these runs: each forces its own implementation
 # (tests/CMakeLists.txt), so they would only repeat `make test`'s. So are `dask` and `postgres`: a
-# LocalCluster and a PostgreSQL server cost 1.5–3 min a run, and what they add over the unit,
+# LocalCluster and a PostgreSQL server cost 1.5–3 min a run (and `package`, the wheel built from the
+# sdist, a Release build of minutes), and what they add over the unit,
 # conformance, fuzz-replay, CLI and Python suites is the binding, not the scans (CI time, issue 38).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +36,7 @@ for impl in "${implementations[@]}"; do
     continue
   fi
   echo "== IRIKIT_SIMD=$impl ctest --preset $preset -LE simd"
-  if IRIKIT_SIMD=$impl ctest --preset "$preset" -j "$jobs" -LE '^(simd|dask|postgres)$'; then
+  if IRIKIT_SIMD=$impl ctest --preset "$preset" -j "$jobs" -LE '^(simd|dask|postgres|package)$'; then
     ran+=("$impl")
   else
     failed+=("$impl")

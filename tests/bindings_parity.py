@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Keeps docs/bindings.md, the parity table of the bindings, true (CTest `bindings.parity`).
 
 1. The public C++ functions (free functions of namespace irikit and irikit::whatwg in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Issue 2 acceptance: `iri parse --json` over every line of the shared corpora completes, one record
 # per input line, in input order. Exit 77 (skipped) when the corpora are absent.
 set -uo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # public_suffix_check.sh ROOT LIST — the committed src/host/public_suffix_table.inc is what
 # scripts/gen_public_suffix.py makes of LIST (../shared/corpora/publicsuffix/public_suffix_list.dat):
 # the generated table is not edited by hand, and `make public-suffix` was run after the list

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # unicode_tables_check.sh ROOT DATA — the committed src/unicode/tables/*.inc are what
 # scripts/gen_unicode_tables.py makes of DATA (../shared/unicode/17.0.0): the generated tables are
 # not edited by hand, and `make unicode-tables` was run after the data or the generator changed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // scripts/ab.sh's program: two builds of the parser (validate_a, validate_b) over each corpus and
 // its ASCII twin (non-ASCII bytes made "a"), passes interleaved a, b, a-twin, b-twin so that both
 // builds see the same phases of a noisy machine. Prints the median and minimum ns/byte of each.

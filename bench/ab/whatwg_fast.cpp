@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // scripts/ab_whatwg.sh's program (issue 38): two builds of the WHATWG fast path
 // (src/whatwg/fast.cpp, compiled twice with its two entry points renamed _a and _b) in one process,
 // linked with one build of the rest of the library. Over each corpus (a file of one URL per line),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* IRI → URI and back from C, with a buffer sized by a first call (the snprintf convention), IDNA
  * options, host conversion and resolution. */
 #include <irikit/irikit_c.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Building and editing from C: an irikit_builder whose setters encode for you, the path as
  * segments and the query as parameters, and a failed edit that changes nothing. */
 #include <irikit/irikit_c.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Lint and extraction from C: findings owned by an opaque result (here allocated through a
  * caller's allocator that counts), IRIs found in running text as ranges of it. */
 #include <irikit/irikit_c.h>

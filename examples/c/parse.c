@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Parse and validate from C: components as ranges of the caller's text, errors with a code, a
  * byte offset and the library's message. */
 #include <irikit/irikit_c.h>

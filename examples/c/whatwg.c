@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* The WHATWG URL Standard from C: parse with a base, getters and setters, the validation errors
  * noted while a URL is still returned, a failure with its name and offset, URLSearchParams, and
  * where RFC 3987 reads the same string differently; hosts and percent-encoding on their own. */

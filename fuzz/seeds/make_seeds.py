@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Builds the initial fuzz corpora (fuzz/corpus/<target>/) from ../shared/corpora and the
 conformance suites in ../shared/conformance: a deterministic sample of strings (IRIs, URIs,
 references, bases), shaped into each target's input format. Run once; scripts/fuzz.sh then grows

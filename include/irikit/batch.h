@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/batch.h — validating and parsing many strings in one call.
 //
 // Most real URLs are 20–80 bytes: there a call's fixed work (setting up, choosing the scan,

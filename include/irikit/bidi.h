@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/bidi.h — bidirectional IRIs (RFC 3987 §4): how an IRI is displayed, and the structure
 // rules that keep its display predictable.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/cancel.h — cancelling a long operation from outside: a per-thread cancellation hook.
 //
 // The operations whose work grows with their input — to_uri, to_iri, normalize (and equivalent),

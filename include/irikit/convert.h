@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/convert.h — the relationship between IRIs and URIs (RFC 3987 §3, draft-ietf-iri-3987bis
 // §3.3–§3.7 and §6): IRI → URI, URI → IRI, LEIRI → IRI, IRIs in legacy charsets, and the
 // candidate IRIs a server should match for URIs made by legacy user agents (RFC 3987 §7.7).

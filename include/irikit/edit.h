@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/edit.h — building and editing IRI references: setters that encode for you, and views of
 // the path segments and the query parameters.
 //

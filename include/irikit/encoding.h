@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/encoding.h — getting text into UTF-8, the form every irikit operation works on.
 //
 // RFC 3987 §3.1 step 1 variant c: an IRI held in a UCS-based encoding (UTF-16, UTF-32) is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/error.h — the error model shared by every irikit operation.
 //
 // Invalid input is never an exception: operations return `result<T>`, which holds either a value

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/extract.h — finding IRIs in running text (RFC 3987 §7.3, RFC 3986 appendix C).
 //
 // Text in any script: a non-ASCII character does not end an IRI, so "https://例え.jp/パス" is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/host.h — Internationalized Domain Names in hosts (IDNA), the domain-name side of RFC 3987
 // §3.1 ("Systems accepting IRIs MAY convert the ireg-name component … using the ToASCII operation")
 // and of draft-ietf-iri-3987bis §3.4 (RFC 5891 Domain Name Lookup, i.e. IDNA2008 as UTS #46

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/iri.h — strict parsing of IRIs and URIs (RFC 3987 §2.2, RFC 3986 §3–§4) and the
 // component model the rest of the library works on.
 //

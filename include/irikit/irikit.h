@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/irikit.h — includes every public irikit header.
 #ifndef IRIKIT_IRIKIT_H
 #define IRIKIT_IRIKIT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* irikit/irikit_c.h — the C interface of irikit (C99; usable from C++, and from any language with a
  * C foreign-function interface: Python ctypes/cffi, Go cgo, Rust bindgen, Java FFM, .NET P/Invoke).
  *
@@ -484,7 +485,8 @@ IRIKIT_C_API int irikit_remove_dot_segments(const char* path, size_t path_len, u
 typedef enum irikit_level {
   IRIKIT_LEVEL_SIMPLE = 0, /**< §5.3.1 code point for code point */
   IRIKIT_LEVEL_SYNTAX = 1, /**< §5.3.2 case, percent-encoding, dot-segments, empty port */
-  IRIKIT_LEVEL_SCHEME = 2  /**< §5.3.3 per the scheme registry: default ports, empty paths, IDN hosts, URN/mailto */
+  IRIKIT_LEVEL_SCHEME =
+      2 /**< §5.3.3 per the scheme registry: default ports, empty paths, IDN hosts, URN/mailto */
 } irikit_level;
 
 /** "simple", "syntax", "scheme"; NULL for a value that is no level. */
@@ -1236,13 +1238,13 @@ IRIKIT_C_API size_t irikit_cancel_poll_bytes(void);
 
 /** One entry of the registry (static storage; strings NUL-terminated). */
 typedef struct irikit_scheme_info {
-  uint32_t size;                  /**< sizeof(irikit_scheme_info) */
-  int32_t default_port;           /**< -1 when none */
-  const char* name;               /**< lowercase: "http", "urn:uuid", ... */
-  const char* reference;          /**< e.g. "RFC 9110 §4.2.1" */
-  const char* normalization;      /**< one line: what scheme-based normalization does */
-  int32_t requires_host;          /**< 1: an authority with a non-empty host is required */
-  int32_t dns_host;               /**< 1: the host is a DNS name (IDN step of §5.3.3) */
+  uint32_t size;             /**< sizeof(irikit_scheme_info) */
+  int32_t default_port;      /**< -1 when none */
+  const char* name;          /**< lowercase: "http", "urn:uuid", ... */
+  const char* reference;     /**< e.g. "RFC 9110 §4.2.1" */
+  const char* normalization; /**< one line: what scheme-based normalization does */
+  int32_t requires_host;     /**< 1: an authority with a non-empty host is required */
+  int32_t dns_host;          /**< 1: the host is a DNS name (IDN step of §5.3.3) */
 } irikit_scheme_info;
 
 #define IRIKIT_SCHEME_INFO_INIT \
@@ -1265,9 +1267,10 @@ IRIKIT_C_API const char* irikit_lint_profile_name(size_t index);
 /** irikit_lint with the scheme rules at the severities of `profile` (NUL-terminated; NULL is
  * "default"); the overrides of `options` still win. An unknown profile is
  * IRIKIT_E_INVALID_ARGUMENT (argument 3). */
-IRIKIT_C_API int irikit_lint_with_profile(const char* text, size_t text_len, const irikit_lint_options* options,
-                                          const char* profile, const irikit_allocator* allocator,
-                                          irikit_lint_result** result, irikit_error* err);
+IRIKIT_C_API int irikit_lint_with_profile(const char* text, size_t text_len,
+                                          const irikit_lint_options* options, const char* profile,
+                                          const irikit_allocator* allocator, irikit_lint_result** result,
+                                          irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
  * Hosts: the public suffix list, A-labels, the display policy (irikit/host.h; issue 35)

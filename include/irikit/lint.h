@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/lint.h — advice about IRIs that are valid but hazardous: text that is not normalized,
 // look-alike and invisible characters, mixed scripts and confusable hosts, suspicious
 // percent-encodings, non-canonical spellings and the bidi rules of RFC 3987 §4.2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/normalize.h — normalization and the comparison ladder of RFC 3987 §5.3 (RFC 3986 §6).
 //
 // Normalization always produces a new string and never changes its input: RFC 3987 §5.3.2.3 says

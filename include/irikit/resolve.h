@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/resolve.h — reference resolution (RFC 3986 §5.2 applied to IRIs, RFC 3987 §6.5),
 // remove_dot_segments (RFC 3986 §5.2.4) and its inverse, relativization.
 //

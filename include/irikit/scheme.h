@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/scheme.h — the scheme registry: what each scheme's own specification adds to the generic
 // syntax of RFC 3986/3987, checked (the `scheme-*` lint rules) and used by scheme-based
 // normalization (RFC 3987 §5.3.3).

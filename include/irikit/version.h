@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/version.h — the library version, the Unicode version of its Unicode tables and the
 // scan implementation chosen for this machine.
 #ifndef IRIKIT_VERSION_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/whatwg.h — the WHATWG URL Standard, irikit's second processing mode ("web" rules).
 //
 // RFC 3987 (iri.h) is the IETF's IRI: strict, and a reference means what its characters say.

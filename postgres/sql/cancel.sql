@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Cancellation: the library asks the extension at least once per MiB of input whether to stop
 -- (irikit_set_cancel_callback: QueryCancelPending / ProcDiePending), stops, frees what it
 -- allocated and returns "cancelled"; the extension then raises the usual error through

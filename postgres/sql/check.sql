@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Cleaning without exceptions: iri_check(text, rule) reports why a text is not valid — the
 -- library's error code, the byte offset of the offending character and its message — as a row,
 -- never an error; iri_try(text) is the cast that gives NULL instead of raising. The same for the

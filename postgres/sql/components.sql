@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Component accessors (RFC 3987 §2.2, RFC 3986 §3): exactly as written, NULL when absent, ''
 -- when present and empty; the path is always present. The same values as `iri parse --json`.
 \pset null '(null)'

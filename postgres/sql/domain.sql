@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Domain queries on an index: iri_host_within(u, domain) and u <<= domain — the host is the
 -- domain or a subdomain of it, labels compared as labels, case-insensitively, IDN hosts in either
 -- form (UTS #46 ToASCII, RFC 3987 §3.1) — inlined by the planner into a byte range of

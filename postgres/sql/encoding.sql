@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Database encodings. irikit reads UTF-8: in a UTF8 database invalid UTF-8 cannot arrive; a
 -- SQL_ASCII database stores any bytes, so the library's UTF-8 check (RFC 3629, RFC 3987 §3.1)
 -- rejects them with a utf8-* code and a hint naming the encoding; other encodings are refused.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Validation by rule, IRI <-> URI (RFC 3987 §3), resolution and relativization (RFC 3986 §5),
 -- normalization and equivalence (RFC 3987 §5.3). The same results as the `iri` tool.
 \pset null '(null)'

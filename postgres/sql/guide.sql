@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- The examples of docs/guide.md, "PostgreSQL": each ```sql block of that section is a piece of
 -- expected/guide.out (postgres/check_guide.sh checks it), so the guide shows what a server prints.
 -- They run in a database of their own, as a reader would start.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Indexes: the btree and hash operator classes on iri columns, and the expression index on
 -- iri_normalize(col, 'syntax') that serves equivalence lookups (RFC 3987 §5.3.2): the function is
 -- IMMUTABLE, so the planner matches the indexed expression.

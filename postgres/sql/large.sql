@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Large values: linear time and memory, no crash, clean errors (PostgreSQL values are limited to
 -- 1 GB; the 1 GB case is measured by hand, bench/RESULTS.md). Here 10 MB.
 SELECT length(('http://example.org/' || repeat('a', 10000000))::iri) AS ten_megabytes;

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- The scheme rules (issue 39): iri_lint with a profile (RFC 3987 §5.3.3 and each scheme's own
 -- specification, docs/lint-rules.md) and iri_normalize / iri_equivalent at the scheme rung,
 -- which follow the scheme registry.

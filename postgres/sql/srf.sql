@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- Set-returning functions: iri_lint (RFC 3987 §4.2, §5.3.2.2, §6–§8) and iri_extract (§7.3).
 -- Offsets are bytes of the UTF-8 text from 0, "end" exclusive: the library's and the CLI's.
 

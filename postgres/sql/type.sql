@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- The iri type: input validated as an RFC 3987 IRI-reference (§2.2), output as stored, casts,
 -- simple string comparison (§5.3.1) with btree and hash operator classes, binary I/O, COPY.
 CREATE EXTENSION irikit;

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT OR Apache-2.0
 -- The WHATWG URL Standard: the basic URL parser (§4.4) with an optional base (the URL constructor,
 -- §6.1), the URL class's getters, URL.canParse, the validation errors that are not failures,
 -- URLSearchParams (§5.1, §6.2), and where RFC 3987 reads a string differently. Offsets are bytes of

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Python benchmarks of irikit against rfc3987, rfc3986, idna and urllib.parse (issue 19), run by
 hand (never by make test):
 

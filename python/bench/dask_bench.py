@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.dask against `iri` (issue 21): the same job — validate a file of N lines and write what
 `iri check` prints to a new file — done by `iri check --jobs 1 > FILE` and by the runner's job
 (python3 -m irikit.dask, which writes part files) on a LocalCluster of 1 and of 2 single-threaded

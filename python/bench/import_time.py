@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The cost of `import irikit` against `import urllib.parse` (issue 35: at most 2x).
 
 Runs both imports in fresh interpreters, alternately, ROUNDS times each under `-X importtime`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // validate_rate.cpp — the C++ reference for the Python batch benchmark (python/bench/bench.py
 // --cxx): irikit::validate over every line of a file, one call per line, on one core; prints the
 // median CPU nanoseconds per line of `reps` passes. Built on demand: cmake --build BUILD --target

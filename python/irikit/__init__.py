@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit: Internationalized Resource Identifiers (RFC 3987) for Python.
 
 Strict validation with errors that say where and why, IRI <-> URI mapping with IDNA, reference

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The runner behind ``python3 -m irikit.dask`` (see ``irikit.dask``)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The views of editing (irikit/edit.h): query parameters as mappings and path segments as a
 sequence. The decoding, encoding and every edit are the library's (the extension's Builder and
 IRIReference); these classes only give them Python's collection protocols."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.IRIError: the library's error (code, offset, message) as a Python exception."""
 
 from __future__ import annotations

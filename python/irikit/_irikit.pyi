@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Type stubs of the extension module irikit._irikit (python/src/*.cpp). Checked by mypy in
 # python/tests/test_typing.py.
 from typing import Any, ClassVar, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union

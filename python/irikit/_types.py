@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Result records of lint, lint_rules, extract and irikit.whatwg."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.dask: irikit over a Dask cluster — the same code on a laptop and on a thousand cores.
 
 Every function takes a ``dask.bag`` of lines (str or UTF-8 bytes, with or without their line end,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The ``Series.iri`` accessor: irikit over a pandas Series (importing this module registers it).
 
 Every method returns a Series aligned with the input (same index and length). A missing value

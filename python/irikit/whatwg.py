@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.whatwg: the WHATWG URL Standard, irikit's second processing mode (irikit/whatwg.h).
 
 RFC 3987 (the rest of irikit) is strict, and a reference means what its characters say. Browsers,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // batch.cpp — the *_many functions: one call over a whole column of texts, with the GIL released
 // while the library works and the items spread over all cores. Every input item gets exactly one
 // output item at the same index (nothing is dropped or reordered): the value, or for a text the

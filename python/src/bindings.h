@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // bindings.h — the parts of the extension module defined in their own files.
 #ifndef IRIKIT_PYTHON_BINDINGS_H
 #define IRIKIT_PYTHON_BINDINGS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // builder.cpp — editing from Python (irikit/edit.h): the with_* / without_* methods of the
 // immutable IRIReference and IRI (a copy edited by an iri_builder), their decoded `segments` and
 // `params`, and irikit.Builder, a mutable iri_builder for many edits. The views' Python behaviour

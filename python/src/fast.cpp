@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // fast.cpp — is_valid, validate and validate_many as plain CPython functions (METH_FASTCALL |
 // METH_KEYWORDS, PEP 590 vectorcall), registered in the same module in place of pybind11
 // bindings. A call to is_valid costs the library 25–60 ns on a URL; pybind11's dispatch (keyword

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // hosts.cpp — the host functions of irikit/host.h (the public suffix list, A-label decoding, the
 // host display policy) and the bidi checks of irikit/bidi.h that have no other Python form
 // (RFC 3987 §4.2 structure, RFC 5893 §2 Bidi Rule). Every answer is the library's; this file turns

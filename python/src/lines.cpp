@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // lines.cpp — irikit.process_lines: a block of a text file in, what the `iri` tool prints for its
 // lines out, as bytes. It runs the tool's own commands (src/lines: the line mappers, the line
 // splitting and the text / JSON Lines rendering of driver.h), so the output is `iri`'s by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // module.cpp — irikit._irikit, the private extension module behind the `irikit` package: one
 // Python function per library operation (include/irikit/*.h). Each function converts its
 // arguments (text.h), calls the library and maps a parse_error onto irikit.IRIError. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // objects.cpp — irikit.IRIReference and irikit.IRI: immutable, hashable, picklable wrappers of the
 // library's owning types (irikit::iri_reference: one string plus component offsets). An IRI is an
 // IRIReference with a scheme (RFC 3987 IRI vs IRI-reference), as iri / iri_reference in C++.

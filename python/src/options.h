@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // options.h — keyword options of the Python API → the library's option structs. Shared by the
 // single-text functions (module.cpp), the IRI methods (objects.cpp) and the batch functions
 // (batch.cpp), so that each keyword means the same everywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // parallel.h — spreading the items of a batch call over threads, without the GIL. Shared by the
 // *_many functions (batch.cpp) and validate_many (fast.cpp).
 #ifndef IRIKIT_PYTHON_PARALLEL_H

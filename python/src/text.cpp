@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // text.cpp — str / bytes → UTF-8 views, parse_error → irikit.IRIError (see text.h).
 #include "text.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // text.h — the translation layer between Python objects and the library's UTF-8 views, and the
 // mapping of irikit::parse_error onto irikit.IRIError. Nothing here decides anything about IRIs:
 // codes, offsets and messages are the library's (irikit/error.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // whatwg.cpp — irikit.whatwg: the WHATWG URL Standard (include/irikit/whatwg.h) as Python's URL
 // and URLSearchParams, the way the Standard's own API (§6) shapes them, the bridge to RFC 3987, and
 // the Standard's stand-alone algorithms (host parsing, percent-encoding, form-urlencoded).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Shared settings of the irikit Python tests (run by CTest as `python`, or by hand:
 PYTHONPATH=build/dev/python /usr/bin/python3 -m pytest python/tests)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Runs the Python package's tests with pytest (the CTest test `python`).
 
 Exit status 77 tells CTest the tests were skipped (pytest missing), never passed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The Python API over each library operation: concrete expected values, with the spec section
 each one comes from."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The batch functions: one result per input, in order, equal to the single-text functions, on
 one thread or many."""
 

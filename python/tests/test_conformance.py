@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The shared conformance suites replayed through the Python API: oxiri (validity, resolution,
 relativization) and python-rfc3986 (IRI -> URI with IDNA, hosts, normal forms).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The examples in the docstrings and in the guide's Python section, run as tests."""
 
 import doctest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Editing (irikit/edit.h) from Python: with_* / without_* on the immutable objects, the decoded
 segments and params views, and irikit.Builder. Concrete values; a failed edit raises IRIError with
 the library's code and offset and changes nothing; a hypothesis property checks that random

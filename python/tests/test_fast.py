@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """is_valid, validate and validate_many are plain CPython functions (METH_FASTCALL, fast.cpp), not
 pybind11 bindings: their arguments are matched by hand, so every way of passing them is checked
 here (positional, keyword, defaults, errors) against what the pybind11 functions accepted."""

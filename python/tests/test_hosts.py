@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The host functions (irikit/host.h: public suffix list, A-labels, the display policy) and the bidi
 checks (irikit/bidi.h: RFC 3987 §4.2, RFC 5893 §2) from Python (issue 35), with bad input."""
 

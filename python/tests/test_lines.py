@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.process_lines: the `iri` tool's commands over a block of lines (bytes in, bytes out),
 which irikit.dask runs on each partition of a file. The expected outputs are those of `iri`
 (docs/iri.1, tests/cli) without the "line" key."""

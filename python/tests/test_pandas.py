@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The Series.iri accessor (Debian python3-pandas): results aligned with the input."""
 
 import math

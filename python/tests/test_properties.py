@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Properties checked with hypothesis over generated IRIs and random text and bytes:
 parse/serialize round trips, to_iri(to_uri(x)) invariants, resolve/relativize round trips, and
 no function failing otherwise than with IRIError on any input."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The type stubs (irikit/_irikit.pyi, py.typed) checked with mypy (Debian: mypy)."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.whatwg: the WHATWG URL Standard through the binding (include/irikit/whatwg.h).
 
 Expected values were checked against `iri parse --spec whatwg --json`, `iri url --json` and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Mistakes that the stubs must catch (test_typing.py expects mypy to report each line marked E)."""
 
 import irikit

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Code a user writes against irikit, checked with mypy --strict by test_typing.py (not run)."""
 
 from typing import List, Optional, Tuple, Union

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """The irikit.dask tests (CTest `python.dask`, or by hand:
 PYTHONPATH=build/dev/python /usr/bin/python3 -m pytest python/tests_dask).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Helpers of the irikit.dask tests that the workers run too (imported there through PYTHONPATH)."""
 
 import random

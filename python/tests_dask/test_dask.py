@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """irikit.dask on a LocalCluster of 2 worker processes: every function over 100,000 generated lines
 (invalid ones mixed in) equals, line for line, the single-process result of the package's
 single-text functions; the runner's output files too; a worker killed mid-job loses and duplicates

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RFC 3987 §4: display of bidirectional IRIs (§4.1) and the structure rules (§4.2), plus the
 // Bidi Rule of RFC 5893 §2 for host labels. The algorithm itself is UAX #9 in the backend.
 #include "irikit/bidi.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C interface's batch functions (irikit_c.h "Batches"; issue 35) over irikit/batch.h: the
 // caller's arrays of texts in, one irikit_error (and for parse, irikit_components) per text out.
 // The texts are handed to the C++ batch functions a chunk at a time, so the memory a call needs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C interface: building and editing (irikit_builder) (the sections of include/irikit/irikit_c.h of the
 // same names). The definitions take C linkage from their declarations in irikit_c.h; the shared rules
 // (exception guard, buffers, struct sizes, allocator) are in support.h.

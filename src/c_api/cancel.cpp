@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C API's cancellation section (irikit_c.h, "Cancellation"): the calling thread's callback,
 // stored as the C++ hook of irikit/cancel.h. The C++ operations throw irikit::operation_cancelled
 // when it returns non-zero; support.h's guard turns that into IRIKIT_E_CANCELLED.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C interface's host functions added for issue 35 (irikit_c.h "Hosts: the public suffix list,
 // A-labels, the display policy") and irikit_to_iri_with_policy: argument checks, type conversion
 // and copying out over irikit/host.h and irikit/convert.h, by the rules of support.h; every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C interface: the scheme registry and the lint profiles (the section "Scheme registry and
 // scheme rules" of include/irikit/irikit_c.h; issue 39). Registry entries are static C structs;
 // irikit_lint_with_profile hands the profile's severities to irikit_lint as overrides ahead of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // What every file of the C interface (include/irikit/irikit_c.h over the C++ API) shares: the
 // exception guard, the argument and buffer rules, struct versioning, the allocator and the opaque
 // result blocks. Not installed; included only by src/c_api/*.cpp, one file per section of

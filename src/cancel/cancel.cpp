@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The per-thread cancellation hook (irikit/cancel.h).
 #include "irikit/cancel.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // src/cancel/poll.h — the polling of the cancellation hook (irikit/cancel.h) inside the library.
 #ifndef IRIKIT_SRC_CANCEL_POLL_H
 #define IRIKIT_SRC_CANCEL_POLL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Which decoded characters URI → IRI conversion may leave as characters (RFC 3987 §3.2 step 4:
 // "Re-percent-encode all octets … that in UTF-8 represent characters that are not appropriate
 // according to sections 2.2, 4.1, and 6.1"). Fixed code-point ranges: no Unicode database, so

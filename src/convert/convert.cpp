@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // IRI ↔ URI conversion (irikit/convert.h): RFC 3987 §3.1 and §3.2, draft-ietf-iri-3987bis §3.3–§3.7
 // and §6 (LEIRI), §3.1 step 1 (legacy charsets) and §7.7 (legacy user agents).
 //

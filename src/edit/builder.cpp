@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri_builder: the setters of irikit/edit.h. A setter checks or encodes its argument first (so a
 // failure changes nothing), then writes the new text: the query and the fragment, at the end of the
 // text, in place; any other component by assembling the whole reference again from its parts

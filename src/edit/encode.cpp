@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Percent-encoding for the setters (RFC 3986 §2.1, RFC 3987 §2.2 and §3.1 step 2): each component
 // keeps the characters its production allows and encodes the rest.
 #include "edit/encode.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The edit stage's percent-encoding: which characters each component writes as themselves (derived
 // from grammar/char_class.h's table and grammar/code_points.h's ranges, never a second copy of
 // them), and the encoder and decoder the setters and views share.

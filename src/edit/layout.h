@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri_builder's internal picture of a reference: its components as views, from which `rebuild`
 // writes the text again (shared by the setters and the views).
 #ifndef IRIKIT_EDIT_LAYOUT_H

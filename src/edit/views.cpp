@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The editable views of irikit/edit.h: path segments (RFC 3986 §3.3) and query parameters. Both
 // read the builder's text directly; an edit writes the new path or query once into the builder's
 // work buffer and hands it to the builder, which keeps the reference valid. Segments and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Finding IRIs in running text (RFC 3987 §7.3, RFC 3986 appendix C). The heuristics are stated
 // in include/irikit/extract.h; this file follows them in order: find a candidate start, run over
 // IRI characters, trim what a reader takes as punctuation, then cut until parse_iri accepts it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Character classes of RFC 3987 §2.2 / RFC 3986 §2–§3 over ASCII, as one 256-entry table of bit
 // flags, so that a component loop tests one byte with one load and one AND. Bytes >= 0x80 have no
 // flag: the component loops decode them as UTF-8 and classify the code point (code_points.h).

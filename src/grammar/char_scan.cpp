@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Block scanning (see char_scan.h). Every implementation answers exactly like skip_scalar /
 // find_scalar below, which are the definition; the vector versions only look at more bytes per step.
 #include "grammar/char_scan.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Block scanning over the character classes of char_class.h: skip a run of plain characters, or
 // find the first byte of a small delimiter set, 16 or 32 bytes at a time.
 //

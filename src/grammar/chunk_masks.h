@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // grammar::mask_text_chunk with AVX-512BW, inline: the parser's one-pass loop
 // (src/parse/parser.cpp) compiles it into itself, so a chunk costs no call and its masks stay in
 // registers. Only for code compiled with IRIKIT_CHUNK_TARGET and run where

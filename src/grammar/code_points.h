@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The code-point ranges of RFC 3987 §2.2 (ucschar, iprivate), draft-ietf-iri-3987bis (the iprivate
 // tag range, leiri-ucschar) and RFC 3987 §4.1 (bidi formatting characters). Fixed ranges from the
 // RFC text, not Unicode properties: no Unicode database is needed to validate an IRI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/encoding.h: strict UTF-8 validation and the UCS entry points (RFC 3987 §3.1 step 1c:
 // convert to UTF-8, never normalize).
 #include "irikit/encoding.h"

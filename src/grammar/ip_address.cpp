@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 #include "grammar/ip_address.h"
 
 #include "grammar/char_class.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RFC 3986 §3.2.2 host productions that are pure ASCII: IPv4address, IPv6address (all nine
 // forms, embedded IPv4 included) and IPvFuture. Each returns the offset of the first offending
 // byte relative to `text`, or npos when `text` matches the production exactly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Strict UTF-8 decoding (RFC 3629 §4 table): the one place that turns bytes into code points.
 // Rejects overlong forms, surrogates, values above U+10FFFF and truncated sequences — RFC 3987 §8
 // warns that lenient decoders let "%C0%AF" smuggle a "/" past checks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // A-label decoding, the public suffix list and the host display policy (irikit/host.h;
 // docs/host-display.md has the policy's table).
 #include <algorithm>

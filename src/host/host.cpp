@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Public IDNA (irikit/host.h) over the backend interface of unicode/idna.h.
 #include "irikit/host.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // A small, bounded memory of answers keyed by a string (a host label, a top-level domain, a whole
 // host), for what is costly to compute and depends on the key alone: the host display policy
 // (display.cpp) keeps one per thread for A-label decodings, spoof-check reports, skeletons and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The spoofing checks on host labels (spoof_checks.h).
 #include "host/spoof_checks.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The spoofing checks on one host label in Unicode form (RFC 3987 §7.5 and §8, UTS #39), shared by
 // lint (src/lint/lint.cpp, one finding per check) and the host display policy (display.cpp, one
 // decision per label). Every function takes valid UTF-8; none of them reaches ICU directly (they

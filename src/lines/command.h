@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // command.h — what a command of the `iri` tool is, and how it registers itself.
 //
 // Adding a command takes one new file, src/lines/commands/cmd_NAME.cpp, and nothing else:

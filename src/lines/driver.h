@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // driver.h — runs a configured command over its inputs: reads lines in batches, maps each line to
 // records and writes the records in input order as text or JSON Lines.
 #ifndef IRI_TOOL_DRIVER_H

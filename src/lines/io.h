@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // io.h — block-wise line input and buffered output for the `iri` tool. Memory stays bounded by the
 // block size and the longest line, whatever the size of the input.
 #ifndef IRI_TOOL_IO_H

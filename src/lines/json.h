@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // json.h — the JSON the `iri` tool writes: string escaping that never loses a byte, and a small
 // builder for nested values (arrays of objects such as lint findings).
 #ifndef IRI_TOOL_JSON_H

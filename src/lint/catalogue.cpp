@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The lint rule catalogue: ids, default severities, references and descriptions, the severity
 // overrides of lint_options, and the generated rules page (docs/lint-rules.md).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit::lint — runs the rules of the catalogue (catalogue.cpp) over a parsed IRI reference.
 #include "irikit/lint.h"
 

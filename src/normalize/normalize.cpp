@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The comparison ladder of RFC 3987 §5.3: syntax-based (§5.3.2) and scheme-based (§5.3.3)
 // normalization, and equivalence at each rung. Each component is rebuilt into a new string;
 // the input is never modified (§5.3.2.3: "its original form MUST be preserved").

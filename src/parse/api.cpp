@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The public parsing API of irikit/iri.h on top of parse_into.
 #include <algorithm>
 #include <array>

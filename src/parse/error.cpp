@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Error names and messages (irikit/error.h). Messages are built only when asked for.
 #include "irikit/error.h"
 

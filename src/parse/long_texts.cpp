@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The one pass's long texts (more than two chunks): the common start of a long line — a scheme,
 // "//", an authority of a reg-name that ends in the first chunk, plain ASCII after it — settled from
 // the first chunk's masks at once, then crossed to the end by cross_plain_chunks (parse_long, which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // What the parser's one pass (parser.cpp) shares with its long-text path (long_texts.cpp): the
 // bit helpers over 64-lane masks, the rules' tests, where a declined long text goes on, and the
 // crossing of plain chunks. Internal to src/parse.

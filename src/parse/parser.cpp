@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Strict parsing: RFC 3987 §2.2 (IRI rules) and RFC 3986 §3–§4 (URI rules).
 //
 // The structure is found left to right with the first-match-wins rules of RFC 3986 §3 and §4.2:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The parser's internal interface, shared with the later stages (convert, resolve, normalize…)
 // that need to validate or classify one component at a time.
 #ifndef IRIKIT_PARSE_PARSER_H

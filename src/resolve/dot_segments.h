@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Internal helpers of the resolve stage, shared with normalize (path segment normalization).
 #ifndef IRIKIT_RESOLVE_DOT_SEGMENTS_H
 #define IRIKIT_RESOLVE_DOT_SEGMENTS_H

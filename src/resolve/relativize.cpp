@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Relativization: the inverse of RFC 3986 §5.2. A handful of candidate references is built from
 // the target's components, each is checked by actually resolving it against the base, and the
 // shortest that gives the target back wins. Checking by resolution makes the round trip hold by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Reference resolution: RFC 3986 §5.2 over IRIs (RFC 3987 §6.5). No Unicode backend: the
 // algorithm only ever looks at the ASCII delimiters "/", "?", "#", ":" and at dot-segments.
 #include "irikit/resolve.h"

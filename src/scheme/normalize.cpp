@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Scheme-based normalization of the path for URNs and mailto (scheme_normalize.h).
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The scheme registry (irikit/scheme.h): one table from scheme name (or URN namespace) to its
 // specification, default port and the scheme-based normalization of RFC 3987 §5.3.3 it takes.
 #include <array>

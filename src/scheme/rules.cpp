@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The scheme-specific rules (irikit/scheme.h check_scheme_rules): what each scheme's own
 // specification requires beyond the generic syntax of RFC 3986/3987. Each check reads the
 // components the parser found and reports `scheme-*` rules of the lint catalogue with byte spans

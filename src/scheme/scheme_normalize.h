@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Scheme-based normalization of the path (RFC 3987 §5.3.3) for the registry's entries whose rules
 // reach past the authority: URNs (RFC 8141 §3.1) and mailto (RFC 6068 §2). Used by
 // normalize/normalize.cpp on the text it builds.

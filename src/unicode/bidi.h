@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The Unicode Bidirectional Algorithm (UAX #9): Bidi_Class values from irikit's generated tables
 // (Unicode 17.0), and the reordering of a paragraph and mirrored glyphs through ICU (whose own
 // Bidi_Class data is its Unicode version's; docs/design.md, "What ICU still does"). Text is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Legacy charsets through ICU converters (see charset.h). Converters are opened per call with the
 // STOP callbacks, so that malformed input and unmappable characters are errors, never silent
 // substitutions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Legacy character encodings through the Unicode backend (ICU converters): RFC 3987 §3.1 step 1b
 // (an IRI in a non-Unicode encoding is transcoded to Unicode), draft-ietf-iri-3987bis §3.5 (http/
 // https queries in the document charset) and RFC 3987 §7.7 (URIs produced by legacy user agents).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // UTS #46 (Unicode IDNA Compatibility Processing, https://www.unicode.org/reports/tr46/) from
 // irikit's own Unicode tables (tables/idna.inc: the IDNA Mapping Table; normalization and
 // character properties from normalize.h and ucd.h), for every caller: host_to_ascii /

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // IDNA through the Unicode backend (ICU): domain names between their Unicode form and their
 // ASCII-compatible form ("xn--" labels), for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4
 // (IRI → URI) and §3.2 / 3987bis §3.7 (URI → IRI, ToUnicode on request).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // IDNA2003 (RFC 3490 ToASCII / ToUnicode with Nameprep, RFC 3491) through ICU: the one IDNA
 // that still comes from ICU, because Nameprep is defined over Unicode 3.2 (RFC 3491 §2, RFC 3454
 // tables) and ICU ships exactly those tables; irikit's own tables are of the current Unicode

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // UAX #15 normalization from the generated tables (tables/normalization.inc): full decompositions
 // (canonical and compatibility, already applied recursively by the generator), the Canonical
 // Ordering Algorithm (Unicode §3.11, D109), the Canonical Composition Algorithm (D117) over the

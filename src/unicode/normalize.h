@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unicode normalization forms (UAX #15) from irikit's own Unicode tables (src/unicode/tables/,
 // generated from the UCD by scripts/gen_unicode_tables.py). Inputs are valid UTF-8.
 #ifndef IRIKIT_UNICODE_NORMALIZE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Character properties from irikit's generated Unicode tables (ucd.h), but for character
 // names, which still come from ICU (a names table would be the largest of all, and names are
 // only shown in lint messages; docs/design.md, "What ICU still does").

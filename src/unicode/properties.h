@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Character properties from the Unicode Character Database (irikit's generated tables): general
 // category, script, names. Used by lint (RFC 3987 §6.1, §7.5) and bidi (§4).
 #ifndef IRIKIT_UNICODE_PROPERTIES_H

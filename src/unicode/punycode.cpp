@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RFC 3492 Punycode (see punycode.h). The specification's loops are quadratic on long inputs:
 // the encoder scans the whole input once per distinct code point (§6.3), and the decoder inserts
 // into the middle of its output (§6.2). Both are written here with a Fenwick tree over positions,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // RFC 3492 Punycode, the encoding of IDNA's "xn--" labels (the ACE prefix is the caller's).
 // Internal to src/unicode/ (UTS #46 and IDNA2003 share it).
 #ifndef IRIKIT_UNICODE_PUNYCODE_H

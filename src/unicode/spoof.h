@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Security mechanisms of UTS #39 (Unicode Security Mechanisms) through the backend's spoof
 // checker: restriction levels (§5.2), confusable skeletons (§4) and mixed-script confusables.
 // Used by lint for RFC 3987 §7.5 and §8 (spoofing with look-alike characters).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Character properties from irikit's generated Unicode tables (src/unicode/tables/properties.inc,
 // scripts/gen_unicode_tables.py): the raw values the rest of src/unicode/ builds on. Internal to
 // src/unicode/; callers outside use properties.h, bidi.h, idna.h and spoof.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The Unicode backend: the only code in irikit that includes ICU headers. Later stages
 // (normalization, IDNA, bidi, lint) call these functions, never ICU directly, so the backend
 // can be swapped or stubbed in one place.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Bridges between the two specifications irikit implements: an RFC 3987 IRI read by the URL
 // Standard, a URL written back as an RFC 3987 IRI, and the comparison of what one string means to
 // each (whatwg.h, "Bridges").

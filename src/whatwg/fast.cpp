@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The fast path of the basic URL parser (URL Standard §4.4) for absolute URLs without a base: one
 // pass over the input that writes the href straight into one buffer and records the component
 // offsets as it goes, instead of building a record of strings and serializing it (parser.cpp,

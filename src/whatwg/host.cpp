@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Hosts (URL Standard §3): the host parser (§3.5) with its IPv4, IPv6 and opaque-host parsers,
 // domain to ASCII / to Unicode (§3.3) over the Unicode backend, and the host serializer (§3.6).
 #include <algorithm>

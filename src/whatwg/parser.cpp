@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The basic URL parser (URL Standard §4.4): the state machine, written state by state as the
 // Standard gives it. `pointer` indexes bytes of well-formed UTF-8: every code point the machine
 // compares with is ASCII, and a non-ASCII code point is appended or percent-encoded byte by byte,

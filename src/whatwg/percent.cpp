@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Percent-encoding (URL Standard §1.3) and the UTF-8 decode the Standard's input goes through.
 #include <algorithm>
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The URL record as the basic URL parser edits it (URL Standard §4.1), and the internal entry
 // points shared by src/whatwg/*.cpp. `irikit::whatwg::url` (whatwg.h) is the serialized form:
 // one href string plus offsets; `record` is what the state machine and the setters work on.

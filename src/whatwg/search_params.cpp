@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // application/x-www-form-urlencoded (URL Standard §5) and URLSearchParams (§6.2).
 #include <algorithm>
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The URL class (URL Standard §6.1) over the record (§4.1): serialization into one href string with
 // offsets (§4.5), the getters, the setters with their state overrides, origins (§4.7), and the
 // names of the validation errors (§4.3, §3.5).

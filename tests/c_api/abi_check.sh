@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Compares the C ABI of the built libirikit.so with the checked-in baseline (abi/irikit_c.abi) using
 # abidiff (Debian abigail-tools). Only the C interface is compared (abi/c-only.suppr): the C++ API is
 # source-compatible only. Fails on an incompatible change (abidiff exit bit 8); additions are fine.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* tests/c_api/c_api_cancel_test.c — the cancellation callback (irikit_c.h, "Cancellation"), from C99:
  * each function whose work grows with its input calls it at least once per irikit_cancel_poll_bytes()
  * (1 MiB) of input, stops with IRIKIT_E_CANCELLED ("cancelled") when it returns non-zero, and works as

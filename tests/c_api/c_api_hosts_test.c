@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* The C interface's host and batch functions added for issue 35 (irikit_c.h "Hosts" and
  * "Batches"), from C99 against the shared library: expected values, NULL pointers, zero-length
  * and huge inputs, buffers too small (the documented codes), and agreement with the one-text

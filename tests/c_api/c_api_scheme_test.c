@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* The scheme registry and lint profiles of the C interface (irikit_c.h, "Scheme registry and
  * scheme rules"), from C99: registry lookup, profiles, irikit_lint_with_profile, and the scheme
  * rung of irikit_normalize / irikit_equivalent (RFC 3987 §5.3.3, RFC 8141 §3). */

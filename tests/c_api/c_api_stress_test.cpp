@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The C interface under stress: every function from several threads at once (irikit_c.h says all
 // are thread-safe), and memory exhaustion inside the C++ library, which must come back as
 // IRIKIT_E_OUT_OF_MEMORY and never as an exception or a crash.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Tests of the C interface, written in C99 (built with -std=c99 -pedantic): every function of
  * include/irikit/irikit_c.h with concrete expected values, the snprintf convention, and the
  * documented errors for bad arguments. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Tests of the WHATWG part of the C interface (irikit_url_*, irikit_search_params_*,
  * irikit_compare_specs, the host and percent-encoding functions), written in C99 (built with -std=c99
  * -pedantic) against the shared library. Expected failures, notes and offsets are the values the C++ API

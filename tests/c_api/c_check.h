@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* The checks and allocators the C tests of the C interface share (c_api_test.c,
  * c_api_whatwg_test.c): each test program counts its checks and failures and prints both. */
 #ifndef IRIKIT_TESTS_C_API_C_CHECK_H

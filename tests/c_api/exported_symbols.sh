@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The shared library's dynamic symbol table holds exactly: the C functions declared in irikit_c.h
 # (every one of them), the public irikit:: C++ API, and the version node. No std:: instantiation,
 # no ICU symbol, nothing of the internal namespaces (irikit::grammar, ::unicode, ::parser, …).

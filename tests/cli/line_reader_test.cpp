@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The line engine's reader (src/lines/io.h) against a naive split, with each block width of its
 // line-end search: lines of every length around the block sizes, LF and CRLF, a last line with and
 // without its line end, read through a pipe in pieces of several sizes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // max_rss OUT_FILE PROGRAM [ARG...] — runs PROGRAM with its arguments (stdin, stdout and stderr
 // inherited), then writes its peak resident set size in KiB (getrusage ru_maxrss of the child)
 // to OUT_FILE and exits with the program's exit status (128 + N when killed by signal N). The

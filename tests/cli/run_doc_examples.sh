@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # run_doc_examples.sh IRI_BINARY ROOT [--path DIR]... --markdown FILE...
 # run_doc_examples.sh IRI_BINARY ROOT --help
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # run_golden.sh IRI_BINARY CASE_DIR — runs one golden test of the `iri` tool.
 #
 # A case is a folder; the tool runs with the folder as its working directory (so input files can

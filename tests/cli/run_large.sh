@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # run_large.sh IRI_BINARY — the block reader on inputs larger than one block (1 MiB): lines that
 # straddle block boundaries, a single line longer than a block, a last line without a newline,
 # read from a file (full blocks) and from a pipe (short reads). `iri check` is a pass-through

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # run_man_check.sh IRI_BINARY MAN_PAGE — the man page (docs/iri.1) documents every command that
 # `iri --help` lists and every option of `iri COMMAND --help`, so that it cannot fall behind the
 # tool. In roff a "-" is written "\-"; the check reads the page with those backslashes removed.

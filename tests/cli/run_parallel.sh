@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # run_parallel.sh IRI_BINARY [LINES [MAX_RSS_BINARY]] — the parallel driver on a large input
 # (default one million lines): with several jobs, `iri check --json` writes exactly one record per
 # input line, numbered 1..N in input order, each carrying its own input and verdict; text mode

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit_conformance — runs the conformance suites over ../shared/conformance.
 //
 //   irikit_conformance [--divergences FILE] [--list] CONFORMANCE_DIR [SUITE...]

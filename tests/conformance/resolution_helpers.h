@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // resolution_helpers.h — checks shared by the resolution and normalization suites
 // (suite_resolution_*.cpp, suite_normalization_*.cpp).
 #ifndef IRIKIT_TESTS_CONFORMANCE_RESOLUTION_HELPERS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // runner.h — a tiny framework for the conformance suites over ../shared/conformance.
 //
 // A suite is a function that reads one section of third-party test data and records, for every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Conversion suite over idna/IdnaTestV2.txt (Unicode UTS #46 conformance data): every line runs
 // through irikit's host conversion — host_to_unicode (UTS #46), host_to_ascii with
 // non-transitional (toAsciiN) and transitional (toAsciiT) processing — with all the UTS #46 flags

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Conversion suites over other libraries' tests: iri-string's `encode_to_uri` (IRI → URI) and
 // the IRI/URI pairs of its normal forms,
 // python-rfc3986's `iri_reference(...).encode()` (IRI → URI with IDNA 2008 hosts) and the W3C

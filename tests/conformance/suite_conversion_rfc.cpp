@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Conversion suites over rfc/rfc-examples.json: the examples of RFC 3987 §3.1 (IRI → URI, with and
 // without ToASCII for the host) and §3.2.1 (URI → IRI, with and without ToUnicode). The parsing
 // half of the same sections is in suite_rfc_examples.cpp.

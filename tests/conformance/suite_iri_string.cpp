@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Suites over iri-string/iri-string-tests.json (github:lo48576/iri-string tests/): the component
 // decomposition of 138 IRI references. The normal forms, `resolve`, percent-encoded dots and
 // `iri_to_uri` belong to the normalization, resolution and conversion suites.

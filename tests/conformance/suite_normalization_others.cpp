@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Normalization and comparison suites (RFC 3987 §5.3, RFC 3986 §6); choices in docs/resolution.md.
 //
 //   rfc-examples/rfc3986_6.2.2_equivalent   groups equivalent at their rung, normal forms, and pairs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Suites over oxiri/oxiri-tests.json (github:oxigraph/oxiri tests/lib.rs): validity of absolute
 // IRIs and IRI references. The resolution and relativization sections belong to the resolution
 // suites.

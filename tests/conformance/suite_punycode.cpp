@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Punycode suites over idna/punycode_tests.json and idna/bad_punycode_tests.json (RFC 3492
 // vectors, lifted from rust-url's idna crate; the first file's cases come from punycode.js).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // python-rfc3986's host fixtures (tests/conftest.py), besides its IRI → URI cases (which
 // suite_conversion_libraries.cpp runs). The fixtures build URIs from them, and the tests assert:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Resolution suites over the smaller sources (docs/resolution.md explains every choice):
 //
 //   rfc-examples/rfc3986_5.4.1_normal            RFC 3986 §5.4.1, against http://a/b/c/d;p?q

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Resolution and relativization suites over oxiri/oxiri-tests.json (github:oxigraph/oxiri
 // tests/lib.rs). Choices where oxiri and irikit differ are in docs/resolution.md.
 //

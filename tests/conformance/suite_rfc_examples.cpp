@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Suites over rfc/rfc-examples.json: the examples of RFC 3986 and RFC 3987, transcribed from the
 // RFC text.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Suites over sophia-iri/sophia-iri-tests.json (github:pchampin/sophia_rs iri/src/test.rs):
 // valid IRI references with their component split, and invalid ones. The `relative` section
 // (resolution) belongs to the resolution suites.

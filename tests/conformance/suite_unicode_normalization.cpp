@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Normalization suite over NormalizationTest.txt of the Unicode version irikit's tables come from
 // (../unicode/<version>/ucd/ next to the conformance folder, the shared Unicode data): UAX #15 §15
 // conformance. Every line c1;c2;c3;c4;c5 must satisfy

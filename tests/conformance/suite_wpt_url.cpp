@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // web-platform-tests urltestdata.json (WHATWG URL Standard) against irikit's strict RFC 3987
 // parser and RFC 3986 §5.2 resolution. The WHATWG parser is a different specification: lenient
 // where browsers must accept what pages contain, strict where a URL must be usable (hosts, ports,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // web-platform-tests URL suites besides urltestdata.json (see suite_wpt_url.cpp): the WHATWG URL
 // Standard's host processing (IdnaTestV2.json), its query encoding in a document charset
 // (percent-encoding.json) and its setters (setters_tests.json). docs/conformance.md, "wpt-url",

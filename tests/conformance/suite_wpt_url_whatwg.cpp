@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // web-platform-tests URL suite against irikit's WHATWG mode (include/irikit/whatwg.h). Unlike the
 // wpt-url/* suites, which measure the RFC 3987 parser against the other specification, these assert
 // exactly what the WPT harness asserts of a browser:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The XPath/XQuery URI functions of xpath-iri-to-uri/xpath-uri-functions.json other than
 // fn:iri-to-uri (which suite_conversion_libraries.cpp runs):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // text_helpers.h — small ASCII and percent-encoding helpers shared by the conformance suites that
 // compare text the way other specifications produce it (punycode, wpt-url).
 #ifndef IRIKIT_TESTS_CONFORMANCE_TEXT_HELPERS_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs the build tree into a scratch prefix, then builds and runs two consumers against it:
 # one through find_package(irikit) and one through pkg-config.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/bidi: display (RFC 3987 §4.1), the §4.4 examples, the §4.2 structure rules and
 // the RFC 5893 Bidi Rule.
 #include "irikit/bidi.h"

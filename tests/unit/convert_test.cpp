@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unit tests for irikit/convert.h: RFC 3987 §3.1 (IRI → URI), §3.2 (URI → IRI), §3.1 step 1
 // (legacy charsets), §7.7 (legacy user agents) and draft-ietf-iri-3987bis §3.5 and §6 (LEIRI),
 // plus property tests over ../shared/corpora.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unit tests of src/edit: iri_builder's setters (RFC 3987 §2.2 per component), its path segment
 // and query parameter views, the unchanged-on-error property and a property test over random
 // sequences of edits (the text always re-parses to the builder's components).

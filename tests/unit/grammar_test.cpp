@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/grammar: code-point ranges, strict UTF-8, IP address productions, encodings.
 #include <gtest/gtest.h>
 

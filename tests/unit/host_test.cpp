@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unit tests for irikit/host.h and unicode/idna.h: IDNA for hosts (RFC 3987 §3.1, RFC 3490,
 // UTS #46, draft-ietf-iri-3987bis §3.4).
 #include "irikit/host.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/lint: every rule of the catalogue with an input that triggers it and a near miss
 // that does not, clean IRIs in many scripts, the generated rules page and the shared corpora.
 #include "irikit/lint.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unit tests of src/normalize: the comparison ladder of RFC 3987 §5.3 (RFC 3986 §6).
 #include "irikit/normalize.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/parse: the strict parser, the component model and the error reports.
 #include <gtest/gtest.h>
 

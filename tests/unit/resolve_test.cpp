@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Unit tests of src/resolve: RFC 3986 §5.2 resolution, §5.2.4 remove_dot_segments and
 // relativization, with the choices of docs/resolution.md.
 #include "irikit/resolve.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Hostile inputs (issue 8, docs/robustness.md): huge references, 100k segments / dot-segments /
 // percent-encodings, thousands of brackets, every class of invalid UTF-8, NUL bytes, lone
 // surrogates. Every operation must give a correct answer or a clean error, and must do linear

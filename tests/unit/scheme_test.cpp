@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/scheme: the registry, each scheme's rules with the examples of its specification
 // (valid) and one breach per ABNF production with a testable edge (invalid), the profiles, and
 // scheme-based normalization (RFC 3987 §5.3.3) of URNs, UUIDs and mailto.

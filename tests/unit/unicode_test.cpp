@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // Tests for src/unicode: the ICU-backed Unicode services.
 #include "unicode/unicode.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // main.cpp — the `iri` tool: command-line parsing, help, version, dispatch to a command.
 //
 //   iri [--json] COMMAND [OPTIONS] [FILE...]

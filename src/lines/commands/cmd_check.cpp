@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri check — validates each line against a grammar rule (RFC 3987 §2.2, RFC 3986 §3–§4).
 #include <memory>
 #include <string>

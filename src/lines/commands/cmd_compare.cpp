@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri compare — are the two IRIs of each line (A<TAB>B) equivalent at a rung of the comparison
 // ladder of RFC 3987 §5.3?
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri compare-specs — what each line means to RFC 3987 and to the WHATWG URL Standard, and every
 // place where the two disagree (irikit::whatwg::compare_specs).
 #include <memory>

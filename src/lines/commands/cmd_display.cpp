@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri display — how a bidirectional IRI is shown (RFC 3987 §4.1): the visual order and the text
 // to embed in running text.
 #include <memory>

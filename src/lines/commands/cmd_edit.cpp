@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri edit — changes components of each line with irikit::iri_builder (irikit/edit.h): the edits
 // given on the command line are applied in order, each value encoded as its component requires.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri extract — finds the IRIs in running text (RFC 3987 §7.3), one record per IRI found.
 #include <memory>
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri lint — every finding of the lint rule catalogue (irikit/lint.h) for each line, never fatal.
 #include <cstdio>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri normalize — the normal form of each line at the syntax or scheme rung of RFC 3987 §5.3.
 #include <memory>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri parse — splits each line into its components (RFC 3987 §2.2, RFC 3986 §3).
 #include <memory>
 #include <optional>

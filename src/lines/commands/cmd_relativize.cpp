@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri relativize — the shortest reference that resolves back to each line (the inverse of
 // RFC 3986 §5.2), against one base (--base) or per line (--pairs: BASE<TAB>TARGET).
 #include <memory>

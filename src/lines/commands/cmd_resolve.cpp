@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri resolve — RFC 3986 §5.2 reference resolution over IRIs (RFC 3987 §6.5), against one base
 // (--base) or per line (--pairs: BASE<TAB>REFERENCE).
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri to-iri — converts each line from a URI to an IRI (RFC 3987 §3.2), or a LEIRI to an IRI
 // (draft-ietf-iri-3987bis §6).
 #include <memory>

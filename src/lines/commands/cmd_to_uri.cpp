@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri to-uri — maps each line from an IRI to a URI (RFC 3987 §3.1; draft-ietf-iri-3987bis §3.3–§3.6).
 #include <memory>
 #include <optional>

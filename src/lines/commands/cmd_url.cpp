@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // iri url — the WHATWG URL Standard's URL class from the shell: parse each line (optionally
 // against --base), run setters (--set ATTR=VALUE) and URLSearchParams operations (--search OP) in
 // the order given, and print the href (or one getter with --get).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The host display policy options and JSON of `iri to-iri` and `iri display` (host_policy.h).
 #include "host_policy.h"
 

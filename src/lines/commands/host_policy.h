@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // host_policy.h — the host display policy options (`--restriction LEVEL`, `--no-display-policy`)
 // and the "host_labels" JSON key, shared by `iri to-iri` and `iri display` so that they mean the
 // same in both (irikit/host.h `display_host`, docs/host-display.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 #include "rule_option.h"
 
 namespace iri_tool {

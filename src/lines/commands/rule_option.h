@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // rule_option.h — the `--as RULE` option, shared by every command that parses with a choice of
 // grammar rule, so that it means the same everywhere.
 #ifndef IRI_TOOL_RULE_OPTION_H

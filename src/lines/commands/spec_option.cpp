@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // The --spec option and the commands' whatwg mode (see spec_option.h).
 #include "spec_option.h"
 

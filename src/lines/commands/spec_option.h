@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 // spec_option.h — `--spec rfc3987|whatwg`, shared by the commands that can process a line by
 // either specification (check, parse, resolve, to-uri, normalize), and the pieces of the whatwg
 // mode they share: the URL's JSON keys, failures under the URL Standard's error names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
 /* Links the installed C interface: prints the path of an IRI and its URI. */
 #include <irikit/irikit_c.h>
 #include <stdio.h>
