@@ -58,101 +58,20 @@ IrikitPgCall irikit_pg_call2(const char* text0, size_t len0, const char* prefix0
   return call;
 }
 
-/* The length of the well-formed UTF-8 character at s[0..n), or 0 when the bytes there are not one. */
-static int utf8_char_length(const unsigned char* s, size_t n) {
-  int len = pg_utf_mblen(s);
-  if (len < 1 || (size_t)len > n || !pg_utf8_islegal(s, len)) return 0;
-  return len;
-}
-
-/* Characters the HINT names by code point only: controls, and the invisible formatting characters
- * (the bidi controls RFC 3987 §4.1 forbids, zero-width characters, the BOM). */
-static bool is_invisible(pg_wchar c) {
-  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
-         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
-}
-
-/* Appends s[0..n) between double quotes, with invisible characters, bytes that are not UTF-8 and
- * '"' / '\' escaped, so that the hint is one readable line whatever the input. */
-static void append_quoted(StringInfo buf, const char* s, size_t n, bool cut_before, bool cut_after) {
-  size_t i = 0;
-  appendStringInfoChar(buf, '"');
-  if (cut_before) appendStringInfoString(buf, "...");
-  while (i < n) {
-    const unsigned char* p = (const unsigned char*)s + i;
-    int len = utf8_char_length(p, n - i);
-    pg_wchar c;
-    if (len == 0) {
-      appendStringInfo(buf, "\\x%02X", *p);
-      i++;
-      continue;
-    }
-    c = utf8_to_unicode(p);
-    if (is_invisible(c))
-      appendStringInfo(buf, "\\u{%04X}", (unsigned)c);
-    else if (c == '"' || c == '\\')
-      appendStringInfo(buf, "\\%c", (char)c);
-    else
-      appendBinaryStringInfo(buf, s + i, len);
-    i += (size_t)len;
-  }
-  if (cut_after) appendStringInfoString(buf, "...");
-  appendStringInfoChar(buf, '"');
-}
-
-/* "The character at byte 10 is U+0020 " ", after "http://exa" and before "mple.org/"." — at most
- * IRIKIT_PG_CONTEXT_BYTES of context on each side, cut at character boundaries. */
+/* "The character at byte 10 is U+0020 " ", after "http://exa" and before "mple.org/"." — the
+ * library's own description (irikit_describe_position), with at most IRIKIT_PG_CONTEXT_BYTES of
+ * context on each side. */
 static char* offending_character_hint(const char* text, size_t len, uint32 offset) {
-  StringInfoData buf;
-  size_t off = offset < len ? offset : len;
-  size_t before = off > IRIKIT_PG_CONTEXT_BYTES ? off - IRIKIT_PG_CONTEXT_BYTES : 0;
-  size_t after_begin, after_end;
-  int char_len = 0;
-
-  while (before < off && ((unsigned char)text[before] & 0xC0) == 0x80) before++;
-  initStringInfo(&buf);
-  if (off >= len) {
-    appendStringInfo(&buf, "The text ends at byte %zu", len);
-  } else {
-    const unsigned char* p = (const unsigned char*)text + off;
-    char_len = utf8_char_length(p, len - off);
-    if (char_len == 0) {
-      appendStringInfo(&buf,
-                       "The byte at offset %zu is 0x%02X, which does not start a well-formed UTF-8 character",
-                       off, *p);
-      char_len = 1;
-    } else {
-      pg_wchar c = utf8_to_unicode(p);
-      appendStringInfo(&buf, "The character at byte %zu is U+%04X", off, (unsigned)c);
-      if (!is_invisible(c)) {
-        appendStringInfoChar(&buf, ' ');
-        append_quoted(&buf, text + off, (size_t)char_len, false, false);
-      }
-    }
+  size_t needed = 0;
+  irikit_error err;
+  char* out = palloc(256);
+  int rc = irikit_describe_position(text, len, offset, IRIKIT_PG_CONTEXT_BYTES, out, 256, &needed, &err);
+  if (rc == IRIKIT_E_BUFFER_TOO_SMALL) {
+    out = repalloc(out, needed + 1);
+    rc = irikit_describe_position(text, len, offset, IRIKIT_PG_CONTEXT_BYTES, out, needed + 1, &needed, &err);
   }
-  if (off > 0) {
-    appendStringInfoString(&buf, ", after ");
-    append_quoted(&buf, text + before, off - before, before > 0, false);
-  }
-  after_begin = off + (size_t)char_len;
-  if (after_begin < len) {
-    after_end = len - after_begin > IRIKIT_PG_CONTEXT_BYTES ? after_begin + IRIKIT_PG_CONTEXT_BYTES : len;
-    while (after_end > after_begin && after_end < len && ((unsigned char)text[after_end] & 0xC0) == 0x80)
-      after_end--;
-    appendStringInfoString(&buf, off > 0 ? " and before " : ", before ");
-    append_quoted(&buf, text + after_begin, after_end - after_begin, false, after_end < len);
-  }
-  appendStringInfoChar(&buf, '.');
-  return buf.data;
-}
-
-/* U+0009, U+000A and U+000D: the "ASCII tab or newline" of the URL Standard (§4.4). */
-static bool is_tab_or_newline(char c) { return c == '\t' || c == '\n' || c == '\r'; }
-
-static bool has_tab_or_newline(const char* text, size_t len) {
-  for (size_t i = 0; i < len; i++)
-    if (is_tab_or_newline(text[i])) return true;
-  return false;
+  if (rc != IRIKIT_OK) out[0] = '\0';
+  return out;
 }
 
 /* The library's one-line message for `err` (a static fallback when it cannot give one). */
@@ -209,21 +128,9 @@ void irikit_pg_report(int code, const irikit_error* err, const IrikitPgCall* cal
     char* detail = library_message(&e, text, len, call->rule[arg]);
     bool ascii_db = GetDatabaseEncoding() == PG_SQL_ASCII && code >= IRIKIT_E_UTF8_INVALID_BYTE &&
                     code <= IRIKIT_E_UTF8_OUT_OF_RANGE;
-    char* hint;
-    if (code >= IRIKIT_E_URL_DOMAIN_TO_ASCII && has_tab_or_newline(text, len)) {
-      /* The URL Standard removes every ASCII tab or newline before parsing (§4.4 basic URL parser)
-       * and the library's offsets count the text without them: the hint shows that text. */
-      char* stripped = palloc(len + 1);
-      size_t n = 0;
-      for (size_t i = 0; i < len; i++)
-        if (!is_tab_or_newline(text[i])) stripped[n++] = text[i];
-      hint = psprintf(
-          "%s Offsets count the text without its ASCII tabs and newlines, which the URL "
-          "Standard removes before parsing.",
-          offending_character_hint(stripped, n, e.offset));
-    } else {
-      hint = offending_character_hint(text, len, e.offset);
-    }
+    /* The offsets of both specifications count the caller's text, ASCII tabs and newlines that the
+     * URL Standard removes before parsing included. */
+    char* hint = offending_character_hint(text, len, e.offset);
     ereport(ERROR, (errcode(code == IRIKIT_E_NOT_RELATIVIZABLE ? ERRCODE_INVALID_PARAMETER_VALUE
                                                                : ERRCODE_INVALID_TEXT_REPRESENTATION),
                     errmsg("%s: %s at byte %u", call->prefix[arg], irikit_code_name(code), e.offset),

@@ -29,7 +29,7 @@ SELECT iri_url_href('http://[::1/');
 SELECT iri_url_href('relative/path');
 SELECT iri_url_href('x', 'not a base');
 SELECT iri_url_href('https://');
--- ASCII tab and newline are removed before parsing (§4.4): the offset counts the text without them
+-- ASCII tab and newline are removed before parsing (§4.4); the offset counts the caller's text, with them
 SELECT iri_url_href(E'http://h\t:99999/');
 SELECT iri_url_href(E'ht\ntp://example.com/p\ta\rth') AS href;
 
@@ -54,7 +54,7 @@ SELECT * FROM iri_url_validation_errors(' https://example.com\a ');
 SELECT * FROM iri_url_validation_errors('https:example.com/');
 SELECT * FROM iri_url_validation_errors('http://user@h/a b');
 SELECT * FROM iri_url_validation_errors('/x y', 'http://h/');
-SELECT * FROM iri_url_validation_errors(E'http://h/\ta b');        -- offsets after the tab count without it
+SELECT * FROM iri_url_validation_errors(E'http://h/\ta b');        -- offsets count the caller's text, the tab included
 SELECT * FROM iri_url_validation_errors('http://example.com/');   -- none: no rows
 SELECT * FROM iri_url_validation_errors('http://h:99999/');       -- a failure raises
 

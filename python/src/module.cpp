@@ -327,7 +327,7 @@ PYBIND11_MODULE(_irikit, m) {
   m.def("unicode_backend_version", &irikit::unicode_backend_version,
         R"doc(The Unicode backend and its version (what `iri --version` shows in parentheses).
 
->>> unicode_backend_version().startswith("ICU ")
+>>> unicode_backend_version().startswith("irikit tables 17.0; ICU ")
 True
 )doc");
 
