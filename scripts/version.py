@@ -75,7 +75,9 @@ def built_places(build: Path):
             yield "SONAME major", (m.group(1) + ".MAJOR") if m else None
         except FileNotFoundError:
             pass
-    tool = build / "tools/iri/iri"
+    tool = build / "emulated/iri"  # a cross build's wrapper (qemu), else the tool itself
+    if not tool.is_file():
+        tool = build / "tools/iri/iri"
     if tool.is_file():
         out = subprocess.run([str(tool), "--version"], capture_output=True, text=True).stdout
         m = re.match(r"iri \(irikit\) (\S+)", out)
