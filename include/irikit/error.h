@@ -100,7 +100,7 @@ std::string character_name(std::string_view input, std::uint32_t offset);
 /// Where the character at byte `offset` stands, in one line with at most `context` bytes of text on
 /// each side (cut at character boundaries, "..." where cut; invisible characters, bytes that are
 /// not UTF-8, '"' and '\' escaped), e.g. for "http://exa mple.org/" and 10:
-///   The character at byte 10 is U+0020, after "http://exa" and before "mple.org/".
+///   The character at byte 10 is U+0020 " ", after "http://exa" and before "mple.org/".
 /// A visible character is shown after its name (`U+00E9 "é"`). PostgreSQL's HINT and the tool's
 /// messages use it.
 std::string describe_position(std::string_view input, std::uint32_t offset, std::size_t context = 24);

@@ -234,7 +234,7 @@ IRIKIT_C_API int irikit_character_name(const char* input, size_t input_len, uint
                                        size_t out_size, size_t* out_len, irikit_error* err);
 
 /** Where the character at byte `offset` stands, in one line with at most `context` bytes on each
- * side: `The character at byte 10 is U+0020, after "http://exa" and before "mple.org/".`
+ * side: `The character at byte 10 is U+0020 " ", after "http://exa" and before "mple.org/".`
  * (irikit::describe_position; invisible characters and bytes that are not UTF-8 escaped). Output by
  * the snprintf convention. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INPUT_TOO_LONG,
  * IRIKIT_E_BUFFER_TOO_SMALL. */
