@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
@@ -38,6 +38,17 @@ test-arm64:
 	cmake --preset arm64 >/dev/null
 	cmake --build --preset arm64 -j $(JOBS)
 	ctest --preset arm64 -j $(JOBS)
+
+# The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
+# postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with
+# apt, runs a smoke test of each, removes them and checks the machine's package list is as before
+# (scripts/test_deb.sh).
+deb:
+	@scripts/setup.sh base deb
+	scripts/deb.sh
+
+test-deb: deb
+	scripts/test_deb.sh build/deb
 
 bench:
 	scripts/setup.sh base bench

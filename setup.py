@@ -16,6 +16,7 @@ Honours CMAKE_BUILD_PARALLEL_LEVEL and CMAKE_CXX_COMPILER_LAUNCHER (e.g. ccache)
 
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,15 @@ def build_base() -> Path:
 
 
 BUILD_BASE = build_base()
+
+
+def project_version() -> str:
+    """The one version of the project: CMakeLists.txt's `project(irikit VERSION X.Y.Z ...)`."""
+    text = (ROOT / "CMakeLists.txt").read_text(encoding="utf-8")
+    match = re.search(r"^project\(irikit VERSION (\d+\.\d+\.\d+)", text, re.M)
+    if not match:
+        raise RuntimeError("CMakeLists.txt: no project(irikit VERSION X.Y.Z ...) line")
+    return match.group(1)
 
 
 class CMakeExtension(Extension):
@@ -79,6 +89,7 @@ class CMakeBuild(build_ext):
 
 
 setup(
+    version=project_version(),
     ext_modules=[CMakeExtension("irikit._irikit")],
     cmdclass={"build_ext": CMakeBuild},
     # Out of the source tree: build/ (and bdist.*, temp.*, lib.* under it) and irikit.egg-info.

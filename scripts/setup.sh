@@ -12,6 +12,8 @@
 #   python the Python package (python/): headers, pybind11, the build tools for pip and wheels, the
 #          test tools (pytest, hypothesis, mypy, pandas) and the peers of its benchmarks
 #   dask   irikit.dask (python/irikit/dask.py) and its LocalCluster tests: Dask and Dask distributed
+#   deb    the Debian packaging tools (debhelper, dh-python, pg_buildext from postgresql-server-dev-all,
+#          lintian) and the packages' build dependencies, for `make deb` and `make test-deb`
 #   arm64  the AArch64 cross compiler, qemu-user and the arm64 libraries of Debian multiarch (ICU,
 #          GoogleTest, the differential target's peers) for `make test-arm64`; adds the arm64
 #          architecture to dpkg. liburiparser-dev is not Multi-Arch (its arm64 package would remove
@@ -31,6 +33,8 @@ for profile in "$@"; do
                        python3-build python3-wheel python3-pip python3-venv python3-pandas mypy
                        python3-rfc3987 python3-rfc3986 python3-idna) ;;
     dask) packages+=(python3 python3-dask python3-distributed python3-pandas python3-pytest) ;;
+    deb) packages+=(debhelper dh-python dpkg-dev fakeroot lintian postgresql-15 postgresql-server-dev-all
+                    pybind11-dev python3-dev) ;;
     arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
                       libgmock-dev:arm64 libboost-url1.81-dev:arm64 liburiparser1:arm64 liburiparser-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
