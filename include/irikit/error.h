@@ -93,8 +93,9 @@ std::string error_message(const parse_error& error, std::string_view input);
 std::string describe(const parse_error& error, std::string_view input);
 
 /// How the character at byte `offset` of `input` is named in every message of the library and its
-/// bindings: "U+0020"; "byte 0xC0" where no well-formed UTF-8 character starts; "the end of the
-/// input" at or past the end.
+/// bindings: "U+0020"; "U+D800 (bytes ED A0 80)" for the bytes a lone surrogate has when a string
+/// that holds one is encoded anyway (RFC 3629 §3 excludes them); "byte 0xC0" where no other
+/// well-formed UTF-8 character starts; "the end of the input" at or past the end.
 std::string character_name(std::string_view input, std::uint32_t offset);
 
 /// Where the character at byte `offset` stands, in one line with at most `context` bytes of text on

@@ -2,7 +2,6 @@
 // text.cpp — str / bytes → UTF-8 views, parse_error → irikit.IRIError (see text.h).
 #include "text.h"
 
-#include <cstdio>
 #include <limits>
 
 #include "irikit/encoding.h"
@@ -103,18 +102,8 @@ py::tuple span_of(const text_arg& t, std::size_t begin, std::size_t end) {
 }
 
 py::object make_error(const parse_error& error, const text_arg& text, std::optional<rule> r) {
-  std::string message = r ? error_message(error, text.utf8, *r) : error_message(error, text.utf8);
-  if (text.is_str && error.code == error_code::utf8_surrogate && error.offset + 2 < text.utf8.size()) {
-    // The str held the surrogate itself, not its bytes: name the code point (ED A0 80 = U+D800).
-    const auto byte = [&](std::size_t k) {
-      return static_cast<unsigned>(static_cast<unsigned char>(text.utf8[error.offset + k]));
-    };
-    char name[16];
-    std::snprintf(name, sizeof name, "U+%04X",
-                  ((byte(0) & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu));
-    message = std::string(name) +
-              " is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)";
-  }
+  // A lone surrogate of a str is named by its code point there (irikit::character_name).
+  const std::string message = r ? error_message(error, text.utf8, *r) : error_message(error, text.utf8);
   return make_error(code_name(error.code), error.offset, message, text);
 }
 

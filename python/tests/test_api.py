@@ -222,7 +222,7 @@ def test_lone_surrogates_in_str():
             function("http://a/é\ud800x")
         # code point 10; UTF-8 byte 11 (é takes two bytes)
         assert (e.value.code, e.value.offset, e.value.char_offset) == ("utf8-surrogate", 11, 10)
-        assert e.value.message.startswith("U+D800 is a lone surrogate")
+        assert e.value.message.startswith("U+D800 (bytes ED A0 80) is a lone surrogate")
 
 
 @pytest.mark.parametrize("bad", [None, 3, 2.5, ["http://a/"], object()])

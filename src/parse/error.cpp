@@ -22,7 +22,7 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"utf8-invalid-byte", "can never appear in UTF-8 (RFC 3629)"},
     {"utf8-truncated", "starts a UTF-8 sequence that is cut short (RFC 3629)"},
     {"utf8-overlong", "starts an overlong UTF-8 sequence, forbidden by RFC 3629 (RFC 3987 §8)"},
-    {"utf8-surrogate", "starts a UTF-8 encoded surrogate, which is not a character (RFC 3629)"},
+    {"utf8-surrogate", "is a lone surrogate, which is not a character and has no UTF-8 form (RFC 3629 §3)"},
     {"utf8-out-of-range", "starts a UTF-8 sequence above U+10FFFF (RFC 3629)"},
     {"input-too-long", "the input is longer than 4 GiB - 1 bytes"},
     {"missing-scheme", "a scheme is required here (RFC 3987 §2.2 IRI = scheme \":\" ihier-part …)"},
@@ -79,6 +79,17 @@ std::string code_point_name(char32_t cp) {
   return buf;
 }
 
+// ED A0–BF 80–BF: the bytes a surrogate (U+D800–U+DFFF) would have in UTF-8, which RFC 3629 §3
+// excludes. Text that holds lone surrogates (a Python str, a JavaScript string) comes out so when
+// encoded with "surrogatepass" or as WTF-8; naming the code point tells its writer what they wrote.
+// 0 when the bytes at `offset` are not such a sequence.
+char32_t encoded_surrogate(std::string_view s, std::size_t offset) {
+  if (s.size() - offset < 3) return 0;
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[offset + k]); };
+  if (b(0) != 0xED || b(1) < 0xA0 || b(1) > 0xBF || (b(2) & 0xC0) != 0x80) return 0;
+  return static_cast<char32_t>(0xD000u | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu));
+}
+
 // Characters named by code point only in describe_position: controls, and the invisible
 // formatting characters (the bidi controls RFC 3987 §4.1 forbids, zero-width characters, the BOM).
 bool is_invisible(char32_t c) {
@@ -120,6 +131,12 @@ std::string character_name(std::string_view input, std::uint32_t offset) {
   if (offset >= input.size()) return "the end of the input";
   const grammar::decoded d = grammar::decode_utf8(input.data(), offset, input.size());
   if (d.code == error_code::ok) return code_point_name(d.cp);
+  if (const char32_t surrogate = encoded_surrogate(input, offset)) {
+    char bytes[24];
+    std::snprintf(bytes, sizeof bytes, " (bytes ED %02X %02X)", static_cast<unsigned char>(input[offset + 1]),
+                  static_cast<unsigned char>(input[offset + 2]));
+    return code_point_name(surrogate) + bytes;
+  }
   char buf[16];
   std::snprintf(buf, sizeof buf, "byte 0x%02X", static_cast<unsigned char>(input[offset]));
   return buf;
@@ -136,7 +153,11 @@ std::string describe_position(std::string_view input, std::uint32_t offset, std:
     out = "The text ends at byte " + std::to_string(len);
   } else {
     const grammar::decoded d = grammar::decode_utf8(input.data(), off, len);
-    if (d.code != error_code::ok) {
+    if (const char32_t surrogate = d.code != error_code::ok ? encoded_surrogate(input, off) : 0) {
+      out = "The bytes at offset " + std::to_string(off) + " encode " + code_point_name(surrogate) +
+            ", a lone surrogate, which is not a character";
+      width = 3;
+    } else if (d.code != error_code::ok) {
       char buf[96];
       std::snprintf(buf, sizeof buf,
                     "The byte at offset %zu is 0x%02X, which does not start a well-formed UTF-8 character",

@@ -151,6 +151,11 @@ static void test_character_description(void) {
   CHECK_STR(out, "byte 0xC0");
   CHECK_EQ_INT(irikit_character_name("ab", 2, 2, out, sizeof out, &out_len, &err), IRIKIT_OK);
   CHECK_STR(out, "the end of the input");
+  /* The bytes a lone surrogate gets from "surrogatepass" or WTF-8 (RFC 3629 §3 excludes them). */
+  CHECK_EQ_INT(irikit_character_name("a\xED\xBF\xBF" "b", 5, 1, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "U+DFFF (bytes ED BF BF)");
+  CHECK_EQ_INT(irikit_character_name("a\xED\xA0", 3, 1, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "byte 0xED");
   CHECK_EQ_INT(irikit_describe_position(bad, strlen(bad), 10, 24, out, sizeof out, &out_len, &err),
                IRIKIT_OK);
   CHECK_STR(out, "The character at byte 10 is U+0020 \" \", after \"http://exa\" and before \"mple.org/\".");
@@ -162,6 +167,9 @@ static void test_character_description(void) {
   CHECK_EQ_INT(irikit_describe_position("a\xFF", 2, 1, 24, out, sizeof out, &out_len, &err), IRIKIT_OK);
   CHECK_STR(out,
             "The byte at offset 1 is 0xFF, which does not start a well-formed UTF-8 character, after \"a\".");
+  CHECK_EQ_INT(irikit_describe_position("a\xED\xA0\x80z", 5, 1, 24, out, sizeof out, &out_len, &err), IRIKIT_OK);
+  CHECK_STR(out, "The bytes at offset 1 encode U+D800, a lone surrogate, which is not a character, after \"a\" "
+                 "and before \"z\".");
   CHECK_EQ_INT(irikit_describe_position("ab", 2, 7, 24, out, sizeof out, &out_len, &err), IRIKIT_OK);
   CHECK_STR(out, "The text ends at byte 2, after \"ab\".");
   CHECK_EQ_INT(irikit_describe_position(NULL, 3, 0, 24, out, sizeof out, &out_len, &err),
