@@ -541,6 +541,29 @@ def generate_idna(data):
 
 
 # ---------------------------------------------------------------------------------------------
+# Bidi brackets and mirroring (UAX #9 BD14-BD16, N0, L4)
+
+
+def generate_bidi(data):
+    out = Output("bidi.inc", data,
+                 "UAX #9: Bidi_Paired_Bracket and its type (BidiBrackets.txt), Bidi_Mirroring_Glyph "
+                 "(BidiMirroring.txt); sorted by code point, searched by bisection")
+    brackets = []
+    for lo, hi, f in data.fields("ucd/BidiBrackets.txt"):
+        assert lo == hi and f[1] in ("o", "c")
+        brackets.append((lo, int(f[0], 16), 1 if f[1] == "o" else 2))
+    brackets.sort()
+    mirrors = sorted((lo, int(f[0], 16)) for lo, hi, f in data.fields("ucd/BidiMirroring.txt"))
+    out.plain("k_bracket_cp", [b[0] for b in brackets], "char32_t")
+    out.plain("k_bracket_pair", [b[1] for b in brackets], "char32_t")
+    out.text("/// 1: an opening paired bracket (o), 2: a closing one (c).")
+    out.plain("k_bracket_type", [b[2] for b in brackets], "std::uint8_t")
+    out.plain("k_mirror_cp", [m[0] for m in mirrors], "char32_t")
+    out.plain("k_mirror_glyph", [m[1] for m in mirrors], "char32_t")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def main():
@@ -557,9 +580,10 @@ def main():
     ud = unicode_data(ud_data)
     for make in (lambda: generate_properties(Data(args.data), ud),
                  lambda: generate_normalization(Data(args.data), ud),
-                 lambda: generate_idna(Data(args.data))):
+                 lambda: generate_idna(Data(args.data)),
+                 lambda: generate_bidi(Data(args.data))):
         o = make()
-        if o.name != "idna.inc":
+        if o.name not in ("idna.inc", "bidi.inc"):
             o.data.used.insert(0, ud_data.used[0])
         results.append(o)
     v = version.rsplit(".", 1)[0] if version.endswith(".0") else version

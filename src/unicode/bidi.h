@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The Unicode Bidirectional Algorithm (UAX #9): Bidi_Class values from irikit's generated tables
-// (Unicode 17.0), and the reordering of a paragraph and mirrored glyphs through ICU (whose own
-// Bidi_Class data is its Unicode version's; docs/design.md, "What ICU still does"). Text is
-// handled as code points so that callers never see UTF-16.
+// The Unicode Bidirectional Algorithm (UAX #9), irikit's own, from its generated Unicode 17.0
+// tables: Bidi_Class, the paired brackets and the mirrored glyphs (bidi.cpp). Text is handled as
+// code points.
 #ifndef IRIKIT_UNICODE_BIDI_H
 #define IRIKIT_UNICODE_BIDI_H
 
@@ -42,15 +41,14 @@ enum class paragraph_level : std::uint8_t { ltr, rtl, first_strong };
 struct bidi_layout {
   std::vector<std::uint8_t> levels;
   std::vector<std::uint32_t> visual_to_logical;
-  /// The bracket-pairing work handed to the backend: the opening brackets pending on the UAX #9
-  /// BD16 stack, summed over every code unit (at most 63 per unit, so linear in the text).
+  /// The bracket-pairing work: the opening brackets pending on the UAX #9 BD16 stack, summed over
+  /// every character (at most 63 per character, so linear in the text).
   std::size_t pairing_work = 0;
 };
 
-/// Runs UAX #9 on `text` (one paragraph, no line breaks). An empty layout when the backend fails.
-/// Bracket pairs (BD16, N0) are found with BD16's stack of 63 elements: when an opening bracket
-/// finds it full, no bracket after it in the paragraph is paired, as BD16 prescribes (the
-/// isolating run sequence is taken to be the paragraph; see bidi.cpp).
+/// Runs UAX #9 on `text`, each paragraph (P1) shown as one line, in linear time. Bracket pairs
+/// (BD16, N0) are found with BD16's stack of 63 elements: when an opening bracket finds it full,
+/// no bracket after it in its isolating run sequence is paired, as BD16 prescribes.
 bidi_layout layout_paragraph(std::u32string_view text, paragraph_level level);
 
 }  // namespace irikit::unicode
