@@ -402,11 +402,11 @@ TEST(Robustness, LintAndDisplayHostile) {
       [](const std::string& t) { return display_text(t)->size(); }, 2000);
 }
 
-// Finding F2: ICU 72's bracket pairing does work proportional to the pending opening brackets
+// Finding F2: ICU 72's bracket pairing did work proportional to the pending opening brackets
 // for every strong character, so right-to-left text with many unpaired "(" took quadratic time
 // in display_text, needs_embedding and visual_order. UAX #9 BD16 pairs with a 63-element stack
-// and stops pairing when it overflows; the backend now does the same before handing the text to
-// ICU, so the pending openers it can see are at most 63. The work is counted, not timed.
+// and stops pairing when it overflows; irikit's own UAX #9 (unicode/bidi.cpp) does, so the
+// pending openers are at most 63. The work is counted, not timed.
 TEST(Robustness, F2BracketPairingWorkIsLinear) {
   const auto layout_work = [](std::size_t n) {
     std::u32string text = U"http://h/";
