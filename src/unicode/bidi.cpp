@@ -65,8 +65,13 @@ class paragraph {
     bidi_layout out;
     types_ = original_;
     levels_.assign(n_, para_);
-    explicit_levels();                                                    // X1–X8
-    for (const auto& s : isolating_run_sequences()) resolve_sequence(s);  // X10, W, N, I
+    explicit_levels();  // X1–X8
+    level_runs();       // X9, X10
+    std::vector<std::uint32_t> chars;
+    for (const sequence& s : isolating_run_sequences()) {
+      gather(s, chars);
+      resolve_sequence(chars, s.sos, s.eos);  // W1–W7, N0–N2, I1–I2
+    }
     removed_levels();
     line_levels();  // L1
     out.levels = levels_;
@@ -78,14 +83,14 @@ class paragraph {
  private:
   // BD9: the matching PDI of each isolate initiator (n_ when none), and whether a PDI is matched.
   void match_isolates() {
-    matching_pdi_.assign(n_, n_);
+    matching_pdi_.assign(n_, static_cast<std::uint32_t>(n_));
     matched_pdi_.assign(n_, false);
     std::vector<std::size_t> open;
     for (std::size_t i = 0; i < n_; ++i) {
       if (is_isolate_initiator(original_[i])) {
         open.push_back(i);
       } else if (original_[i] == bc::PDI && !open.empty()) {
-        matching_pdi_[open.back()] = i;
+        matching_pdi_[open.back()] = static_cast<std::uint32_t>(i);
         matched_pdi_[i] = true;
         open.pop_back();
       } else if (original_[i] == bc::B) {
@@ -148,7 +153,7 @@ class paragraph {
           levels_[i] = stack.back().level;
           if (stack.back().override_class != bc::ON) types_[i] = stack.back().override_class;
           bool rtl = c == bc::RLI;
-          if (c == bc::FSI) rtl = first_strong(i + 1, std::min(matching_pdi_[i], n_)) == bc::R;
+          if (c == bc::FSI) rtl = first_strong(i + 1, std::min<std::size_t>(matching_pdi_[i], n_)) == bc::R;
           const std::uint8_t level = next_level(rtl);
           if (level <= max_depth && overflow_isolates == 0 && overflow_embeddings == 0) {
             ++valid_isolates;
@@ -193,36 +198,43 @@ class paragraph {
     }
   }
 
+  // X9–X10 (BD13): the level runs of the characters X9 keeps: run r is kept_[run_start_[r] ..
+  // run_start_[r + 1]).
+  void level_runs() {
+    kept_.reserve(n_);
+    run_of_.assign(n_, k_none);
+    for (std::size_t i = 0; i < n_; ++i) {
+      if (is_removed(original_[i])) continue;
+      if (kept_.empty() || levels_[kept_.back()] != levels_[i])
+        run_start_.push_back(static_cast<std::uint32_t>(kept_.size()));
+      run_of_[i] = static_cast<std::uint32_t>(run_start_.size() - 1);
+      kept_.push_back(static_cast<std::uint32_t>(i));
+    }
+    run_start_.push_back(static_cast<std::uint32_t>(kept_.size()));
+  }
+
   struct sequence {
-    std::vector<std::size_t> chars;  // logical indexes, removed characters left out
+    std::uint32_t first_run;
     bc sos, eos;
   };
 
-  // X9–X10 (BD13): level runs of the characters X9 keeps, linked into isolating run sequences
-  // across each isolate initiator and its matching PDI.
+  // The isolating run sequences, linked across each isolate initiator and its matching PDI, with
+  // their sos and eos from the explicit levels (before any sequence is resolved).
   std::vector<sequence> isolating_run_sequences() const {
-    std::vector<std::vector<std::size_t>> runs;
-    std::vector<std::size_t> run_of(n_, SIZE_MAX);
-    for (std::size_t i = 0; i < n_; ++i) {
-      if (is_removed(original_[i])) continue;
-      if (runs.empty() || levels_[runs.back().back()] != levels_[i]) runs.emplace_back();
-      runs.back().push_back(i);
-      run_of[i] = runs.size() - 1;
-    }
     std::vector<sequence> out;
-    for (const auto& run : runs) {
-      if (matched_pdi_[run.front()]) continue;  // it continues the sequence of its initiator
-      sequence s;
-      const std::vector<std::size_t>* current = &run;
+    const std::size_t runs = run_start_.size() - 1;
+    for (std::uint32_t r = 0; r < runs; ++r) {
+      const std::size_t first = kept_[run_start_[r]];
+      if (matched_pdi_[first]) continue;  // it continues the sequence of its initiator
+      std::uint32_t last_run = r;
       while (true) {
-        s.chars.insert(s.chars.end(), current->begin(), current->end());
-        const std::size_t last = current->back();
+        const std::size_t last = kept_[run_start_[last_run + 1] - 1];
         if (!is_isolate_initiator(original_[last]) || matching_pdi_[last] >= n_) break;
-        const std::size_t next_run = run_of[matching_pdi_[last]];
-        if (next_run == SIZE_MAX) break;
-        current = &runs[next_run];
+        const std::uint32_t next = run_of_[matching_pdi_[last]];
+        if (next == k_none) break;
+        last_run = next;
       }
-      const std::size_t first = s.chars.front(), last = s.chars.back();
+      const std::size_t last = kept_[run_start_[last_run + 1] - 1];
       const std::uint8_t level = levels_[first];
       std::uint8_t before = para_, after = para_;
       for (std::size_t i = first; i-- > 0;) {
@@ -241,29 +253,40 @@ class paragraph {
           }
         }
       }
-      s.sos = direction_of(std::max(before, level));
-      s.eos = direction_of(std::max(after, levels_[last]));
-      out.push_back(std::move(s));
+      out.push_back({r, direction_of(std::max(before, level)), direction_of(std::max(after, level))});
     }
     return out;
   }
 
-  void resolve_sequence(const sequence& s) {
-    const std::vector<std::size_t>& x = s.chars;
+  // The characters of a sequence, in order, into `chars`.
+  void gather(const sequence& s, std::vector<std::uint32_t>& chars) const {
+    chars.clear();
+    std::uint32_t r = s.first_run;
+    while (true) {
+      chars.insert(chars.end(), kept_.begin() + run_start_[r], kept_.begin() + run_start_[r + 1]);
+      const std::size_t last = chars.back();
+      if (!is_isolate_initiator(original_[last]) || matching_pdi_[last] >= n_) break;
+      const std::uint32_t next = run_of_[matching_pdi_[last]];
+      if (next == k_none) break;
+      r = next;
+    }
+  }
+
+  void resolve_sequence(const std::vector<std::uint32_t>& x, bc sos, bc eos) {
     const std::size_t m = x.size();
     const auto t = [&](std::size_t k) -> bc& { return types_[x[k]]; };
     // W1: NSM takes the type of the character before it (ON after an isolate initiator or PDI).
     for (std::size_t k = 0; k < m; ++k) {
       if (t(k) != bc::NSM) continue;
       if (k == 0) {
-        t(k) = s.sos;
+        t(k) = sos;
       } else {
         const bc prev = t(k - 1);
         t(k) = is_isolate_initiator(prev) || prev == bc::PDI ? bc::ON : prev;
       }
     }
     // W2, W3: EN after AL becomes AN; AL becomes R.
-    bc last_strong = s.sos;
+    bc last_strong = sos;
     for (std::size_t k = 0; k < m; ++k) {
       bc& c = t(k);
       if (c == bc::L || c == bc::R || c == bc::AL) last_strong = c;
@@ -294,7 +317,7 @@ class paragraph {
     for (std::size_t k = 0; k < m; ++k)
       if (t(k) == bc::ES || t(k) == bc::ET || t(k) == bc::CS) t(k) = bc::ON;
     // W7: EN after L (or sos L) becomes L.
-    last_strong = s.sos;
+    last_strong = sos;
     for (std::size_t k = 0; k < m; ++k) {
       bc& c = t(k);
       if (c == bc::L || c == bc::R) last_strong = c;
@@ -302,7 +325,7 @@ class paragraph {
     }
     const std::uint8_t level = levels_[x[0]];
     const bc embedding = direction_of(level);
-    paired_brackets(s, embedding);
+    paired_brackets(x, sos, embedding);
     // N1, N2: a run of NI between two strong types of the same direction takes it; else the
     // embedding direction.
     for (std::size_t k = 0; k < m;) {
@@ -312,8 +335,8 @@ class paragraph {
       }
       std::size_t end = k;
       while (end < m && is_ni(t(end))) ++end;
-      const bc before = k == 0 ? s.sos : strong_for_neutrals(t(k - 1));
-      const bc after = end == m ? s.eos : strong_for_neutrals(t(end));
+      const bc before = k == 0 ? sos : strong_for_neutrals(t(k - 1));
+      const bc after = end == m ? eos : strong_for_neutrals(t(end));
       const bc resolved = before == after && before != bc::ON ? before : embedding;
       for (std::size_t j = k; j < end; ++j) t(j) = resolved;
       k = end;
@@ -331,8 +354,7 @@ class paragraph {
   }
 
   // BD16 and N0: bracket pairs of the sequence, resolved in the order of their opening brackets.
-  void paired_brackets(const sequence& s, bc embedding) {
-    const std::vector<std::size_t>& x = s.chars;
+  void paired_brackets(const std::vector<std::uint32_t>& x, bc sos, bc embedding) {
     const std::size_t m = x.size();
     constexpr std::size_t k_stack_capacity = 63;
     struct opener {
@@ -376,7 +398,7 @@ class paragraph {
       if (found_embedding) {
         resolved = embedding;       // N0 b
       } else if (found_opposite) {  // N0 c: the context before the opening bracket decides
-        bc context = s.sos;
+        bc context = sos;
         for (std::size_t k = open; k-- > 0;) {
           const bc d = strong_for_neutrals(t(k));
           if (d != bc::ON) {
@@ -455,8 +477,10 @@ class paragraph {
   std::uint8_t para_ = 0;
   std::vector<bc> original_, types_;
   std::vector<std::uint8_t> levels_;
-  std::vector<std::size_t> matching_pdi_;
+  std::vector<std::uint32_t> matching_pdi_;  // n_ when none
   std::vector<bool> matched_pdi_;
+  std::vector<std::uint32_t> kept_, run_start_, run_of_;
+  static constexpr std::uint32_t k_none = UINT32_MAX;
   std::size_t pairing_work_ = 0;
 };
 
@@ -479,7 +503,31 @@ char32_t mirror(char32_t cp) noexcept {
   return it != end && *it == cp ? k_mirror_glyph[static_cast<std::size_t>(it - std::begin(k_mirror_cp))] : cp;
 }
 
+namespace {
+
+// A left-to-right paragraph without a right-to-left or Arabic-number character and without explicit
+// formatting characters: W7 makes its European numbers L, N0–N2 its neutrals L (L or sos on both
+// sides), so every level is 0 and the order is the logical one. The common case for IRIs, answered
+// in one scan of the classes.
+bool all_left_to_right(std::u32string_view text, paragraph_level level) {
+  if (level == paragraph_level::rtl) return false;
+  for (const char32_t cp : text) {
+    const bc c = bidi_class_of(cp);
+    if (c == bc::R || c == bc::AL || c == bc::AN || (c >= bc::LRE && c <= bc::PDI)) return false;
+  }
+  return true;  // first_strong: L or none, so the paragraph level is 0 too
+}
+
+}  // namespace
+
 bidi_layout layout_paragraph(std::u32string_view text, paragraph_level level) {
+  if (all_left_to_right(text, level)) {
+    bidi_layout out;
+    out.levels.assign(text.size(), 0);
+    out.visual_to_logical.resize(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) out.visual_to_logical[i] = static_cast<std::uint32_t>(i);
+    return out;
+  }
   // P1: a paragraph separator ends a paragraph (and belongs to it); each is laid out on its own
   // and shown after the one before.
   bidi_layout out;
