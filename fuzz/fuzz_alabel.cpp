@@ -82,8 +82,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(joined.level() == report.level, input);
   }
   // UTS #39 §4: the skeleton starts from NFD, so canonically equivalent texts have one skeleton.
-  FUZZ_CHECK(unicode::skeleton(unicode::normalize(input, unicode::normal_form::nfc)) == unicode::skeleton(input),
-             input);
+  FUZZ_CHECK(
+      unicode::skeleton(unicode::normalize(input, unicode::normal_form::nfc)) == unicode::skeleton(input),
+      input);
 
   host_display_options options;
   options.level = static_cast<restriction_level>((flags >> 1) % 6);

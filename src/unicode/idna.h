@@ -36,13 +36,13 @@ enum class idna_mode {
 /// The flags of UTS #46 §4 (Processing), each as the specification names it, with its default
 /// as IdnaTestV2.txt assumes them (every check on, nontransitional, VerifyDnsLength on).
 struct uts46_options {
-  bool check_hyphens = true;            ///< V2, V3 (§4.1); off: V4 only ("xn--" is refused)
-  bool check_bidi = true;               ///< V9: RFC 5893 §2 on a Bidi domain name
-  bool check_joiners = true;            ///< V8: RFC 5892 Appendix A.1–A.2 (CONTEXTJ)
-  bool use_std3_ascii_rules = true;     ///< V7: ASCII other than a-z 0-9 "-" is refused
-  bool transitional = false;            ///< Transitional_Processing (§4 step 1)
-  bool verify_dns_length = true;        ///< §4.2 step 3 (A4_1, A4_2) and X4_2 in ToUnicode
-  bool ignore_invalid_punycode = false; ///< §4 step 4.1.2
+  bool check_hyphens = true;             ///< V2, V3 (§4.1); off: V4 only ("xn--" is refused)
+  bool check_bidi = true;                ///< V9: RFC 5893 §2 on a Bidi domain name
+  bool check_joiners = true;             ///< V8: RFC 5892 Appendix A.1–A.2 (CONTEXTJ)
+  bool use_std3_ascii_rules = true;      ///< V7: ASCII other than a-z 0-9 "-" is refused
+  bool transitional = false;             ///< Transitional_Processing (§4 step 1)
+  bool verify_dns_length = true;         ///< §4.2 step 3 (A4_1, A4_2) and X4_2 in ToUnicode
+  bool ignore_invalid_punycode = false;  ///< §4 step 4.1.2
   /// Not a flag of UTS #46 but irikit's API choice for host_to_ascii (irikit/host.h
   /// `host_options::keep_root_label`): under VerifyDnsLength an FQDN's trailing root label
   /// (RFC 1034 §3.1; valid in a URI reg-name, RFC 3986 §3.2.2) is kept instead of being reported

@@ -79,14 +79,13 @@ namespace {
 /// Unicode §3.12, Hangul syllable name generation (§4.8 NR1): "HANGUL SYLLABLE " and the short
 /// names (Jamo.txt) of the syllable's leading consonant, vowel and trailing consonant.
 std::string hangul_syllable_name(char32_t cp) {
-  static constexpr std::array<std::string_view, 19> leading = {"G", "GG", "N", "D", "DD", "R", "M",
-                                                               "B", "BB", "S", "SS", "",  "J", "JJ",
-                                                               "C", "K",  "T", "P",  "H"};
-  static constexpr std::array<std::string_view, 21> vowel = {"A",  "AE", "YA", "YAE", "EO", "E",  "YEO",
-                                                             "YE", "O",  "WA", "WAE", "OE", "YO", "U",
-                                                             "WEO", "WE", "WI", "YU", "EU", "YI", "I"};
+  static constexpr std::array<std::string_view, 19> leading = {
+      "G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S", "SS", "", "J", "JJ", "C", "K", "T", "P", "H"};
+  static constexpr std::array<std::string_view, 21> vowel = {"A",   "AE", "YA", "YAE", "EO", "E",  "YEO",
+                                                             "YE",  "O",  "WA", "WAE", "OE", "YO", "U",
+                                                             "WEO", "WE", "WI", "YU",  "EU", "YI", "I"};
   static constexpr std::array<std::string_view, 28> trailing = {
-      "",   "G",  "GG", "GS", "N",  "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT",
+      "",   "G",  "GG", "GS", "N",  "NJ", "NH", "D",  "L", "LG", "LM", "LB", "LS", "LT",
       "LP", "LH", "M",  "B",  "BS", "S",  "SS", "NG", "J", "C",  "K",  "T",  "P",  "H"};
   const std::size_t index = cp - 0xAC00;  // SIndex
   std::string name = "HANGUL SYLLABLE ";
@@ -112,7 +111,8 @@ std::string explicit_name(std::size_t k) {
   std::string name;
   for (std::size_t i = at + 1; i < end;) {
     std::size_t w = tables::k_name_bytes[i++];
-    if (w >= tables::k_name_one_byte) w = (w - tables::k_name_one_byte) * 256 + tables::k_name_bytes[i++] + tables::k_name_one_byte;
+    if (w >= tables::k_name_one_byte)
+      w = (w - tables::k_name_one_byte) * 256 + tables::k_name_bytes[i++] + tables::k_name_one_byte;
     if (!name.empty()) name.push_back(' ');
     append_word(w, name);
   }

@@ -251,7 +251,8 @@ identifier_report check_identifier(std::string_view utf8) {
       }
     }
   }
-  if (report.level > restriction::single_script) report.mixed_script_confusable = is_mixed_script_confusable(utf8);
+  if (report.level > restriction::single_script)
+    report.mixed_script_confusable = is_mixed_script_confusable(utf8);
   return report;
 }
 

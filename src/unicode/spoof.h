@@ -47,7 +47,8 @@ enum class restriction : unsigned char {
 /// that have Latin. "." is Common, so the sets of labels joined by "." are the intersections of
 /// their sets (`join`): a registrable domain's level comes from its labels' without a second pass.
 struct script_resolution {
-  static constexpr int k_words = 4;  // 256 script codes: the tables' (175 in Unicode 17.0) and Hanb, Jpan, Kore
+  static constexpr int k_words =
+      4;  // 256 script codes: the tables' (175 in Unicode 17.0) and Hanb, Jpan, Kore
   std::uint64_t all[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};            // resolved script set
   std::uint64_t without_latin[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};  // §5.2 step 5
   bool non_ascii = false;

@@ -104,14 +104,14 @@ TEST(SpoofReport, MarksAndDigits) {
 
 TEST(SpoofReport, MoreMarksAndDigits) {
   EXPECT_TRUE(check_identifier("a\u0301\u0301").invisible);
-  EXPECT_FALSE(check_identifier("a\u0301\u0300").invisible);  // two different marks
-  EXPECT_TRUE(check_identifier("\u00E9\u0301").invisible);    // é = e U+0301, then U+0301: a repeat
-  EXPECT_TRUE(check_identifier("j\u0307").hidden_overlay);      // Soft_Dotted
-  EXPECT_TRUE(check_identifier("\u0456\u0307").hidden_overlay);  // Cyrillic і, Soft_Dotted
-  EXPECT_TRUE(check_identifier("i\u0328\u0307").hidden_overlay);  // ogonek (class 202) between
+  EXPECT_FALSE(check_identifier("a\u0301\u0300").invisible);       // two different marks
+  EXPECT_TRUE(check_identifier("\u00E9\u0301").invisible);         // é = e U+0301, then U+0301: a repeat
+  EXPECT_TRUE(check_identifier("j\u0307").hidden_overlay);         // Soft_Dotted
+  EXPECT_TRUE(check_identifier("\u0456\u0307").hidden_overlay);    // Cyrillic і, Soft_Dotted
+  EXPECT_TRUE(check_identifier("i\u0328\u0307").hidden_overlay);   // ogonek (class 202) between
   EXPECT_FALSE(check_identifier("i\u0301\u0307").hidden_overlay);  // acute (230) resets the lead
-  EXPECT_FALSE(check_identifier("\u0967\u0968").mixed_numbers);  // Devanagari only
-  EXPECT_TRUE(check_identifier("1\u0967").mixed_numbers);                  // ASCII and Devanagari
+  EXPECT_FALSE(check_identifier("\u0967\u0968").mixed_numbers);    // Devanagari only
+  EXPECT_TRUE(check_identifier("1\u0967").mixed_numbers);          // ASCII and Devanagari
   // Mathematical digits: five runs of ten, contiguous (U+1D7CE bold 0 … U+1D7FF monospace 9).
   EXPECT_FALSE(check_identifier("\U0001D7CE\U0001D7D7").mixed_numbers);  // bold 0 and 9
   EXPECT_TRUE(check_identifier("\U0001D7D7\U0001D7D8").mixed_numbers);   // bold 9, double-struck 0
@@ -123,23 +123,23 @@ TEST(Skeleton, ConcreteSkeletons) {
   EXPECT_EQ(skeleton("p\u0430ypal"), skeleton("paypal"));  // Cyrillic а → a
   EXPECT_EQ(skeleton("p\u0430yp\u0430l"), "paypal");
   EXPECT_EQ(skeleton("\u0441\u043E\u043E\u0440"), "coop");  // Cyrillic с о о р
-  EXPECT_EQ(skeleton("1"), "l");                                // confusables.txt: 0031 → 006C
+  EXPECT_EQ(skeleton("1"), "l");                            // confusables.txt: 0031 → 006C
   EXPECT_EQ(skeleton("I"), "l");
   EXPECT_EQ(skeleton("rn"), "rn");
-  EXPECT_EQ(skeleton("m"), "rn");  // 006D → 0072 006E
-  EXPECT_EQ(skeleton("pay\u00ADpal"), "paypal");  // SOFT HYPHEN is Default_Ignorable: removed
-  EXPECT_EQ(skeleton("pay\u200Dpal"), "paypal");  // ZWJ too
-  EXPECT_EQ(skeleton("\u00E9"), "e\u0301");      // NFD
+  EXPECT_EQ(skeleton("m"), "rn");                    // 006D → 0072 006E
+  EXPECT_EQ(skeleton("pay\u00ADpal"), "paypal");     // SOFT HYPHEN is Default_Ignorable: removed
+  EXPECT_EQ(skeleton("pay\u200Dpal"), "paypal");     // ZWJ too
+  EXPECT_EQ(skeleton("\u00E9"), "e\u0301");          // NFD
   EXPECT_EQ(skeleton("\uFF50\uFF41\uFF59"), "pay");  // fullwidth letters
   EXPECT_NE(skeleton("paypal"), skeleton("paypa1x"));
 }
 
 // UTS #39 §4 mixed-script confusables: not single-script, with a single-script skeleton.
 TEST(Skeleton, MixedScriptConfusables) {
-  EXPECT_TRUE(is_mixed_script_confusable("p\u0430yp\u0430l"));  // Latin + Cyrillic, skeleton Latin
-  EXPECT_FALSE(is_mixed_script_confusable("paypal"));              // ASCII
+  EXPECT_TRUE(is_mixed_script_confusable("p\u0430yp\u0430l"));           // Latin + Cyrillic, skeleton Latin
+  EXPECT_FALSE(is_mixed_script_confusable("paypal"));                    // ASCII
   EXPECT_FALSE(is_mixed_script_confusable("\u0441\u043E\u043E\u0440"));  // single-script Cyrillic
-  EXPECT_FALSE(is_mixed_script_confusable("abc\u65E5\u672C"));   // Latin + Han: no look-alike
+  EXPECT_FALSE(is_mixed_script_confusable("abc\u65E5\u672C"));           // Latin + Han: no look-alike
   EXPECT_TRUE(check_identifier("p\u0430yp\u0430l").mixed_script_confusable);
   EXPECT_FALSE(check_identifier("\u0441\u043E\u043E\u0440").mixed_script_confusable);
 }
@@ -198,7 +198,8 @@ TEST(CharacterName, EveryNameOfUnicodeData) {
     const std::string name = line.substr(semi + 1, end - semi - 1);
     if (name.starts_with("<")) continue;
     ++checked;
-    if (character_name(cp) != name && ++differences <= 5) ADD_FAILURE() << std::hex << static_cast<unsigned>(cp) << " " << name;
+    if (character_name(cp) != name && ++differences <= 5)
+      ADD_FAILURE() << std::hex << static_cast<unsigned>(cp) << " " << name;
   }
   EXPECT_EQ(differences, 0U);
   EXPECT_GT(checked, 40000U);
