@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// IDNA through the Unicode backend (ICU): domain names between their Unicode form and their
-// ASCII-compatible form ("xn--" labels), for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4
-// (IRI → URI) and §3.2 / 3987bis §3.7 (URI → IRI, ToUnicode on request).
+// IDNA: domain names between their Unicode form and their ASCII-compatible form ("xn--" labels),
+// for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4 (IRI → URI) and §3.2 / 3987bis §3.7
+// (URI → IRI, ToUnicode on request). UTS #46 is irikit's own (idna.cpp, Unicode 17.0 tables);
+// IDNA2003 goes through ICU (idna2003.cpp).
 //
 // This is an internal interface: only src/unicode/ includes ICU. Callers above `parse` (convert,
-// host, normalize, lint) use these two functions and never ICU directly.
+// host, normalize, lint) use these functions and never ICU directly.
 //
 //   auto a = irikit::unicode::domain_to_ascii("résumé.example.org", idna_mode::uts46_nontransitional);
 //   // *a == "xn--rsum-bpad.example.org"
