@@ -8,9 +8,9 @@
 //   - display_host gives one decision per "."-separated label, inside the host, joined into
 //     `shown`; a label is shown as Unicode exactly when its reason is "safe", and a kept label
 //     has a message; the shown host is ASCII wherever a label is not safe;
-//   - the spoof checks' fast paths (unicode/spoof.h): check_identifier gives the same report as the
-//     backend running every check, and the restriction level of two labels joined by "." is the
-//     level of their joined script sets.
+//   - UTS #39 from irikit's tables (unicode/spoof.h): check_identifier's level is resolve_scripts',
+//     the restriction level of two labels joined by "." is the level of their joined script sets,
+//     and canonically equivalent texts have one skeleton.
 // The first byte chooses whether "xn--" is put in front of the rest (most inputs then reach the
 // Punycode decoder) and the restriction level.
 #include <string>
@@ -19,6 +19,7 @@
 #include "fuzz_check.h"
 #include "irikit/encoding.h"
 #include "irikit/host.h"
+#include "unicode/normalize.h"
 #include "unicode/spoof.h"
 
 namespace {
@@ -71,18 +72,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(!display_host(input).has_value());
     return 0;
   }
-  const unicode::identifier_report ours = unicode::check_identifier(input);
-  const unicode::identifier_report backend = unicode::backend_identifier_report(input);
-  FUZZ_CHECK(ours.level == backend.level && ours.invisible == backend.invisible &&
-                 ours.hidden_overlay == backend.hidden_overlay &&
-                 ours.mixed_numbers == backend.mixed_numbers &&
-                 ours.outside_profile == backend.outside_profile,
-             input);
+  // UTS #39 §5.1: "." is Common, so the resolved sets of the labels, joined, are the whole
+  // name's; check_identifier resolves the same sets as resolve_scripts.
+  const unicode::identifier_report report = unicode::check_identifier(input);
+  FUZZ_CHECK(report.level == unicode::resolve_scripts(input).level(), input);
   if (const std::size_t dot = input.find('.'); dot != std::string::npos) {
     unicode::script_resolution joined = unicode::resolve_scripts(std::string_view(input).substr(0, dot));
     joined.join(unicode::resolve_scripts(std::string_view(input).substr(dot + 1)));
-    FUZZ_CHECK(joined.level() == unicode::backend_restriction_level(input), input);
+    FUZZ_CHECK(joined.level() == report.level, input);
   }
+  // UTS #39 §4: the skeleton starts from NFD, so canonically equivalent texts have one skeleton.
+  FUZZ_CHECK(
+      unicode::skeleton(unicode::normalize(input, unicode::normal_form::nfc)) == unicode::skeleton(input),
+      input);
 
   host_display_options options;
   options.level = static_cast<restriction_level>((flags >> 1) % 6);

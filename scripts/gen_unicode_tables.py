@@ -53,7 +53,7 @@ class Data:
                     lo, hi = cp_range(parts[0])
                     yield lo, hi, ["@missing"] + parts[1:]
                 continue
-            body = line.split("#", 1)[0].strip()
+            body = line.split("#", 1)[0].lstrip("\ufeff").strip()
             if not body:
                 continue
             parts = [p.strip() for p in body.split(";")]
@@ -564,6 +564,144 @@ def generate_bidi(data):
 
 
 # ---------------------------------------------------------------------------------------------
+# UTS #39
+
+
+def generate_security(data):
+    out = Output("security.inc", data,
+                 "UTS #39 confusable prototypes (confusables.txt, §4 skeletons), Soft_Dotted (§5.4)")
+    # confusables.txt: "source ; prototype ; MA" (UTS #39 §4: the mapping the skeleton applies to
+    # each character; a character not listed is its own prototype).
+    pool = Pool(empty_is_zero=False)
+    proto = [0] * MAX_CP
+    for lo, hi, f in data.fields("security/confusables.txt"):
+        if f[1] != "MA":
+            sys.exit("confusables.txt: unexpected type %r" % f[1])
+        idx = pool.intern(cps(f[0]))
+        for c in range(lo, hi + 1):
+            proto[c] = idx
+    if len(pool.data) > 0xFFFF:
+        sys.exit("confusables pool too large for 16-bit indexes")
+    soft = []
+    for lo, hi, f in data.fields("ucd/PropList.txt"):
+        if f[0] == "Soft_Dotted":
+            soft.append((lo, hi))
+    soft.sort()
+    out.text("// The prototype of each character: an offset into k_confusable_pool (a length, then the\n"
+             "// code points), 0 when the character is its own prototype.")
+    out.two_stage("confusable_raw", proto)
+    out.plain("k_confusable_pool", pool.data, "char32_t")
+    out.text("// Soft_Dotted (PropList.txt): sorted ranges, first and last code point.")
+    out.plain("k_soft_dotted", [c for r in soft for c in r], "char32_t")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Character names (Unicode §4.8)
+
+
+NAME_RANGE_PREFIXES = {"CJK Ideograph": "CJK UNIFIED IDEOGRAPH-", "Tangut Ideograph": "TANGUT IDEOGRAPH-"}
+NAME_ONE_BYTE = 192  # word numbers below: one byte; above: two, the first from 192 to 255
+
+
+def generate_names(data, ud):
+    out = Output("names.inc", data,
+                 "Name (UnicodeData.txt field 1), word-dictionary compressed; the algorithmic names "
+                 "of Unicode §4.8 (NR1 Hangul syllables, NR2 ideographs and others) as ranges")
+    explicit = {}
+    algorithmic = []  # [first, last, prefix]
+    hangul = []
+
+    def add_algorithmic(cp, prefix):
+        if algorithmic and algorithmic[-1][2] == prefix and algorithmic[-1][1] == cp - 1:
+            algorithmic[-1][1] = cp
+        else:
+            algorithmic.append([cp, cp, prefix])
+
+    for cp in sorted(ud):
+        name = ud[cp][1]
+        if name.startswith("<"):
+            label = name[1:].split(",")[0].split(">")[0]
+            if label == "Hangul Syllable":
+                hangul.append(cp)
+            else:
+                for start, prefix in NAME_RANGE_PREFIXES.items():
+                    if label.startswith(start):
+                        add_algorithmic(cp, prefix)
+            continue  # <control>, surrogates, private use: no Name
+        m = re.fullmatch(r"(.*-)([0-9A-F]{4,6})", name)
+        if m and int(m.group(2), 16) == cp:  # NR2: a prefix and the code point in hex
+            add_algorithmic(cp, m.group(1))
+            continue
+        explicit[cp] = name
+    if hangul != list(range(0xAC00, 0xD7A4)):
+        sys.exit("UnicodeData.txt: the Hangul syllables are not U+AC00..U+D7A3 (Unicode §3.12)")
+
+    counts = {}
+    for name in explicit.values():
+        for w in name.split(" "):
+            counts[w] = counts.get(w, 0) + 1
+    words = sorted(counts, key=lambda w: (-counts[w], w))
+    if len(words) > NAME_ONE_BYTE + (256 - NAME_ONE_BYTE) * 256:
+        sys.exit("too many distinct words in names")
+    number = {w: i for i, w in enumerate(words)}
+    name_bytes = []
+    offsets = []
+    cps_sorted = sorted(explicit)
+    for k, cp in enumerate(cps_sorted):
+        if k % 32 == 0:
+            offsets.append(len(name_bytes))
+        enc = []
+        for w in explicit[cp].split(" "):
+            i = number[w]
+            if i < NAME_ONE_BYTE:
+                enc.append(i)
+            else:
+                i -= NAME_ONE_BYTE
+                enc.extend([NAME_ONE_BYTE + (i >> 8), i & 0xFF])
+        if len(enc) > 255:
+            sys.exit("a name of more than 255 bytes of words")
+        name_bytes.append(len(enc))
+        name_bytes.extend(enc)
+    runs = []  # first code point, count, number of its first name
+    for k, cp in enumerate(cps_sorted):
+        if runs and runs[-1][0] + runs[-1][1] == cp:
+            runs[-1][1] += 1
+        else:
+            runs.append([cp, 1, k])
+    chars = []
+    word_offsets = []
+    for i, w in enumerate(words):
+        if i % 16 == 0:
+            word_offsets.append(len(chars))
+        chars.append(len(w))
+        chars.extend(w.encode("ascii"))
+    prefixes = sorted({a[2] for a in algorithmic})
+
+    out.text("// Names of the code points that have one of their own: runs of consecutive code points\n"
+             "// (first, count, number of the first's name), sorted.")
+    out.plain("k_name_runs", [v for r in runs for v in r], "std::uint32_t")
+    out.text("// Name k: a byte count, then its words (a word number below %d is one byte; else two,\n"
+             "// (b0 - %d) * 256 + b1 + %d), joined by spaces. k_name_offsets: where name 32 * i starts."
+             % (NAME_ONE_BYTE, NAME_ONE_BYTE, NAME_ONE_BYTE))
+    out.text("inline constexpr unsigned k_name_one_byte = %d;" % NAME_ONE_BYTE)
+    out.plain("k_name_bytes", name_bytes, "std::uint8_t")
+    out.plain("k_name_offsets", offsets, "std::uint32_t")
+    out.text("// The words, most frequent first, each a length then its letters; k_name_word_offsets:\n"
+             "// where word 16 * i starts.")
+    out.plain("k_name_word_chars", chars, "std::uint8_t")
+    out.plain("k_name_word_offsets", word_offsets, "std::uint32_t")
+    out.text("// Unicode §4.8 NR2: ranges named by a prefix and the code point in hex (first, last,\n"
+             "// prefix number). NR1 (Hangul syllables, U+AC00..U+D7A3) is computed by Unicode §3.12.")
+    out.plain("k_name_algorithmic", [v for a in algorithmic for v in (a[0], a[1], prefixes.index(a[2]))],
+              "std::uint32_t")
+    body = ",\n".join('    "%s"' % p for p in prefixes)
+    out.bytes += sum(len(p) + 1 for p in prefixes)
+    out.text("inline constexpr const char* k_name_prefixes[%d] = {\n%s,\n};" % (len(prefixes), body))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def main():
@@ -581,9 +719,11 @@ def main():
     for make in (lambda: generate_properties(Data(args.data), ud),
                  lambda: generate_normalization(Data(args.data), ud),
                  lambda: generate_idna(Data(args.data)),
-                 lambda: generate_bidi(Data(args.data))):
+                 lambda: generate_bidi(Data(args.data)),
+                 lambda: generate_security(Data(args.data)),
+                 lambda: generate_names(Data(args.data), ud)):
         o = make()
-        if o.name not in ("idna.inc", "bidi.inc"):
+        if o.name not in ("idna.inc", "bidi.inc", "security.inc"):
             o.data.used.insert(0, ud_data.used[0])
         results.append(o)
     v = version.rsplit(".", 1)[0] if version.endswith(".0") else version

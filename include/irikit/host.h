@@ -50,6 +50,11 @@ struct host_options {
   /// points). RFC 3987 §3.1: FALSE when creating IRIs, TRUE otherwise. The default is the strict
   /// value; `to_uri` passes TRUE, since it maps existing IRIs.
   bool allow_unassigned = false;
+  /// Whether `host_to_ascii` keeps a fully qualified name's trailing "." (the root label, RFC 1034
+  /// §3.1; a valid URI reg-name, RFC 3986 §3.2.2: "example.org." → "example.org."). UTS #46 §4.2
+  /// step 3 with VerifyDnsLength counts it as an empty label and fails (A4_2): `false` gives
+  /// exactly that. Used by the UTS #46 modes; an empty host is returned unchanged either way.
+  bool keep_root_label = true;
 };
 
 /// ToASCII on every label of a reg-name given as UTF-8 (IRI form: no percent-encoding). With

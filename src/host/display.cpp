@@ -402,8 +402,7 @@ result<host_display> display_host(std::string_view host, const host_display_opti
         return joined;
       };
       if (parts >= 2) {
-        const unicode::restriction level =
-            scripts.overflow ? unicode::backend_restriction_level(joined_text()) : scripts.level();
+        const unicode::restriction level = scripts.level();
         if (level_of(level) > options.level) {
           const std::string joined = options.messages ? joined_text() : std::string();
           for (label_state& s : labels) {

@@ -183,7 +183,8 @@ result<void> host_to_ascii_into(std::string_view host, std::string& out, const h
       ascii_host_to_ascii(host, out)) {
     return {};
   }
-  auto r = unicode::domain_to_ascii(host, backend_mode(options.mode), options.allow_unassigned);
+  auto r = unicode::domain_to_ascii(host, backend_mode(options.mode), options.allow_unassigned,
+                                    options.keep_root_label);
   if (!r) {
     out.clear();
     return r.error();

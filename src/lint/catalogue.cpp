@@ -88,10 +88,10 @@ constexpr std::array<lint_rule, 52> k_rules{{
      "skeleton of the label, ASCII letters lowered first, is made of ASCII letters, \"-\" and digits "
      "that the label itself has: the label looks like an ASCII label, as Cyrillic \"раураl\" looks "
      "like \"paypal\" and \"рус\" like \"pyc\" (but Bulgarian \"бг\", whose skeleton is \"6r\", is not "
-     "flagged, nor are labels whose letters are all Latin, such as \"spænska\"); or (b) the spoof checker "
-     "finds it "
-     "a mixed-script confusable (a part of it in one script can be replaced by look-alikes from "
-     "another). Whole-script confusables between two non-Latin scripts are not flagged. The span "
+     "flagged, nor are labels whose letters are all Latin, such as \"spænska\"); or (b) it is a UTS #39 "
+     "mixed-script confusable: not single-script, while its skeleton is (a part of it in one script can "
+     "be replaced by look-alikes from another). Whole-script confusables between two non-Latin scripts are "
+     "not flagged. The span "
      "is the label."},
     {"percent-not-utf8", severity::warning, "RFC 3987 §3.2, §8", "percent-encoded octets that are not UTF-8",
      "A run of percent-encoded octets of 0x80 and above that is not well-formed UTF-8 (a legacy "

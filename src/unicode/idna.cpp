@@ -39,24 +39,12 @@ namespace {
 
 using tables::idna_status;
 
-/// The flags of UTS #46 §4.
-struct uts46_flags {
-  bool check_hyphens = true;
-  bool check_bidi = true;
-  bool check_joiners = true;
-  bool use_std3_ascii_rules = true;
-  bool transitional = false;
-  bool verify_dns_length = true;
-  bool ignore_invalid_punycode = false;
-  /// irikit's choice for host_to_ascii (idna.h): under VerifyDnsLength, a trailing root label
-  /// (an FQDN's final ".", RFC 1034 §3.1, valid in a URI reg-name, RFC 3986 §3.2.2) is kept
-  /// rather than reported as an empty label (IdnaTestV2.txt's A4_2).
-  bool keep_root_label = false;
-};
+using uts46_flags = uts46_options;
 
-/// host_to_ascii / host_to_unicode: every flag on, as IdnaTestV2.txt assumes.
-constexpr uts46_flags k_strict{.keep_root_label = true};
-constexpr uts46_flags k_strict_transitional{.transitional = true, .keep_root_label = true};
+/// host_to_ascii / host_to_unicode: every flag on, as IdnaTestV2.txt assumes (the root label as
+/// the caller asks, host_options::keep_root_label).
+constexpr uts46_flags k_strict{};
+constexpr uts46_flags k_strict_transitional{.transitional = true};
 /// The URL Standard's "domain to ASCII" with beStrict = false (URL Standard §3.3).
 constexpr uts46_flags k_whatwg{.check_hyphens = false,
                                .check_bidi = true,
@@ -432,7 +420,9 @@ std::pair<std::string, const label*> to_unicode(std::string_view input, const ut
   for (std::size_t k = 0; k < labels.size(); ++k) {
     if (k > 0) out.push_back('.');
     for (const char32_t c : labels[k].text) grammar::append_utf8(out, c);
-    if (f.verify_dns_length && bad == nullptr && labels[k].text.empty() && k + 1 < labels.size())
+    // X4_2: an empty label, but for a trailing root label after another label (so the empty
+    // domain is one too).
+    if (f.verify_dns_length && bad == nullptr && labels[k].text.empty() && (k + 1 < labels.size() || k == 0))
       bad = &labels[k];
   }
   return {std::move(out), bad};
@@ -440,21 +430,37 @@ std::pair<std::string, const label*> to_unicode(std::string_view input, const ut
 
 }  // namespace
 
-result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned) {
-  if (utf8_domain.empty()) return std::string();
+result<std::string> uts46_to_ascii(std::string_view utf8_domain, const uts46_options& options) {
+  return to_ascii(utf8_domain, options);
+}
+
+result<std::string> uts46_to_unicode(std::string_view domain, const uts46_options& options) {
+  auto [text, bad] = to_unicode(domain, options);
+  if (bad != nullptr) return idna_error(bad->offset);
+  return std::move(text);
+}
+
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
+                                    bool keep_root_label) {
+  if (utf8_domain.empty()) return std::string();  // an empty reg-name (RFC 3986 §3.2.2)
+  uts46_flags f = mode == idna_mode::uts46_transitional ? k_strict_transitional : k_strict;
+  f.keep_root_label = keep_root_label;
   switch (mode) {
     case idna_mode::uts46_nontransitional:
-      return to_ascii(utf8_domain, k_strict);
     case idna_mode::uts46_transitional:
-      return to_ascii(utf8_domain, k_strict_transitional);
+      return to_ascii(utf8_domain, f);
     case idna_mode::idna2003:
       return idna2003_domain_to_ascii(utf8_domain, allow_unassigned);
   }
   return idna_error(0);
 }
 
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned) {
+  return domain_to_ascii(utf8_domain, mode, allow_unassigned, true);
+}
+
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode) {
-  return domain_to_ascii(utf8_domain, mode, false);
+  return domain_to_ascii(utf8_domain, mode, false, true);
 }
 
 result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// IDNA through the Unicode backend (ICU): domain names between their Unicode form and their
-// ASCII-compatible form ("xn--" labels), for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4
-// (IRI → URI) and §3.2 / 3987bis §3.7 (URI → IRI, ToUnicode on request).
+// IDNA: domain names between their Unicode form and their ASCII-compatible form ("xn--" labels),
+// for RFC 3987 §3.1 step 2 / draft-ietf-iri-3987bis §3.4 (IRI → URI) and §3.2 / 3987bis §3.7
+// (URI → IRI, ToUnicode on request). UTS #46 is irikit's own (idna.cpp, Unicode 17.0 tables);
+// IDNA2003 goes through ICU (idna2003.cpp).
 //
 // This is an internal interface: only src/unicode/ includes ICU. Callers above `parse` (convert,
-// host, normalize, lint) use these two functions and never ICU directly.
+// host, normalize, lint) use these functions and never ICU directly.
 //
 //   auto a = irikit::unicode::domain_to_ascii("résumé.example.org", idna_mode::uts46_nontransitional);
 //   // *a == "xn--rsum-bpad.example.org"
@@ -33,10 +34,38 @@ enum class idna_mode {
   idna2003,
 };
 
+/// The flags of UTS #46 §4 (Processing), each as the specification names it, with its default
+/// as IdnaTestV2.txt assumes them (every check on, nontransitional, VerifyDnsLength on).
+struct uts46_options {
+  bool check_hyphens = true;             ///< V2, V3 (§4.1); off: V4 only ("xn--" is refused)
+  bool check_bidi = true;                ///< V9: RFC 5893 §2 on a Bidi domain name
+  bool check_joiners = true;             ///< V8: RFC 5892 Appendix A.1–A.2 (CONTEXTJ)
+  bool use_std3_ascii_rules = true;      ///< V7: ASCII other than a-z 0-9 "-" is refused
+  bool transitional = false;             ///< Transitional_Processing (§4 step 1)
+  bool verify_dns_length = true;         ///< §4.2 step 3 (A4_1, A4_2) and X4_2 in ToUnicode
+  bool ignore_invalid_punycode = false;  ///< §4 step 4.1.2
+  /// Not a flag of UTS #46 but irikit's API choice for host_to_ascii (irikit/host.h
+  /// `host_options::keep_root_label`): under VerifyDnsLength an FQDN's trailing root label
+  /// (RFC 1034 §3.1; valid in a URI reg-name, RFC 3986 §3.2.2) is kept instead of being reported
+  /// as an empty label (A4_2). Off, the processing is exactly UTS #46 17.0 §4.2.
+  bool keep_root_label = false;
+};
+
+/// UTS #46 §4.2 ToASCII with exactly the given flags, the empty domain included (an error under
+/// VerifyDnsLength: A4_1). The conformance runner over IdnaTestV2.txt calls this.
+/// Failure: `error_code::idna_failed` as for `domain_to_ascii`.
+result<std::string> uts46_to_ascii(std::string_view utf8_domain, const uts46_options& options);
+
+/// UTS #46 §4.3 ToUnicode with exactly the given flags; fails when the processing records an
+/// error (UTS #46 returns the processed name with the error; `whatwg_domain_to_unicode` keeps
+/// it). Under VerifyDnsLength an empty label other than a trailing root label, and the empty
+/// domain, are errors (IdnaTestV2.txt's X4_2).
+result<std::string> uts46_to_unicode(std::string_view domain, const uts46_options& options);
+
 /// ToASCII on every label of `utf8_domain` (valid UTF-8; labels separated by "." or the ideographic
 /// and fullwidth full stops U+3002, U+FF0E, U+FF61, which IDNA maps to "."). ASCII labels go
-/// through the same checks (UseSTD3ASCIIRules). An empty domain is returned as is; a trailing
-/// "." (the root label) is kept.
+/// through the same checks (UseSTD3ASCIIRules). An empty domain is returned as is (an empty
+/// reg-name is valid, RFC 3986 §3.2.2); a trailing "." (the root label) is kept.
 ///
 /// Failure: `error_code::idna_failed` with `offset` = the byte offset in `utf8_domain` of the first
 /// byte of the first label that failed (0 when the failure is not tied to one label).
@@ -46,6 +75,11 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 /// which always refuse unassigned code points). RFC 3987 §3.1: FALSE when creating IRIs, TRUE
 /// otherwise (e.g. when mapping an existing IRI to a URI for retrieval).
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned);
+
+/// The same, and `keep_root_label` (`uts46_options::keep_root_label`) for the UTS #46 modes: false
+/// reports a trailing "." as an empty label (A4_2), as UTS #46 §4.2 step 3 does.
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
+                                    bool keep_root_label);
 
 /// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). The UTS #46
 /// modes fail like `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label

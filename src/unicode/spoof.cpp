@@ -1,247 +1,182 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
+// UTS #39 (Unicode Security Mechanisms, https://www.unicode.org/reports/tr39/) from irikit's own
+// Unicode 17.0 tables: Script_Extensions and Identifier_Status (tables/properties.inc through
+// ucd.h), the confusable prototypes of confusables.txt and Soft_Dotted (tables/security.inc),
+// normalization (normalize.h). The same answers whatever ICU the system has.
 #include "unicode/spoof.h"
 
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/uscript.h>
-#include <unicode/uset.h>
-#include <unicode/uspoof.h>
-
 #include <array>
-#include <memory>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <utility>
 
 #include "grammar/utf8.h"
+#include "unicode/normalize.h"
+#include "unicode/ucd.h"
 
 namespace irikit::unicode {
+namespace tables {
+#include "unicode/tables/security.inc"
+}  // namespace tables
+
 namespace {
 
-struct spoof_closer {
-  void operator()(USpoofChecker* c) const noexcept { uspoof_close(c); }
-};
-using checker_ptr = std::unique_ptr<USpoofChecker, spoof_closer>;
+using script_set = std::uint64_t[script_resolution::k_words];
 
-/// A configured checker. Checking with a configured USpoofChecker is thread-safe in ICU, so each
-/// configuration is built once and shared.
-checker_ptr make_checker(int32_t checks, URestrictionLevel level) {
-  UErrorCode status = U_ZERO_ERROR;
-  checker_ptr c(uspoof_open(&status));
-  if (U_FAILURE(status)) return nullptr;
-  uspoof_setChecks(c.get(), checks, &status);
-  if (checks & USPOOF_RESTRICTION_LEVEL) uspoof_setRestrictionLevel(c.get(), level);
-  // Every code point is allowed: the grammar and the other lint rules judge characters; the
-  // checker only judges scripts and confusability.
-  USet* all = uset_openEmpty();
-  uset_addRange(all, 0, 0x10FFFF);
-  uspoof_setAllowedChars(c.get(), all, &status);
-  uset_close(all);
-  if (U_FAILURE(status)) return nullptr;
+/// The script numbers §5.1 and §5.2 name, looked up once in the tables' list; the augmented
+/// "scripts" Hanb, Jpan and Kore of §5.1 step 1 are numbered after the tables' scripts.
+struct script_codes {
+  int latin, han, hiragana, katakana, hangul, bopomofo, cyrillic, greek, cherokee;
+  int hanb, jpan, kore;
+};
+
+int script_named(std::string_view name) noexcept {
+  for (int s = 0; s < ucd::script_count(); ++s) {
+    if (ucd::script_name(s) == name) return s;
+  }
+  return 0;  // Unknown: never a character's augmented script beside others
+}
+
+const script_codes& codes() {
+  static const script_codes c = [] {
+    script_codes r{};
+    r.latin = script_named("Latin");
+    r.han = script_named("Han");
+    r.hiragana = script_named("Hiragana");
+    r.katakana = script_named("Katakana");
+    r.hangul = script_named("Hangul");
+    r.bopomofo = script_named("Bopomofo");
+    r.cyrillic = script_named("Cyrillic");
+    r.greek = script_named("Greek");
+    r.cherokee = script_named("Cherokee");
+    r.hanb = ucd::script_count();
+    r.jpan = r.hanb + 1;
+    r.kore = r.hanb + 2;
+    return r;
+  }();
   return c;
 }
 
-const USpoofChecker* confusable_checker() {
-  static const checker_ptr c = make_checker(USPOOF_MIXED_SCRIPT_CONFUSABLE, USPOOF_UNRESTRICTIVE);
-  return c.get();
-}
-
-int32_t run(const USpoofChecker* c, std::string_view utf8) {
-  if (c == nullptr) return 0;
-  UErrorCode status = U_ZERO_ERROR;
-  const int32_t r = uspoof_checkUTF8(c, utf8.data(), static_cast<int32_t>(utf8.size()), nullptr, &status);
-  return U_SUCCESS(status) ? r : 0;
-}
-
-/// The restriction level as the backend computes it: for a script code script_resolution cannot
-/// hold, and for the tests that compare the two.
-const USpoofChecker* identifier_checker() {
-  static const checker_ptr c = make_checker(USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO, USPOOF_ASCII);
-  return c.get();
-}
-/// The checks that can only fire on a label with a combining mark or a decimal digit (repeated or
-/// hidden marks, mixed numbering systems), run only when one of them can.
-const USpoofChecker* marks_and_digits_checker() {
-  static const checker_ptr c =
-      make_checker(USPOOF_INVISIBLE | USPOOF_MIXED_NUMBERS | USPOOF_HIDDEN_OVERLAY, USPOOF_UNRESTRICTIVE);
-  return c.get();
-}
-
-struct set_closer {
-  void operator()(USet* s) const noexcept { uset_close(s); }
-};
-
-/// UTS #39 §3.1 Identifier_Status=Allowed: ICU's recommended and inclusion sets, frozen (a frozen
-/// set is safe to read from several threads).
-const USet* identifier_profile() {
-  static const std::unique_ptr<USet, set_closer> profile = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<USet, set_closer> s(uset_openEmpty());
-    uset_addAll(s.get(), uspoof_getRecommendedSet(&status));
-    uset_addAll(s.get(), uspoof_getInclusionSet(&status));
-    uset_freeze(s.get());
-    return s;
-  }();
-  return profile.get();
-}
-
-/// The augmented Script_Extensions of `cp` (UTS #39 §5.1 step 1) in `out`; false when they are
-/// every script (Common or Inherited, §5.1 step 2), which leaves an intersection as it is.
-/// `overflow` is set for a script code the 256 bits cannot hold.
-bool augmented_scripts(UChar32 cp, std::uint64_t (&out)[script_resolution::k_words], bool& overflow) {
-  const auto set = [&out](int code) { out[code / 64] |= 1ULL << (code % 64); };
-  const auto has = [&out](int code) { return (out[code / 64] >> (code % 64) & 1) != 0; };
-  for (std::uint64_t& w : out) w = 0;
-  if (cp < 0x80) {  // ASCII: the letters are Latin, the rest Common
-    if (!((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'))) return false;
-    set(USCRIPT_LATIN);
-    return true;
-  }
-  UScriptCode codes[32];
-  UErrorCode status = U_ZERO_ERROR;
-  const int32_t n = uscript_getScriptExtensions(cp, codes, 32, &status);
-  if (U_FAILURE(status)) {
-    overflow = true;
-    return false;
-  }
-  for (int32_t k = 0; k < n; ++k) {
-    if (codes[k] == USCRIPT_COMMON || codes[k] == USCRIPT_INHERITED) return false;
-    if (codes[k] < 0 || codes[k] >= script_resolution::k_words * 64) {
-      overflow = true;
-      return false;
-    }
-    set(codes[k]);
-  }
-  if (has(USCRIPT_HAN)) {
-    set(USCRIPT_HAN_WITH_BOPOMOFO);
-    set(USCRIPT_JAPANESE);
-    set(USCRIPT_KOREAN);
-  }
-  if (has(USCRIPT_HIRAGANA) || has(USCRIPT_KATAKANA)) set(USCRIPT_JAPANESE);
-  if (has(USCRIPT_HANGUL)) set(USCRIPT_KOREAN);
-  if (has(USCRIPT_BOPOMOFO)) set(USCRIPT_HAN_WITH_BOPOMOFO);
-  return true;
-}
-
-bool has_script(const std::uint64_t (&set)[script_resolution::k_words], int code) {
-  return (set[code / 64] >> (code % 64) & 1) != 0;
-}
-bool is_empty(const std::uint64_t (&set)[script_resolution::k_words]) {
+bool has_script(const script_set& set, int code) { return (set[code / 64] >> (code % 64) & 1) != 0; }
+void add_script(script_set& set, int code) { set[code / 64] |= 1ULL << (code % 64); }
+bool is_empty(const script_set& set) {
   for (const std::uint64_t w : set)
     if (w != 0) return false;
   return true;
 }
 
+/// The augmented Script_Extensions of `cp` (UTS #39 §5.1 step 1) in `out`; false when they are
+/// every script (Common or Inherited, §5.1 step 2), which leaves an intersection as it is.
+bool augmented_scripts(char32_t cp, script_set& out) {
+  const script_codes& c = codes();
+  for (std::uint64_t& w : out) w = 0;
+  if (cp < 0x80) {  // ASCII: the letters are Latin, the rest Common
+    if (!((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'))) return false;
+    add_script(out, c.latin);
+    return true;
+  }
+  int scx[32];
+  const int n = ucd::script_extensions(cp, scx, 32);
+  for (int k = 0; k < n; ++k) {
+    if (scx[k] == 1 || scx[k] == 2) return false;  // the generator numbers Common 1, Inherited 2
+    add_script(out, scx[k]);
+  }
+  if (has_script(out, c.han)) {
+    add_script(out, c.hanb);
+    add_script(out, c.jpan);
+    add_script(out, c.kore);
+  }
+  if (has_script(out, c.hiragana) || has_script(out, c.katakana)) add_script(out, c.jpan);
+  if (has_script(out, c.hangul)) add_script(out, c.kore);
+  if (has_script(out, c.bopomofo)) add_script(out, c.hanb);
+  return true;
+}
+
 /// Adds one code point to the resolved script sets (UTS #39 §5.1; §5.2 step 5 leaves out the
 /// characters that have Latin).
-void resolve_one(script_resolution& r, UChar32 cp) {
-  std::uint64_t augmented[script_resolution::k_words];
+void resolve_one(script_resolution& r, char32_t cp) {
+  script_set augmented;
   r.non_ascii = r.non_ascii || cp >= 0x80;
-  if (!augmented_scripts(cp, augmented, r.overflow)) return;
-  const bool latin = has_script(augmented, USCRIPT_LATIN);
+  if (!augmented_scripts(cp, augmented)) return;
+  const bool latin = has_script(augmented, codes().latin);
   for (int k = 0; k < script_resolution::k_words; ++k) {
     r.all[k] &= augmented[k];
     if (!latin) r.without_latin[k] &= augmented[k];
   }
 }
 
-/// ICU's INVISIBLE, HIDDEN_OVERLAY and MIXED_NUMBERS checks on `utf8`, into `report`.
-void backend_marks_and_digits(std::string_view utf8, identifier_report& report) {
-  UErrorCode status = U_ZERO_ERROR;
-  const int32_t more = uspoof_checkUTF8(marks_and_digits_checker(), utf8.data(),
-                                        static_cast<int32_t>(utf8.size()), nullptr, &status);
-  if (U_SUCCESS(status)) {
-    report.invisible = (more & USPOOF_INVISIBLE) != 0;
-    report.hidden_overlay = (more & USPOOF_HIDDEN_OVERLAY) != 0;
-    report.mixed_numbers = (more & USPOOF_MIXED_NUMBERS) != 0;
+/// The code points of valid UTF-8 (a byte that is not UTF-8 is read as U+FFFD).
+void decode(std::string_view utf8, std::u32string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < utf8.size();) {
+    const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
+    if (d.code != error_code::ok) {
+      out.push_back(0xFFFD);
+      ++i;
+      continue;
+    }
+    out.push_back(d.cp);
+    i += d.length;
   }
 }
 
-/// The ASCII characters of the identifier profile (identifier_profile(), looked up once).
-const std::array<bool, 128>& ascii_in_profile() {
-  static const std::array<bool, 128> table = [] {
-    std::array<bool, 128> t{};
-    for (UChar32 c = 0; c < 128; ++c) t[static_cast<std::size_t>(c)] = uset_contains(identifier_profile(), c);
-    return t;
-  }();
-  return table;
+/// The prototype of `cp` (confusables.txt): an entry of k_confusable_pool, nullptr when `cp` is
+/// its own prototype.
+const char32_t* prototype(char32_t cp) noexcept {
+  const auto at = tables::confusable_raw(cp);
+  return at == 0 ? nullptr : &tables::k_confusable_pool[at];
 }
 
-/// Whether ICU's INVISIBLE check (UTS #39 §5.4: the same nonspacing mark twice in one sequence of
-/// nonspacing marks of the NFD form) can fire. NFD is the characters' full canonical
-/// decompositions put in canonical order, and canonical ordering moves no character across one of
-/// combining class 0; so a sequence of nonspacing marks lies between two characters of class 0
-/// that are not nonspacing marks ("barriers") in the decompositions as they come, and a mark
-/// repeated in a sequence is repeated between two barriers. No such repeat: the check cannot fire.
-class repeated_mark_watch {
- public:
-  void add(UChar32 cp) {
-    if (cp < 0xC0) {  // no decomposition, not a mark
-      seen_count_ = 0;
-      return;
-    }
-    UChar decomposition[32];
-    UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = unorm2_getDecomposition(nfd(), cp, decomposition, 32, &status);
-    if (U_FAILURE(status)) {
-      possible_ = true;
-      return;
-    }
-    if (n < 0) return one(cp);
-    for (int32_t i = 0; i < n;) {
-      UChar32 c;
-      U16_NEXT(decomposition, i, n, c);
-      one(c);
+/// UTS #39 §4, skeleton(X), on code points.
+std::u32string skeleton_code_points(std::u32string text) {
+  normalize_code_points(text, normal_form::nfd);  // 1. NFD
+  std::u32string mapped;
+  mapped.reserve(text.size());
+  for (const char32_t cp : text) {
+    if (ucd::is_default_ignorable(cp)) continue;  // 2. remove Default_Ignorable_Code_Point
+    if (const char32_t* p = prototype(cp)) {      // 3. the prototype of each character
+      mapped.append(p + 1, p + 1 + p[0]);
+    } else {
+      mapped.push_back(cp);
     }
   }
-  bool possible() const { return possible_; }
+  normalize_code_points(mapped, normal_form::nfd);  // 4. NFD again
+  return mapped;
+}
 
- private:
-  void one(UChar32 c) {
-    if (u_charType(c) != U_NON_SPACING_MARK) {
-      if (u_getCombiningClass(c) == 0) seen_count_ = 0;
-      return;
-    }
-    for (std::size_t k = 0; k < seen_count_; ++k) {
-      if (seen_[k] == c) possible_ = true;
-    }
-    if (seen_count_ == seen_.size()) {
-      possible_ = true;  // a long run: leave it to the backend
-      return;
-    }
-    seen_[seen_count_++] = c;
+bool is_soft_dotted(char32_t cp) noexcept {
+  const std::size_t n = std::size(tables::k_soft_dotted) / 2;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (cp < tables::k_soft_dotted[2 * k]) return false;
+    if (cp <= tables::k_soft_dotted[2 * k + 1]) return true;
   }
-  static const UNormalizer2* nfd() {
-    static const UNormalizer2* n = [] {
-      UErrorCode status = U_ZERO_ERROR;
-      const UNormalizer2* p = unorm2_getNFDInstance(&status);
-      return U_SUCCESS(status) ? p : nullptr;
-    }();
-    return n;
-  }
-  std::array<UChar32, 8> seen_{};
-  std::size_t seen_count_ = 0;
-  bool possible_ = false;
-};
+  return false;
+}
+
+/// A letter whose dot would hide a following U+0307 (UTS #39 §5.4): Soft_Dotted, the dotless ı and
+/// ȷ, and letters whose prototype ends in i, j, ı, ȷ or l (the digit 1, the capital I, …).
+bool hides_dot_above(char32_t cp) noexcept {
+  const auto dotted_end = [](char32_t c) {
+    return c == 'i' || c == 'j' || c == 'l' || c == 0x0131 || c == 0x0237;
+  };
+  if (dotted_end(cp) || is_soft_dotted(cp)) return true;
+  const char32_t* p = prototype(cp);
+  return p != nullptr && p[0] > 0 && dotted_end(p[p[0]]);
+}
+
+/// The zero of the decimal digit `cp` (General_Category Nd). Unicode §4.6: decimal digits are
+/// encoded in contiguous runs of ten, 0 to 9, so the zero is the start of the run of Nd characters
+/// `cp` is in, plus a multiple of ten.
+char32_t digit_zero(char32_t cp) noexcept {
+  if (cp <= '9') return '0';
+  char32_t first = cp;
+  while (first > 0 && ucd::general_category(first - 1) == ucd::gc::Nd) --first;
+  return first + (cp - first) / 10 * 10;
+}
 
 }  // namespace
-
-restriction backend_restriction_level(std::string_view utf8) {
-  const USpoofChecker* c = identifier_checker();
-  if (c == nullptr) return restriction::unrestricted;
-  // One result object per thread, reused (check2 resets it).
-  struct result_closer {
-    void operator()(USpoofCheckResult* p) const noexcept { uspoof_closeCheckResult(p); }
-  };
-  thread_local const std::unique_ptr<USpoofCheckResult, result_closer> owned = [] {
-    UErrorCode s = U_ZERO_ERROR;
-    return std::unique_ptr<USpoofCheckResult, result_closer>(uspoof_openCheckResult(&s));
-  }();
-  USpoofCheckResult* result = owned.get();
-  if (result == nullptr) return restriction::unrestricted;
-  UErrorCode status = U_ZERO_ERROR;
-  uspoof_check2UTF8(c, utf8.data(), static_cast<int32_t>(utf8.size()), result, &status);
-  if (U_FAILURE(status)) return restriction::unrestricted;
-  return static_cast<restriction>(static_cast<int>(uspoof_getCheckResultRestrictionLevel(result, &status)) /
-                                  0x10000000);
-}
 
 void script_resolution::join(const script_resolution& other) noexcept {
   for (int k = 0; k < k_words; ++k) {
@@ -249,17 +184,17 @@ void script_resolution::join(const script_resolution& other) noexcept {
     without_latin[k] &= other.without_latin[k];
   }
   non_ascii = non_ascii || other.non_ascii;
-  overflow = overflow || other.overflow;
 }
 
 restriction script_resolution::level() const noexcept {
-  if (!non_ascii) return restriction::ascii_only;              // §5.2 step 2
-  if (!is_empty(all)) return restriction::single_script;       // steps 3–4
-  if (has_script(without_latin, USCRIPT_HAN_WITH_BOPOMOFO) ||  // steps 5–6
-      has_script(without_latin, USCRIPT_JAPANESE) || has_script(without_latin, USCRIPT_KOREAN))
+  const script_codes& c = codes();
+  if (!non_ascii) return restriction::ascii_only;                                // §5.2 step 2
+  if (!is_empty(all)) return restriction::single_script;                         // steps 3–4
+  if (has_script(without_latin, c.hanb) || has_script(without_latin, c.jpan) ||  // steps 5–6
+      has_script(without_latin, c.kore))
     return restriction::highly_restrictive;
-  if (!is_empty(without_latin) && !has_script(without_latin, USCRIPT_CYRILLIC) &&  // step 7
-      !has_script(without_latin, USCRIPT_GREEK) && !has_script(without_latin, USCRIPT_CHEROKEE))
+  if (!is_empty(without_latin) && !has_script(without_latin, c.cyrillic) &&  // step 7
+      !has_script(without_latin, c.greek) && !has_script(without_latin, c.cherokee))
     return restriction::moderately_restrictive;
   return restriction::minimally_restrictive;  // step 8
 }
@@ -268,12 +203,12 @@ script_resolution resolve_scripts(std::string_view utf8) {
   script_resolution r;
   for (std::size_t i = 0; i < utf8.size();) {
     const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
-    if (d.code != error_code::ok) {  // the backend reads U+FFFD (Common) there
+    if (d.code != error_code::ok) {  // U+FFFD, Common
       r.non_ascii = true;
       ++i;
       continue;
     }
-    resolve_one(r, static_cast<UChar32>(d.cp));
+    resolve_one(r, d.cp);
     i += d.length;
   }
   return r;
@@ -281,77 +216,61 @@ script_resolution resolve_scripts(std::string_view utf8) {
 
 identifier_report check_identifier(std::string_view utf8) {
   identifier_report report;
-  const USet* profile = identifier_profile();
-  const std::array<bool, 128>& ascii_profile = ascii_in_profile();
-  script_resolution& scripts = report.scripts;
-  repeated_mark_watch marks;
-  bool dot_above = false;    // U+0307, the only mark ICU's HIDDEN_OVERLAY check looks for
-  UChar32 zero = -1;         // the zero of the first decimal digit's numbering system
-  bool mixed_zeros = false;  // UTS #39 §5.3: digits of two systems
-  for (std::size_t i = 0; i < utf8.size();) {
-    const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
-    if (d.code != error_code::ok) {
-      report.outside_profile = true;
-      scripts.non_ascii = true;  // the backend reads U+FFFD (Common) there
-      ++i;
-      continue;
-    }
-    i += d.length;
-    const auto cp = static_cast<UChar32>(d.cp);
-    if (cp < 0x80) {
-      report.outside_profile = report.outside_profile || !ascii_profile[static_cast<std::size_t>(cp)];
-    } else {
-      report.outside_profile = report.outside_profile || !uset_contains(profile, cp);
-    }
-    resolve_one(scripts, cp);
-    marks.add(cp);
-    dot_above = dot_above || cp == 0x0307;
-    if (cp >= '0' && cp <= '9' ? true : cp >= 0x80 && u_charType(cp) == U_DECIMAL_DIGIT_NUMBER) {
-      const UChar32 z = cp < 0x80 ? UChar32{'0'} : cp - static_cast<UChar32>(u_getNumericValue(cp));
-      mixed_zeros = mixed_zeros || (zero >= 0 && z != zero);
+  thread_local std::u32string text;
+  decode(utf8, text);
+  char32_t zero = 0;  // the zero of the first decimal digit's numbering system (§5.3)
+  bool marks = false;
+  for (const char32_t cp : text) {
+    report.outside_profile = report.outside_profile || !ucd::identifier_allowed(cp);  // §3.1
+    resolve_one(report.scripts, cp);
+    marks = marks || cp >= 0x80;
+    const bool digit = cp < 0x80 ? cp >= '0' && cp <= '9' : ucd::general_category(cp) == ucd::gc::Nd;
+    if (digit) {
+      const char32_t z = digit_zero(cp);
+      report.mixed_numbers = report.mixed_numbers || (zero != 0 && z != zero);
       zero = z;
     }
   }
-  report.level = scripts.overflow ? backend_restriction_level(utf8) : scripts.level();
-  // The marks-and-digits checks only when one of them can fire (the first repeated mark, a dot
-  // above, digits of two systems); the backend's answer is then the answer.
-  if (marks.possible() || dot_above || mixed_zeros) backend_marks_and_digits(utf8, report);
-  return report;
-}
-
-identifier_report backend_identifier_report(std::string_view utf8) {
-  identifier_report report = check_identifier(utf8);
-  report.level = backend_restriction_level(utf8);
-  report.invisible = report.hidden_overlay = report.mixed_numbers = false;
-  backend_marks_and_digits(utf8, report);
+  report.level = report.scripts.level();
+  if (marks) {  // §5.4 on the NFD form; ASCII has no marks
+    std::u32string nfd = text;
+    normalize_code_points(nfd, normal_form::nfd);
+    std::size_t run_begin = 0;  // the current sequence of nonspacing marks: nfd[run_begin, k)
+    bool lead = false;          // the last character of class 0 or 230 hides a dot above
+    for (std::size_t k = 0; k < nfd.size(); ++k) {
+      const char32_t cp = nfd[k];
+      if (lead && cp == 0x0307) report.hidden_overlay = true;
+      const unsigned ccc = combining_class(cp);
+      if (ccc == 0 || ccc == 230) lead = hides_dot_above(cp);
+      if (ucd::general_category(cp) != ucd::gc::Mn) {
+        run_begin = k + 1;
+        continue;
+      }
+      for (std::size_t j = run_begin; j < k; ++j) {
+        if (nfd[j] == cp) report.invisible = true;
+      }
+    }
+  }
+  if (report.level > restriction::single_script)
+    report.mixed_script_confusable = is_mixed_script_confusable(utf8);
   return report;
 }
 
 bool is_moderately_restrictive(std::string_view utf8) {
-  const script_resolution r = resolve_scripts(utf8);
-  const restriction level = r.overflow ? backend_restriction_level(utf8) : r.level();
-  return level <= restriction::moderately_restrictive;
+  return resolve_scripts(utf8).level() <= restriction::moderately_restrictive;
 }
 
 bool is_mixed_script_confusable(std::string_view utf8) {
-  return (run(confusable_checker(), utf8) & USPOOF_MIXED_SCRIPT_CONFUSABLE) != 0;
+  if (resolve_scripts(utf8).level() <= restriction::single_script) return false;
+  return resolve_scripts(skeleton(utf8)).level() <= restriction::single_script;
 }
 
 std::string skeleton(std::string_view utf8) {
-  const USpoofChecker* c = confusable_checker();
-  if (c == nullptr) return std::string(utf8);
-  std::string out(utf8.size() * 3 + 16, '\0');
-  UErrorCode status = U_ZERO_ERROR;
-  int32_t n = uspoof_getSkeletonUTF8(c, 0, utf8.data(), static_cast<int32_t>(utf8.size()), out.data(),
-                                     static_cast<int32_t>(out.size()), &status);
-  if (status == U_BUFFER_OVERFLOW_ERROR) {
-    out.resize(static_cast<std::size_t>(n) + 1);
-    status = U_ZERO_ERROR;
-    n = uspoof_getSkeletonUTF8(c, 0, utf8.data(), static_cast<int32_t>(utf8.size()), out.data(),
-                               static_cast<int32_t>(out.size()), &status);
-  }
-  if (U_FAILURE(status)) return std::string(utf8);
-  out.resize(static_cast<std::size_t>(n));
+  std::u32string text;
+  decode(utf8, text);
+  std::string out;
+  out.reserve(utf8.size());
+  for (const char32_t cp : skeleton_code_points(std::move(text))) grammar::append_utf8(out, cp);
   return out;
 }
 

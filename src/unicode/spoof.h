@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// Security mechanisms of UTS #39 (Unicode Security Mechanisms) through the backend's spoof
-// checker: restriction levels (§5.2), confusable skeletons (§4) and mixed-script confusables.
-// Used by lint for RFC 3987 §7.5 and §8 (spoofing with look-alike characters).
+// Security mechanisms of UTS #39 (Unicode Security Mechanisms) from irikit's own Unicode 17.0
+// tables (tables/properties.inc: Script_Extensions, Identifier_Status; tables/security.inc:
+// confusables.txt and Soft_Dotted): restriction levels (§5.1–5.2), confusable skeletons (§4),
+// mixed-script confusables, mixed numbers (§5.3) and the optional detections of §5.4. Used by the
+// lint (RFC 3987 §7.5 and §8, spoofing with look-alike characters) and the host display policy.
+// No ICU.
 #ifndef IRIKIT_UNICODE_SPOOF_H
 #define IRIKIT_UNICODE_SPOOF_H
 
@@ -17,10 +20,14 @@ namespace irikit::unicode {
 /// characters (digits, punctuation) never count. Any character is allowed: only scripts are checked.
 bool is_moderately_restrictive(std::string_view utf8);
 
-/// Whether `utf8` is a UTS #39 §4 mixed-script confusable (USPOOF_MIXED_SCRIPT_CONFUSABLE).
+/// Whether `utf8` is a mixed-script confusable in the sense of UTS #39 §4: it is not single-script
+/// (§5.1, its resolved script set is empty) while its skeleton — the string of prototypes it is
+/// confusable with — is (e.g. "p\u0430yp\u0430l", Latin with Cyrillic а, whose skeleton is the
+/// Latin "paypal").
 bool is_mixed_script_confusable(std::string_view utf8);
 
-/// The UTS #39 §4 confusable skeleton of `utf8` (NFD, confusable mapping, NFD), in UTF-8.
+/// The UTS #39 §4 confusable skeleton of `utf8` (valid UTF-8): NFD, Default_Ignorable_Code_Point
+/// characters removed, each character replaced by its prototype (confusables.txt), NFD again.
 std::string skeleton(std::string_view utf8);
 
 /// The restriction levels of UTS #39 §5.2, from the most to the least restrictive.
@@ -40,43 +47,35 @@ enum class restriction : unsigned char {
 /// that have Latin. "." is Common, so the sets of labels joined by "." are the intersections of
 /// their sets (`join`): a registrable domain's level comes from its labels' without a second pass.
 struct script_resolution {
-  static constexpr int k_words = 4;                                     // 256 script codes (ICU 72 has 200)
+  static constexpr int k_words =
+      4;  // 256 script codes: the tables' (175 in Unicode 17.0) and Hanb, Jpan, Kore
   std::uint64_t all[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};            // resolved script set
   std::uint64_t without_latin[k_words] = {~0ULL, ~0ULL, ~0ULL, ~0ULL};  // §5.2 step 5
   bool non_ascii = false;
-  /// A script code above 255 (a later ICU): the level comes from the backend's checker instead.
-  bool overflow = false;
 
   /// The sets of this text followed by "." and `other`.
   void join(const script_resolution& other) noexcept;
   /// The restriction level (UTS #39 §5.2 steps 2–8; step 1 does not apply: every character is
-  /// allowed). Same as ICU's uspoof restriction level (tests/unit/host_test.cpp compares them).
+  /// allowed, `identifier_report::outside_profile` says whether one is not).
   restriction level() const noexcept;
 };
 
 /// The resolved script sets of `utf8` (valid UTF-8).
 script_resolution resolve_scripts(std::string_view utf8);
 
-/// The restriction level as the backend's spoof checker computes it (ICU's uspoof_check2 with
-/// USPOOF_AUX_INFO): the fallback of `script_resolution::overflow`, and the reference the tests
-/// hold `script_resolution::level` to.
-restriction backend_restriction_level(std::string_view utf8);
-
-/// What the backend's spoof checker says about one identifier (a host label in Unicode form), in
-/// one pass over it.
+/// The UTS #39 checks of one identifier (a host label in Unicode form).
 struct identifier_report {
   /// The least restrictive level of UTS #39 §5.2 the text needs (every character is allowed to
   /// the checker, so this is never `unrestricted`: see `outside_profile`).
   restriction level = restriction::ascii_only;
-  /// UTS #39 §4 mixed-script confusable, as ICU's uspoof_check reports it: since ICU 58 it never
-  /// does (the check moved to uspoof_areConfusable, which needs a second string), so this is false;
-  /// tests/unit/host_test.cpp pins that, to notice an ICU that reports it again.
+  /// UTS #39 §4 mixed-script confusable (`is_mixed_script_confusable`).
   bool mixed_script_confusable = false;
-  /// UTS #39 §5.4 (ICU's INVISIBLE check): the same nonspacing mark twice in a row (after NFD),
-  /// or an invisible character.
+  /// UTS #39 §5.4: the same nonspacing mark twice in one sequence of nonspacing marks of the NFD
+  /// form ("e" U+0323 U+0323).
   bool invisible = false;
-  /// A combining dot above that a soft-dotted letter hides, as in "i" + U+0307 (ICU's
-  /// HIDDEN_OVERLAY check, UTS #39 §5.4).
+  /// UTS #39 §5.4: a combining dot above (U+0307) that the letter before it hides, as in "i" +
+  /// U+0307: after a Soft_Dotted letter, ı, ȷ, or a letter whose prototype ends in i, j, ı, ȷ or
+  /// l (with only marks of other classes than 0 and 230 between them, NFD).
   bool hidden_overlay = false;
   /// Digits of more than one numbering system (UTS #39 §5.3, "Mixed-Number Detection").
   bool mixed_numbers = false;
@@ -87,15 +86,9 @@ struct identifier_report {
   script_resolution scripts;
 };
 
-/// Runs the checks of `identifier_report` on `utf8`. The restriction level comes from
-/// `script_resolution`, and the backend's marks-and-digits checks run only when one of them can
-/// fire (a nonspacing mark repeated between two base characters of the NFD form, U+0307, digits
-/// of two numbering systems): the answers are the backend's (`backend_identifier_report`).
+/// Runs the checks of `identifier_report` on `utf8` (valid UTF-8; a byte that is not is read as
+/// U+FFFD, outside the profile).
 identifier_report check_identifier(std::string_view utf8);
-
-/// The same report with every check left to the backend (the level from ICU's checker, the
-/// marks-and-digits checks run whatever the text): the reference for tests and fuzz_alabel.
-identifier_report backend_identifier_report(std::string_view utf8);
 
 }  // namespace irikit::unicode
 

@@ -24,7 +24,7 @@ std::string unicode_version() { return k_unicode_version; }
 // What still comes from ICU, by name (docs/design.md, "What ICU still does").
 std::string backend_version() {
   return "irikit tables " + std::string(k_unicode_version) + "; " + icu_version() +
-         " for legacy charsets, IDNA2003 (Nameprep), UTS #39 spoof checks, character names";
+         " for legacy charsets, IDNA2003 (Nameprep)";
 }
 }  // namespace unicode
 

@@ -65,6 +65,32 @@ TEST(HostToAscii, MapsCaseAndFullStops) {
   EXPECT_EQ(ascii("", idna_mode::uts46), "");
 }
 
+// Issue 34: host_options::keep_root_label, tested both ways. Kept (the default): an FQDN's final
+// "." is a valid URI reg-name (RFC 3986 §3.2.2, RFC 1034 §3.1). Not kept: exactly UTS #46 §4.2
+// step 3 with VerifyDnsLength, where the root label is an empty label (IdnaTestV2.txt's A4_2).
+TEST(HostToAscii, RootLabelBothWays) {
+  host_options strict;
+  strict.keep_root_label = false;
+  for (const idna_mode mode : {idna_mode::uts46, idna_mode::uts46_transitional}) {
+    strict.mode = mode;
+    EXPECT_EQ(host_to_ascii("a.b.c.d.", host_options{mode}).value_or("error"), "a.b.c.d.");
+    // IdnaTestV2.txt line 273: the full stops U+FF0E, U+3002, U+FF61 are label separators too.
+    EXPECT_EQ(host_to_ascii("A.b\uFF0Ec\u3002D\uFF61", host_options{mode}).value_or("error"), "a.b.c.d.");
+    EXPECT_EQ(host_to_ascii("A.b\uFF0Ec\u3002D\uFF61", strict).value_or("error"), "error");
+    EXPECT_EQ(host_to_ascii("a.b.c.d.", strict).value_or("error"), "error");
+    const auto r = host_to_ascii("b\u00FCcher.de.", strict);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, error_code::idna_failed);
+    EXPECT_EQ(r.error().offset, 11U);  // the empty label after the last "."
+    EXPECT_EQ(host_to_ascii("b\u00FCcher.de", strict).value_or("error"), "xn--bcher-kva.de");
+    // The empty host stays a valid, empty reg-name either way.
+    EXPECT_EQ(host_to_ascii("", strict).value_or("error"), "");
+    // Empty labels other than the root are errors either way.
+    EXPECT_FALSE(host_to_ascii("a..b", host_options{mode}).has_value());
+    EXPECT_FALSE(host_to_ascii("a..b", strict).has_value());
+  }
+}
+
 // Issue 34: UTS #46 answers from irikit's Unicode 17.0 tables whatever ICU the system has.
 TEST(Uts46Unicode17, CharactersNewerThanIcu72) {
   // U+1E5D0 OL ONAL LETTER O (Unicode 16.0): valid in IdnaMappingTable.txt 17.0.

@@ -267,11 +267,12 @@ std::string message_of(std::string_view text, std::string_view id) {
 }
 
 TEST(LintALabels, WholeScriptLookAlikesOfAsciiNames) {
-  // Cyrillic "аррӏе" (U+0430 U+0440 U+0440 U+04CF U+0435) as an A-label.
+  // Cyrillic "аррӏе" (U+0430 U+0440 U+0440 U+04CF U+0435) as an A-label. confusables.txt 17.0 maps
+  // U+04CF CYRILLIC SMALL LETTER PALOCHKA to "l" (ICU 72's 15.0 data: "i"), so it looks like "apple".
   EXPECT_EQ(findings("http://xn--80ak6aa92e.com/"), (list{{"confusable-host", 7, 14}}));
   EXPECT_EQ(message_of("http://xn--80ak6aa92e.com/", "confusable-host"),
             "host label \"xn--80ak6aa92e\" (decoded \"\u0430\u0440\u0440\u04CF\u0435\") looks like the ASCII "
-            "label \"appie\" (UTS #39 skeleton)");
+            "label \"apple\" (UTS #39 skeleton)");
   // The same label written in Unicode gets the same finding on its own span.
   EXPECT_EQ(findings("http://\u0430\u0440\u0440\u04CF\u0435.com/"), (list{{"confusable-host", 7, 10}}));
   // Cyrillic "раураӏ" below a "www" label.

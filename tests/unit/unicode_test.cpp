@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// Tests for src/unicode: the ICU-backed Unicode services.
+// Tests for src/unicode: irikit's own Unicode services (normalization, UTS #39, versions).
 #include "unicode/unicode.h"
 
 #include <gtest/gtest.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
-#include <unicode/uscript.h>
 
 #include <fstream>
 #include <map>
@@ -19,6 +18,7 @@
 #include "irikit/version.h"
 #include "unicode/bidi.h"
 #include "unicode/normalize.h"
+#include "unicode/properties.h"
 #include "unicode/spoof.h"
 
 namespace irikit::unicode {
@@ -51,53 +51,7 @@ TEST(Version, ReportsTheBackend) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// UTS #39 through the spoof checker: irikit's own restriction levels and the fast paths of
-// check_identifier against the backend computing everything (backend_identifier_report).
-
-std::string utf8_of(std::initializer_list<char32_t> cps) {
-  std::string s;
-  for (const char32_t cp : cps) grammar::append_utf8(s, cp);
-  return s;
-}
-
-/// One code point for each distinct Script_Extensions value (the level of a text depends on its
-/// characters only through those, and on whether they are ASCII), ASCII letters and digits aside.
-std::vector<char32_t> one_per_script_extensions() {
-  std::set<std::vector<int>> seen;
-  std::vector<char32_t> out{U'a', U'0', U'-'};
-  for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
-    UScriptCode codes[64];
-    UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = uscript_getScriptExtensions(static_cast<UChar32>(cp), codes, 64, &status);
-    std::vector<int> key(codes, codes + (U_SUCCESS(status) ? n : 0));
-    if (seen.insert(key).second) out.push_back(cp);
-  }
-  return out;
-}
-
-TEST(SpoofLevel, SameAsTheBackendOnEveryScriptExtensionsValueAndEveryPair) {
-  const std::vector<char32_t> reps = one_per_script_extensions();
-  EXPECT_GT(reps.size(), 150U);  // ICU 72 has about 200 distinct values
-  std::size_t differences = 0, compared = 0;
-  std::map<restriction, int> levels;
-  const auto check = [&](const std::string& s) {
-    const restriction ours = resolve_scripts(s).level();
-    levels[ours]++;
-    ++compared;
-    if (ours != backend_restriction_level(s) && ++differences <= 5) ADD_FAILURE() << s;
-  };
-  for (const char32_t a : reps) {
-    check(utf8_of({a}));
-    for (const char32_t b : reps) check(utf8_of({a, b}));
-  }
-  EXPECT_EQ(differences, 0U) << "of " << compared;
-  // Every level is reached, so each step of UTS #39 §5.2 was compared.
-  for (const restriction r :
-       {restriction::ascii_only, restriction::single_script, restriction::highly_restrictive,
-        restriction::moderately_restrictive, restriction::minimally_restrictive})
-    EXPECT_GT(levels[r], 0) << static_cast<int>(r);
-}
+// UTS #39 from irikit's own Unicode 17.0 tables (src/unicode/spoof.cpp; no ICU).
 
 TEST(SpoofLevel, ConcreteLevels) {
   EXPECT_EQ(resolve_scripts("paypal").level(), restriction::ascii_only);
@@ -134,53 +88,15 @@ TEST(SpoofLevel, JoiningLabelsIsIntersectingTheirScripts) {
     const std::string& b = labels[random() % labels.size()];
     script_resolution joined = resolve_scripts(a);
     joined.join(resolve_scripts(b));
-    if (joined.level() != backend_restriction_level(a + "." + b) && ++differences <= 5)
+    // "." is Common (UTS #39 §5.1 step 2): joining the labels' sets is resolving the whole name.
+    if (joined.level() != resolve_scripts(a + "." + b).level() && ++differences <= 5)
       ADD_FAILURE() << a << "." << b;
   }
   EXPECT_EQ(differences, 0U);
 }
 
-void expect_same_report(const std::string& s, std::size_t& differences) {
-  const identifier_report ours = check_identifier(s), backend = backend_identifier_report(s);
-  const bool same = ours.level == backend.level && ours.invisible == backend.invisible &&
-                    ours.hidden_overlay == backend.hidden_overlay &&
-                    ours.mixed_numbers == backend.mixed_numbers &&
-                    ours.outside_profile == backend.outside_profile && !ours.mixed_script_confusable;
-  if (!same && ++differences <= 5) ADD_FAILURE() << s;
-}
-
-TEST(SpoofReport, SameAsTheBackendOnTheCorpusLabels) {
-  const std::vector<std::string> labels = corpus_labels();
-  if (labels.empty()) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
-  std::size_t differences = 0;
-  const std::set<std::string> distinct(labels.begin(), labels.end());
-  for (const std::string& label : distinct) expect_same_report(label, differences);
-  EXPECT_EQ(differences, 0U) << "of " << distinct.size();
-}
-
-TEST(SpoofReport, SameAsTheBackendOnMarksAndDigits) {
-  // Texts of marks (some repeated, some reordered by NFD, some inside precomposed letters), the
-  // letters a dot above hides, digits of several systems, and letters of a few scripts.
-  const std::u32string pool =
-      U"aeijl\u0131\u0237\u00E0\u00E9\u1EC7\u01D6\u0300\u0301\u0302\u0307\u0308\u0323\u0327\u05B4\u0651\u064E"
-      U"\u093C\u094D\u0941\u0E35\u0E48\u0915\u0930\u0628\u05D0\u0430\u0456\u03B9\u4E00\u3042"
-      U"019\u0660\u0661\u06F1\u0967\u0E51\uFF11-";
-  std::mt19937 random(39);
-  std::size_t differences = 0;
-  std::map<std::string, int> fired;
-  for (int k = 0; k < 20000; ++k) {
-    std::string s;
-    const std::size_t n = 1 + random() % 6;
-    for (std::size_t i = 0; i < n; ++i) grammar::append_utf8(s, pool[random() % pool.size()]);
-    expect_same_report(s, differences);
-    const identifier_report r = backend_identifier_report(s);
-    fired["invisible"] += r.invisible;
-    fired["hidden"] += r.hidden_overlay;
-    fired["numbers"] += r.mixed_numbers;
-  }
-  EXPECT_EQ(differences, 0U);
-  for (const auto& [check, count] : fired) EXPECT_GT(count, 100) << check;  // each check fired
-  // Concrete cases.
+TEST(SpoofReport, MarksAndDigits) {
+  // UTS #39 §5.4: the same nonspacing mark twice in one sequence of marks of the NFD form.
   EXPECT_TRUE(check_identifier("e\u0323\u0323").invisible);    // the same mark twice
   EXPECT_TRUE(check_identifier("\u1EC7\u0323").invisible);     // ệ = e U+0323 U+0302, then U+0323
   EXPECT_FALSE(check_identifier("e\u0323a\u0323").invisible);  // a base letter between them
@@ -190,12 +106,107 @@ TEST(SpoofReport, SameAsTheBackendOnMarksAndDigits) {
   EXPECT_FALSE(check_identifier("\u0661\u0662").mixed_numbers);
 }
 
-TEST(SpoofReport, TheBackendReportsNoMixedScriptConfusableFromItsCheck) {
-  // ICU >= 58 computes USPOOF_MIXED_SCRIPT_CONFUSABLE only in uspoof_areConfusable, never in
-  // uspoof_check, so check_identifier leaves the field false. Should an ICU report it again, this
-  // fails, and check_identifier must ask the backend for it.
-  EXPECT_FALSE(is_mixed_script_confusable("p\u0430yp\u0430l"));
-  EXPECT_FALSE(is_mixed_script_confusable("\u0441\u043E\u043E\u0440"));
+TEST(SpoofReport, MoreMarksAndDigits) {
+  EXPECT_TRUE(check_identifier("a\u0301\u0301").invisible);
+  EXPECT_FALSE(check_identifier("a\u0301\u0300").invisible);       // two different marks
+  EXPECT_TRUE(check_identifier("\u00E9\u0301").invisible);         // é = e U+0301, then U+0301: a repeat
+  EXPECT_TRUE(check_identifier("j\u0307").hidden_overlay);         // Soft_Dotted
+  EXPECT_TRUE(check_identifier("\u0456\u0307").hidden_overlay);    // Cyrillic і, Soft_Dotted
+  EXPECT_TRUE(check_identifier("i\u0328\u0307").hidden_overlay);   // ogonek (class 202) between
+  EXPECT_FALSE(check_identifier("i\u0301\u0307").hidden_overlay);  // acute (230) resets the lead
+  EXPECT_FALSE(check_identifier("\u0967\u0968").mixed_numbers);    // Devanagari only
+  EXPECT_TRUE(check_identifier("1\u0967").mixed_numbers);          // ASCII and Devanagari
+  // Mathematical digits: five runs of ten, contiguous (U+1D7CE bold 0 … U+1D7FF monospace 9).
+  EXPECT_FALSE(check_identifier("\U0001D7CE\U0001D7D7").mixed_numbers);  // bold 0 and 9
+  EXPECT_TRUE(check_identifier("\U0001D7D7\U0001D7D8").mixed_numbers);   // bold 9, double-struck 0
+}
+
+// UTS #39 §4: skeleton(X) = NFD, Default_Ignorable_Code_Point removed, prototypes, NFD.
+TEST(Skeleton, ConcreteSkeletons) {
+  EXPECT_EQ(skeleton("paypal"), "paypal");
+  EXPECT_EQ(skeleton("p\u0430ypal"), skeleton("paypal"));  // Cyrillic а → a
+  EXPECT_EQ(skeleton("p\u0430yp\u0430l"), "paypal");
+  EXPECT_EQ(skeleton("\u0441\u043E\u043E\u0440"), "coop");  // Cyrillic с о о р
+  EXPECT_EQ(skeleton("1"), "l");                            // confusables.txt: 0031 → 006C
+  EXPECT_EQ(skeleton("I"), "l");
+  EXPECT_EQ(skeleton("rn"), "rn");
+  EXPECT_EQ(skeleton("m"), "rn");                    // 006D → 0072 006E
+  EXPECT_EQ(skeleton("pay\u00ADpal"), "paypal");     // SOFT HYPHEN is Default_Ignorable: removed
+  EXPECT_EQ(skeleton("pay\u200Dpal"), "paypal");     // ZWJ too
+  EXPECT_EQ(skeleton("\u00E9"), "e\u0301");          // NFD
+  EXPECT_EQ(skeleton("\uFF50\uFF41\uFF59"), "pay");  // fullwidth letters
+  EXPECT_NE(skeleton("paypal"), skeleton("paypa1x"));
+}
+
+// UTS #39 §4 mixed-script confusables: not single-script, with a single-script skeleton.
+TEST(Skeleton, MixedScriptConfusables) {
+  EXPECT_TRUE(is_mixed_script_confusable("p\u0430yp\u0430l"));           // Latin + Cyrillic, skeleton Latin
+  EXPECT_FALSE(is_mixed_script_confusable("paypal"));                    // ASCII
+  EXPECT_FALSE(is_mixed_script_confusable("\u0441\u043E\u043E\u0440"));  // single-script Cyrillic
+  EXPECT_FALSE(is_mixed_script_confusable("abc\u65E5\u672C"));           // Latin + Han: no look-alike
+  EXPECT_TRUE(check_identifier("p\u0430yp\u0430l").mixed_script_confusable);
+  EXPECT_FALSE(check_identifier("\u0441\u043E\u043E\u0440").mixed_script_confusable);
+}
+
+// UTS #39 §3.1 Identifier_Status (IdentifierStatus.txt 17.0).
+TEST(SpoofReport, IdentifierProfile) {
+  EXPECT_FALSE(check_identifier("b\u00FCcher").outside_profile);
+  EXPECT_FALSE(check_identifier("\u65E5\u672C").outside_profile);
+  EXPECT_TRUE(check_identifier("a\u2665").outside_profile);  // ♥ is Restricted
+  EXPECT_TRUE(check_identifier("\u01C6").outside_profile);   // ǆ: Identifier_Type Not_NFKC
+  // U+1E5D0 OL ONAL LETTER O (Unicode 16.0): Identifier_Type Exclusion, so not Allowed.
+  EXPECT_TRUE(check_identifier("\U0001E5D0").outside_profile);
+}
+
+// Character names (the Name property, Unicode §4.8) from tables/names.inc.
+TEST(CharacterName, ConcreteNames) {
+  EXPECT_EQ(character_name(U'A'), "LATIN CAPITAL LETTER A");
+  EXPECT_EQ(character_name(0xFF0F), "FULLWIDTH SOLIDUS");
+  EXPECT_EQ(character_name(0x200D), "ZERO WIDTH JOINER");
+  EXPECT_EQ(character_name(0x1F600), "GRINNING FACE");
+  EXPECT_EQ(character_name(0x1E5D0), "OL ONAL LETTER O");  // Unicode 16.0
+  // NR1 (Unicode §3.12): Hangul syllables from their jamo's short names.
+  EXPECT_EQ(character_name(0xAC00), "HANGUL SYLLABLE GA");
+  EXPECT_EQ(character_name(0xAC01), "HANGUL SYLLABLE GAG");
+  EXPECT_EQ(character_name(0xB7A9), "HANGUL SYLLABLE RAEB");
+  EXPECT_EQ(character_name(0xC544), "HANGUL SYLLABLE A");  // the empty leading consonant (ieung)
+  EXPECT_EQ(character_name(0xD7A3), "HANGUL SYLLABLE HIH");
+  // NR2: a prefix and the code point in hex.
+  EXPECT_EQ(character_name(0x4E00), "CJK UNIFIED IDEOGRAPH-4E00");
+  EXPECT_EQ(character_name(0x20000), "CJK UNIFIED IDEOGRAPH-20000");
+  EXPECT_EQ(character_name(0xF900), "CJK COMPATIBILITY IDEOGRAPH-F900");
+  EXPECT_EQ(character_name(0x17000), "TANGUT IDEOGRAPH-17000");
+  EXPECT_EQ(character_name(0x1B170), "NUSHU CHARACTER-1B170");
+  EXPECT_EQ(character_name(0x18B00), "KHITAN SMALL SCRIPT CHARACTER-18B00");
+  EXPECT_EQ(character_name(0x13460), "EGYPTIAN HIEROGLYPH-13460");
+  // No Name: controls, private use, surrogates, unassigned, noncharacters, beyond U+10FFFF.
+  EXPECT_EQ(character_name(0x0000), "");
+  EXPECT_EQ(character_name(0x0085), "");
+  EXPECT_EQ(character_name(0xE000), "");
+  EXPECT_EQ(character_name(0xD800), "");
+  EXPECT_EQ(character_name(0x0378), "");
+  EXPECT_EQ(character_name(0xFFFF), "");
+  EXPECT_EQ(character_name(0x110000), "");
+}
+
+// Every name of UnicodeData.txt 17.0 (field 1; "<…>" ranges and controls have none but the
+// algorithmic ones of §4.8).
+TEST(CharacterName, EveryNameOfUnicodeData) {
+  std::ifstream in(std::string(IRIKIT_UNICODE_DATA_DIR) + "/ucd/UnicodeData.txt");
+  if (!in) GTEST_SKIP() << "no UnicodeData.txt at " << IRIKIT_UNICODE_DATA_DIR;
+  std::size_t checked = 0, differences = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t semi = line.find(';');
+    const std::size_t end = line.find(';', semi + 1);
+    const auto cp = static_cast<char32_t>(std::stoul(line.substr(0, semi), nullptr, 16));
+    const std::string name = line.substr(semi + 1, end - semi - 1);
+    if (name.starts_with("<")) continue;
+    ++checked;
+    if (character_name(cp) != name && ++differences <= 5)
+      ADD_FAILURE() << std::hex << static_cast<unsigned>(cp) << " " << name;
+  }
+  EXPECT_EQ(differences, 0U);
+  EXPECT_GT(checked, 40000U);
 }
 
 // ---------------------------------------------------------------------------------------------
