@@ -1,17 +1,33 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // src/cancel/poll.h — the polling of the cancellation hook (irikit/cancel.h) inside the library.
+//
+// Cancellation is an error, never an exception. A loop asks `cancel_poll` once per block of its
+// input; when the hook says stop, the poll answers true from then on and records the byte reached
+// in the thread's cancellation state. The loop stops and its function returns through its usual
+// failure path (or with what it has, where it has none); the public operation, which opened a
+// `cancel_scope`, then returns `parse_error{error_code::cancelled, offset}` and drops any partial
+// output:
+//
+//   result<std::string> operation(std::string_view text) {
+//     detail::cancel_scope scope;
+//     std::string out = work(text);                 // its loops: `if (poll(i)) return out;`
+//     if (scope.cancelled()) return scope.error();  // nothing of `out` reaches the caller
+//     return out;
+//   }
 #ifndef IRIKIT_SRC_CANCEL_POLL_H
 #define IRIKIT_SRC_CANCEL_POLL_H
 
 #include <cstddef>
+#include <cstdint>
 
 #include "irikit/cancel.h"
+#include "irikit/error.h"
 
 namespace irikit::detail {
 
-/// The polling of a loop over its input: `if (at >= poll.next) [[unlikely]] poll.check(at);` — one
-/// comparison per step; check() asks the hook (throwing operation_cancelled when it says so) and
-/// sets the next position 1 MiB further, or never again when no hook is set.
+/// The polling of a loop over its input: `if (poll(at)) [[unlikely]] return …;` — one comparison
+/// per step; check() asks the hook and sets the next position 1 MiB further, or never again when
+/// no hook is set. Once the hook has said stop, every later poll of the loop answers true.
 struct cancel_poll {
   std::size_t next;
   /// For a loop over [start, end): a span of at most cancel_poll_bytes is never polled (nothing is
@@ -19,20 +35,46 @@ struct cancel_poll {
   cancel_poll(std::size_t start, std::size_t end) noexcept
       : next(end - start > cancel_poll_bytes ? first(start) : static_cast<std::size_t>(-1)) {}
   static std::size_t first(std::size_t start) noexcept;  // out of line: reads the thread's hook
-  void check(std::size_t at);                            // out of line: the cold path
-  void operator()(std::size_t at) {
+  /// The cold path: asks the hook; true (and the thread's state records `at`) when it says stop.
+  bool check(std::size_t at) noexcept;
+  /// True when the operation is to stop at `at`.
+  [[nodiscard]] bool operator()(std::size_t at) noexcept {
     if (at >= next) [[unlikely]]
-      check(at);
+      return check(at);
+    return false;
   }
 };
 
 /// The end of the block that starts at `at`: cancel_poll_bytes further, or `end`. A loop over its
 /// input polls once per block and runs its steps up to the block's end, with the same one
 /// comparison per step as before:
-///   while (i < n) { poll(i); for (const auto stop = block_end(i, n); i < stop;) { …step… } }
+///   while (i < n) { if (poll(i)) return …; for (const auto stop = block_end(i, n); i < stop;) { … } }
 inline std::size_t block_end(std::size_t at, std::size_t end) noexcept {
   return end - at > cancel_poll_bytes ? at + cancel_poll_bytes : end;
 }
+
+/// Whether an operation of the calling thread was cancelled since the innermost open
+/// `cancel_scope` began (polls outside every scope are recorded too, and cleared by the next scope).
+bool cancel_requested() noexcept;
+
+/// Opened by each public operation that polls (directly or through the functions it calls): it
+/// clears the thread's cancellation state on entry and, on exit, keeps a cancellation that happened
+/// inside it visible to an enclosing scope (an operation that ignores the failure of an inner one
+/// still reports `cancelled`), or else restores the enclosing scope's state.
+class cancel_scope {
+ public:
+  cancel_scope() noexcept;
+  ~cancel_scope();
+  cancel_scope(const cancel_scope&) = delete;
+  cancel_scope& operator=(const cancel_scope&) = delete;
+  /// Whether a poll inside the scope was told to stop.
+  bool cancelled() const noexcept;
+  /// `{error_code::cancelled, the byte the first stopped loop had reached}`.
+  parse_error error() const noexcept;
+
+ private:
+  std::uint64_t saved_;
+};
 
 }  // namespace irikit::detail
 
