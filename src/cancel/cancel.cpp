@@ -15,6 +15,8 @@ constexpr std::size_t k_never = std::numeric_limits<std::size_t>::max();
 // The thread's cancellation state: k_none, or the byte a stopped loop had reached.
 constexpr std::uint64_t k_none = std::numeric_limits<std::uint64_t>::max();
 thread_local std::uint64_t t_cancelled_at = k_none;
+// How many cancel_scopes are open on the thread: the state belongs to the outermost one.
+thread_local unsigned t_depth = 0;
 }  // namespace
 
 cancel_hook set_cancel_hook(cancel_hook hook) noexcept {
@@ -28,9 +30,11 @@ cancel_hook current_cancel_hook() noexcept { return t_hook; }
 namespace detail {
 
 // With a hook, the first question comes after the first 1 MiB from `start` (a short input is never
-// interrupted); without one, never.
+// interrupted); without one, never. Inside an operation already cancelled, the first poll answers
+// stop without asking the hook again.
 std::size_t cancel_poll::first(std::size_t start) noexcept {
-  return t_hook.check != nullptr ? start + cancel_poll_bytes : k_never;
+  if (t_hook.check == nullptr) return k_never;
+  return t_depth != 0 && t_cancelled_at != k_none ? 0 : start + cancel_poll_bytes;
 }
 
 bool cancel_poll::check(std::size_t at) noexcept {
@@ -51,10 +55,12 @@ bool cancel_poll::check(std::size_t at) noexcept {
 
 bool cancel_requested() noexcept { return t_cancelled_at != k_none; }
 
-cancel_scope::cancel_scope() noexcept : saved_(t_cancelled_at) { t_cancelled_at = k_none; }
+cancel_scope::cancel_scope() noexcept {
+  if (t_depth++ == 0) t_cancelled_at = k_none;
+}
 
 cancel_scope::~cancel_scope() {
-  if (t_cancelled_at == k_none) t_cancelled_at = saved_;
+  if (--t_depth == 0) t_cancelled_at = k_none;
 }
 
 bool cancel_scope::cancelled() const noexcept { return t_cancelled_at != k_none; }

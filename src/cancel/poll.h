@@ -53,27 +53,25 @@ inline std::size_t block_end(std::size_t at, std::size_t end) noexcept {
   return end - at > cancel_poll_bytes ? at + cancel_poll_bytes : end;
 }
 
-/// Whether an operation of the calling thread was cancelled since the innermost open
-/// `cancel_scope` began (polls outside every scope are recorded too, and cleared by the next scope).
+/// Whether a poll of the calling thread's current operation (its outermost open `cancel_scope`)
+/// was told to stop.
 bool cancel_requested() noexcept;
 
-/// Opened by each public operation that polls (directly or through the functions it calls): it
-/// clears the thread's cancellation state on entry and, on exit, keeps a cancellation that happened
-/// inside it visible to an enclosing scope (an operation that ignores the failure of an inner one
-/// still reports `cancelled`), or else restores the enclosing scope's state.
+/// Opened by each public operation that polls (directly or through the functions it calls). The
+/// outermost scope of the thread owns the cancellation state: it starts clean and is cleared when
+/// that scope closes; nested scopes (an operation that calls another) share it. So an operation
+/// that ignores the failure of an inner one still reports `cancelled`, and once the hook has said
+/// stop, no later loop of the operation asks it again (its first poll answers stop).
 class cancel_scope {
  public:
   cancel_scope() noexcept;
   ~cancel_scope();
   cancel_scope(const cancel_scope&) = delete;
   cancel_scope& operator=(const cancel_scope&) = delete;
-  /// Whether a poll inside the scope was told to stop.
+  /// Whether a poll of the operation was told to stop.
   bool cancelled() const noexcept;
   /// `{error_code::cancelled, the byte the first stopped loop had reached}`.
   parse_error error() const noexcept;
-
- private:
-  std::uint64_t saved_;
 };
 
 }  // namespace irikit::detail

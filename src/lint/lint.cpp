@@ -336,7 +336,9 @@ class linter {
 
   void check_components() {
     const std::vector<bidi_component> components = bidi_components(iri_);
+    irikit::detail::cancel_poll poll(0, text_.size());
     for (const bidi_component& c : components) {
+      if (poll(c.offset + c.length)) return;
       const std::string_view s = text_.substr(c.offset, c.length);
       const std::string name(bidi_component_name(c.kind));
       if (c.kind == bidi_component_kind::host_label && is_a_label_prefix(s)) {
@@ -352,7 +354,9 @@ class linter {
       check_scripts_and_confusables(c, s, name + " " + quoted(s), false);
     }
     check_registrable_domain();
-    for (const bidi_violation& v : check_bidi_structure(iri_)) {
+    const std::vector<bidi_violation> violations = check_bidi_structure(iri_);
+    if (detail::cancel_requested()) return;
+    for (const bidi_violation& v : violations) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);
       const std::string name(bidi_component_name(v.component.kind));
       if (v.kind == bidi_violation_kind::mixed_direction) {

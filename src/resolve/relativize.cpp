@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "irikit/resolve.h"
+
+#include "cancel/poll.h"
 #include "resolve/dot_segments.h"
 
 namespace irikit {
@@ -85,7 +87,20 @@ std::uint32_t dot_segment_offset(iri_view target) {
 
 }  // namespace
 
+namespace {
+result<iri_reference> relativize_impl(iri_view base, iri_view target);
+}  // namespace
+
 result<iri_reference> relativize(iri_view base, iri_view target) {
+  const detail::cancel_scope scope;
+  result<iri_reference> r = relativize_impl(base, target);
+  if (scope.cancelled()) return scope.error();  // a resolution inside it was cancelled
+  return r;
+}
+
+namespace {
+
+result<iri_reference> relativize_impl(iri_view base, iri_view target) {
   const std::string_view text = target.text();
   chooser choose(base, text);
 
@@ -154,5 +169,7 @@ result<iri_reference> relativize(iri_view base, iri_view target) {
   if (!owned) return owned.error();
   return *owned;
 }
+
+}  // namespace
 
 }  // namespace irikit

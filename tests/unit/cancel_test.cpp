@@ -110,9 +110,36 @@ TEST(Cancel, Conversions) {
     return error_of(irikit::resolve("http://a/b/c", std::string_view(ascii()).substr(18)));
   });
   check_cancellable("lint", [] { return error_of(irikit::lint(ascii())); });
+  // resolution and relativization on texts parsed before: remove_dot_segments asks
+  static const irikit::iri_view base = irikit::parse_iri("http://a/b/c").value();
+  static const irikit::iri_view target = irikit::parse_iri(ascii()).value();
+  static const irikit::iri_reference_view path = irikit::parse_iri_reference(std::string_view(ascii()).substr(18)).value();
+  check_cancellable("resolve (views)", [] { return error_of(irikit::resolve(base, path)); });
+  check_cancellable("relativize", [] { return error_of(irikit::relativize(base, target)); });
   // normalize's own passes, on a text parsed before
   static const irikit::iri_reference_view parsed = irikit::parse_iri_reference(pct()).value();
   check_cancellable("normalize (view)", [] { return error_of(irikit::normalize(parsed)); });
+}
+
+// Every pass asks: whichever of its N questions the hook answers with stop — the first, the middle
+// one, the last (lint's bidi and component passes come last) — lint returns `cancelled`.
+TEST(Cancel, LintStopsInEveryPass) {
+  const std::string text = make_text("http://example.org/", "ab/\u05D0\u05D1.c/", 4 * k_mib);
+  counter never;
+  {
+    const hooked h(never);
+    ASSERT_TRUE(irikit::lint(text));
+  }
+  ASSERT_GE(never.calls, 12);
+  for (const int at : {1, never.calls / 2, never.calls - 1, never.calls}) {
+    SCOPED_TRACE(at);
+    counter stop{0, at};
+    const hooked h(stop);
+    const auto r = irikit::lint(text);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, irikit::error_code::cancelled);
+    EXPECT_EQ(stop.calls, at);
+  }
 }
 
 TEST(Cancel, IntoFormsLeaveNoPartialOutput) {
