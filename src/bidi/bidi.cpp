@@ -172,7 +172,8 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
     }
   };
   // Splits text[begin, end) at each of `separators` and calls `each(begin, end)` per piece.
-  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators, auto each) {
+  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators,
+                                   auto each) {
     std::size_t start = begin;
     for (std::size_t i = begin; i <= end; ++i) {
       if (poll(i)) return;  // cancelled: no components (below)

@@ -61,9 +61,9 @@ class linter {
   /// The findings; when the thread's cancellation hook stopped a pass, what was found so far (lint
   /// drops it and reports `cancelled`).
   std::vector<diagnostic> run() {
-    for (void (linter::*pass)() : {&linter::check_characters, &linter::check_percent_encodings,
-                                   &linter::check_components, &linter::check_scheme_and_authority,
-                                   &linter::check_dot_segments, &linter::check_scheme_specific}) {
+    for (void (linter::*pass)() :
+         {&linter::check_characters, &linter::check_percent_encodings, &linter::check_components,
+          &linter::check_scheme_and_authority, &linter::check_dot_segments, &linter::check_scheme_specific}) {
       (this->*pass)();
       if (detail::cancel_requested()) return {};
     }

@@ -215,7 +215,8 @@ constexpr char_mask k_stop_none = 0;
     if (poll(i)) return fail(error_code::cancelled, i);
     std::size_t block = irikit::detail::block_end(i, end);
     while (block < end && (s[block - 1] == '%' || s[block - 2] == '%')) ++block;
-    if (auto e = scan(text, readable, i, block, c, rep, options, stop, kind); e.code != error_code::ok) return e;
+    if (auto e = scan(text, readable, i, block, c, rep, options, stop, kind); e.code != error_code::ok)
+      return e;
     if (i < block || i >= end) return k_ok;  // at a stop byte, or at the end
   }
 }
@@ -282,7 +283,8 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
     const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
     host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
     std::size_t i = host_begin;
-    if (auto e = scan_polled(text, readable, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
+    if (auto e =
+            scan_polled(text, readable, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }

@@ -7,9 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "irikit/resolve.h"
-
 #include "cancel/poll.h"
+#include "irikit/resolve.h"
 #include "resolve/dot_segments.h"
 
 namespace irikit {

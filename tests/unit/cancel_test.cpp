@@ -113,7 +113,8 @@ TEST(Cancel, Conversions) {
   // resolution and relativization on texts parsed before: remove_dot_segments asks
   static const irikit::iri_view base = irikit::parse_iri("http://a/b/c").value();
   static const irikit::iri_view target = irikit::parse_iri(ascii()).value();
-  static const irikit::iri_reference_view path = irikit::parse_iri_reference(std::string_view(ascii()).substr(18)).value();
+  static const irikit::iri_reference_view path =
+      irikit::parse_iri_reference(std::string_view(ascii()).substr(18)).value();
   check_cancellable("resolve (views)", [] { return error_of(irikit::resolve(base, path)); });
   check_cancellable("relativize", [] { return error_of(irikit::relativize(base, target)); });
   // normalize's own passes, on a text parsed before
