@@ -163,7 +163,7 @@ std::string_view bidi_component_name(bidi_component_kind kind) noexcept {
 std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
   std::vector<bidi_component> out;
   const std::string_view text = iri.text();
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(text.size());
   detail::cancel_poll poll(0, text.size());
   const iri_parts& p = iri.parts();
   const auto add = [&out](bidi_component_kind kind, std::size_t begin, std::size_t end) {
@@ -217,7 +217,7 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
 std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri) {
   std::vector<bidi_violation> out;
   const std::string_view text = iri.text();
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(text.size());
   detail::cancel_poll poll(0, text.size());
   for (const bidi_component& c : bidi_components(iri)) {
     if (poll(c.offset + c.length)) return {};  // cancelled: no answer

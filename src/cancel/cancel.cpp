@@ -53,17 +53,15 @@ bool cancel_poll::check(std::size_t at) noexcept {
   return false;
 }
 
-bool cancel_requested() noexcept { return t_cancelled_at != k_none; }
-
-cancel_scope::cancel_scope() noexcept {
+void cancel_scope::enter() noexcept {
   if (t_depth++ == 0) t_cancelled_at = k_none;
 }
 
-cancel_scope::~cancel_scope() {
+void cancel_scope::leave() noexcept {
   if (--t_depth == 0) t_cancelled_at = k_none;
 }
 
-bool cancel_scope::cancelled() const noexcept { return t_cancelled_at != k_none; }
+bool cancel_scope::requested() noexcept { return t_depth != 0 && t_cancelled_at != k_none; }
 
 parse_error cancel_scope::error() const noexcept {
   constexpr std::uint64_t k_max = std::numeric_limits<std::uint32_t>::max();

@@ -9,7 +9,7 @@
 // output:
 //
 //   result<std::string> operation(std::string_view text) {
-//     detail::cancel_scope scope;
+//     detail::cancel_scope scope(text.size());
 //     std::string out = work(text);                 // its loops: `if (poll(i)) return out;`
 //     if (scope.cancelled()) return scope.error();  // nothing of `out` reaches the caller
 //     return out;
@@ -53,25 +53,39 @@ inline std::size_t block_end(std::size_t at, std::size_t end) noexcept {
   return end - at > cancel_poll_bytes ? at + cancel_poll_bytes : end;
 }
 
-/// Whether a poll of the calling thread's current operation (its outermost open `cancel_scope`)
-/// was told to stop.
-bool cancel_requested() noexcept;
-
-/// Opened by each public operation that polls (directly or through the functions it calls). The
-/// outermost scope of the thread owns the cancellation state: it starts clean and is cleared when
-/// that scope closes; nested scopes (an operation that calls another) share it. So an operation
-/// that ignores the failure of an inner one still reports `cancelled`, and once the hook has said
-/// stop, no later loop of the operation asks it again (its first poll answers stop).
+/// Opened by each public operation that polls (directly or through the functions it calls), with
+/// the size of its input. The outermost scope of the thread owns the cancellation state: it starts
+/// clean and is cleared when that scope closes; nested scopes (an operation that calls another)
+/// share it. So an operation that ignores the failure of an inner one still reports `cancelled`,
+/// and once the hook has said stop, no later loop of the operation asks it again (its first poll
+/// answers stop).
+///
+/// An input of at most k_min bytes opens no scope and touches no thread-local state: no loop of
+/// an operation spans more than 8 times its input (to_uri's two passes, NFC's growth), so none of
+/// its polls can reach cancel_poll_bytes. Short texts — nearly all calls — pay one comparison.
 class cancel_scope {
  public:
-  cancel_scope() noexcept;
-  ~cancel_scope();
+  static constexpr std::size_t k_min = cancel_poll_bytes / 8;
+  explicit cancel_scope(std::size_t input_size) noexcept : active_(input_size > k_min) {
+    if (active_) [[unlikely]]
+      enter();
+  }
+  ~cancel_scope() {
+    if (active_) [[unlikely]]
+      leave();
+  }
   cancel_scope(const cancel_scope&) = delete;
   cancel_scope& operator=(const cancel_scope&) = delete;
   /// Whether a poll of the operation was told to stop.
-  bool cancelled() const noexcept;
+  bool cancelled() const noexcept { return active_ && requested(); }
   /// `{error_code::cancelled, the byte the first stopped loop had reached}`.
   parse_error error() const noexcept;
+
+ private:
+  static void enter() noexcept;
+  static void leave() noexcept;
+  static bool requested() noexcept;
+  bool active_;
 };
 
 }  // namespace irikit::detail

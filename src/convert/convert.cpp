@@ -825,7 +825,7 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
 
 result<void> to_uri_into(std::string_view iri, std::string& out, const to_uri_options& options) {
   out.clear();
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(iri.size());
   const parse_error e = to_uri_impl(iri, out, options);
   if (e.code != error_code::ok || scope.cancelled()) {
     out.clear();  // no partial output
@@ -843,7 +843,7 @@ result<std::string> to_uri(std::string_view iri, const to_uri_options& options) 
 result<void> to_iri_into(std::string_view uri, std::string& out, const to_iri_options& options) {
   out.clear();
   bool decoded_ok = true;
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(uri.size());
   const parse_error e = to_iri_impl(uri, out, options, decode_run_utf8, {}, decoded_ok);
   if (e.code != error_code::ok || scope.cancelled()) {
     out.clear();  // no partial output
@@ -859,7 +859,7 @@ result<std::string> to_iri(std::string_view uri, const to_iri_options& options) 
 }
 
 result<std::string> leiri_to_iri(std::string_view leiri) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(leiri.size());
   const auto parsed = parse(leiri, rule::leiri);
   if (!parsed) return parsed.error();
   const iri_parts& p = parsed->parts();
@@ -907,7 +907,7 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
 std::vector<std::string> interpret_candidates(std::string_view uri,
                                               std::span<const std::string_view> legacy_charsets) {
   std::vector<std::string> candidates;
-  const detail::cancel_scope scope;  // cancelled: no candidate (the thread's hook said stop)
+  const detail::cancel_scope scope(uri.size());  // cancelled: no candidate (the thread's hook said stop)
   std::string utf8;
   bool ok = true;
   if (to_iri_impl(uri, utf8, {}, decode_run_utf8, {}, ok).code != error_code::ok) return candidates;

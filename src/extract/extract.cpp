@@ -363,7 +363,7 @@ std::string_view extracted_form_name(extracted_form f) noexcept {
 result<std::size_t> extract_iris_into(std::string_view text, std::vector<extracted>& out,
                                       const extract_options& options) {
   const std::size_t before = out.size();
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(text.size());
   const std::size_t found = finder(text, out, options).run();
   if (scope.cancelled()) {
     out.resize(before);  // no partial output

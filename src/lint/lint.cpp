@@ -55,8 +55,8 @@ bool is_ascii(std::string_view s) {
 /// Collects the findings of one lint run.
 class linter {
  public:
-  linter(iri_reference_view iri, const lint_options& options)
-      : iri_(iri), text_(iri.text()), options_(options) {}
+  linter(iri_reference_view iri, const lint_options& options, const detail::cancel_scope& scope)
+      : iri_(iri), text_(iri.text()), options_(options), scope_(scope) {}
 
   /// The findings; when the thread's cancellation hook stopped a pass, what was found so far (lint
   /// drops it and reports `cancelled`).
@@ -65,7 +65,7 @@ class linter {
          {&linter::check_characters, &linter::check_percent_encodings, &linter::check_components,
           &linter::check_scheme_and_authority, &linter::check_dot_segments, &linter::check_scheme_specific}) {
       (this->*pass)();
-      if (detail::cancel_requested()) return {};
+      if (scope_.cancelled()) return {};
     }
     // A total order (offset, rule, span, message), so std::sort gives the same result as a stable
     // sort without the temporary buffer stable_sort allocates.
@@ -355,7 +355,7 @@ class linter {
     }
     check_registrable_domain();
     const std::vector<bidi_violation> violations = check_bidi_structure(iri_);
-    if (detail::cancel_requested()) return;
+    if (scope_.cancelled()) return;
     for (const bidi_violation& v : violations) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);
       const std::string name(bidi_component_name(v.component.kind));
@@ -623,6 +623,7 @@ class linter {
   iri_reference_view iri_;
   std::string_view text_;
   const lint_options& options_;
+  const detail::cancel_scope& scope_;  // lint's: whether a pass was cancelled
   std::vector<diagnostic> findings_;
   std::optional<std::vector<int>> tld_scripts_;
 };
@@ -630,10 +631,10 @@ class linter {
 }  // namespace
 
 result<std::vector<diagnostic>> lint(std::string_view text, const lint_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(text.size());
   const result<iri_reference_view> parsed = parse(text, options.grammar);
   if (!parsed) return parsed.error();
-  std::vector<diagnostic> findings = linter(*parsed, options).run();
+  std::vector<diagnostic> findings = linter(*parsed, options, scope).run();
   if (scope.cancelled()) return scope.error();  // no partial findings
   return findings;
 }

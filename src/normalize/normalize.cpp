@@ -185,7 +185,8 @@ void idn_host_from(std::string& out, std::size_t from) {
 
 namespace {
 
-result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_options& o) {
+result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_options& o,
+                                     const detail::cancel_scope& scope) {
   if (ref.text().size() >= 0xFFFFFFFEu / 2) return parse_error{error_code::input_too_long, 0};
   std::string out;
   out.reserve(ref.text().size() + 8);
@@ -235,7 +236,7 @@ result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_opt
   const std::size_t path_from = out.size();
   append_percent_normalized(out, ref.path(), part::path, o);
   nfc_from(out, path_from, o);
-  if (detail::cancel_requested()) return parse_error{error_code::cancelled, 0};  // the scope's offset wins
+  if (scope.cancelled()) return scope.error();
   const std::string_view path = std::string_view(out).substr(path_from);
   // §5.3.2.4, only where resolution itself removes dot-segments (RFC 3986 §5.2.2: the reference
   // has a scheme or an authority, or its path is absolute); "../a" keeps its meaning.
@@ -263,7 +264,7 @@ result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_opt
     nfc_from(out, from, o);
   }
 
-  if (detail::cancel_requested()) return parse_error{error_code::cancelled, 0};
+  if (scope.cancelled()) return scope.error();
   parse_options lenient;
   lenient.allow_iprivate_tags = true;  // whatever the input was parsed with
   return iri_reference::parse(std::move(out), lenient);
@@ -272,14 +273,14 @@ result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_opt
 }  // namespace
 
 result<iri_reference> normalize(iri_reference_view ref, const normalize_options& o) {
-  const detail::cancel_scope scope;
-  result<iri_reference> r = normalize_impl(ref, o);
+  const detail::cancel_scope scope(ref.text().size());
+  result<iri_reference> r = normalize_impl(ref, o, scope);
   if (scope.cancelled()) return scope.error();  // no partial output
   return r;
 }
 
 result<iri_reference> normalize(std::string_view text, const normalize_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(text.size());
   const result<iri_reference_view> ref = parse_iri_reference(text);
   if (!ref) return ref.error();
   result<iri_reference> r = normalize(*ref, options);
@@ -336,7 +337,7 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
 
 result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level,
                         const compare_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(a.size() + b.size());
   const result<iri_reference_view> va = parse_iri_reference(a);
   if (!va) return va.error();
   const result<iri_reference_view> vb = parse_iri_reference(b);

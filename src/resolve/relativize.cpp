@@ -91,7 +91,7 @@ result<iri_reference> relativize_impl(iri_view base, iri_view target);
 }  // namespace
 
 result<iri_reference> relativize(iri_view base, iri_view target) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(base.text().size() + target.text().size());
   result<iri_reference> r = relativize_impl(base, target);
   if (scope.cancelled()) return scope.error();  // a resolution inside it was cancelled
   return r;

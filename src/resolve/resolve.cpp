@@ -126,7 +126,7 @@ std::string remove_dot_segments(std::string_view path, const dot_segment_options
 }
 
 void remove_dot_segments_into(std::string_view path, std::string& out, const dot_segment_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(path.size());
   const std::size_t from = out.size();
   out.append(path);
   remove_dots_from(out, from, options.percent_encoded_dots);
@@ -222,7 +222,7 @@ result<iri_parts> resolve_impl(iri_view base, iri_reference_view reference, std:
 
 result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std::string& out,
                                const resolve_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(base.text().size() + reference.text().size());
   result<iri_parts> parts = resolve_impl(base, reference, out, options);
   if (scope.cancelled()) {
     out.clear();  // no partial output
@@ -239,7 +239,7 @@ result<iri> resolve(iri_view base, iri_reference_view reference, const resolve_o
 }
 
 result<iri> resolve(std::string_view base, std::string_view reference, const resolve_options& options) {
-  const detail::cancel_scope scope;
+  const detail::cancel_scope scope(base.size() + reference.size());
   const result<iri_view> b = parse_iri(base);
   if (!b) return b.error();
   const result<iri_reference_view> r = parse_iri_reference(reference);

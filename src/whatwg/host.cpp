@@ -449,7 +449,7 @@ result<host> parse_host(std::string_view input, bool is_opaque, std::vector<vali
   // Ill-formed UTF-8 reads as U+FFFD (as in the URL parser); offsets are the caller's bytes.
   std::string fixed_storage;
   std::vector<detail::replacement> replaced;
-  const irikit::detail::cancel_scope scope;
+  const irikit::detail::cancel_scope scope(input.size());
   if (auto fixed = detail::replace_ill_formed_utf8(input, &replaced)) {
     fixed_storage = std::move(*fixed);
     input = fixed_storage;
@@ -471,7 +471,7 @@ result<host> parse_host(std::string_view input, bool is_opaque, std::vector<vali
 result<std::string> domain_to_ascii(std::string_view domain, std::vector<validation>* notes) {
   std::string fixed_storage;
   std::vector<detail::replacement> replaced;
-  const irikit::detail::cancel_scope scope;
+  const irikit::detail::cancel_scope scope(domain.size());
   if (auto fixed = detail::replace_ill_formed_utf8(domain, &replaced)) {
     fixed_storage = std::move(*fixed);
     domain = fixed_storage;
