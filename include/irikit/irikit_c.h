@@ -961,7 +961,7 @@ IRIKIT_C_API int irikit_url_parse_with_base(const char* input, size_t input_len,
                                             const irikit_allocator* allocator, irikit_url** url,
                                             irikit_error* err);
 /** URL.canParse (§6.1): `*result` receives 1 when irikit_url_parse would succeed with `base` (NULL
- * for none), else 0. Errors: only bad arguments. */
+ * for none), else 0. Errors: only bad arguments, and IRIKIT_E_CANCELLED ("Cancellation"). */
 IRIKIT_C_API int irikit_url_can_parse(const char* input, size_t input_len, const irikit_url* base,
                                       int* result, irikit_error* err);
 /** URL.canParse(input, base) with `base` a text (§6.1): 0 also when the base does not parse. */

@@ -286,7 +286,8 @@ result<url> parse(std::string_view input, const url* base, std::vector<validatio
 result<url> parse(std::string_view input, std::string_view base, std::vector<validation>* notes = nullptr);
 
 /// `URL.canParse(input, base)` (§6.1): whether parse() succeeds. Allocates nothing for the common
-/// cases; the same answer as parse().has_value().
+/// cases; the same answer as parse().has_value() (false when the thread's cancellation hook stopped
+/// the parse: parse() tells that apart).
 bool can_parse(std::string_view input, const url* base = nullptr);
 bool can_parse(std::string_view input, std::string_view base);
 

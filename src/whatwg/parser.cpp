@@ -618,8 +618,8 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
                                      state override_state, std::string_view encoding,
                                      std::vector<validation>* notes) {
   const reporter r{notes};
-  const irikit::detail::cancel_scope scope(
-      input.size());  // the parse's cancellation: validation_error::cancelled
+  // the parse's cancellation: validation_error::cancelled
+  const irikit::detail::cancel_scope scope(input.size());
   const auto cancelled = [&scope] { return url_error{ve::cancelled, scope.error().offset}; };
   std::size_t offset = 0;
   if (override_state == state::none) {

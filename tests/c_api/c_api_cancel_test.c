@@ -80,6 +80,12 @@ static int run_resolve(const char* s, size_t n, irikit_error* err) {
   return irikit_resolve("http://a/b/c", 12, s + 18, n - 18, 0, out, out_size, &len, err);
 }
 
+static int run_url_can_parse(const char* s, size_t n, irikit_error* err) {
+  int ok = 0;
+  int rc = irikit_url_can_parse(s, n, NULL, &ok, err);
+  return rc == IRIKIT_OK && !ok ? IRIKIT_E_INTERNAL : rc;
+}
+
 typedef int (*runner)(const char*, size_t, irikit_error*);
 
 /* `run` on an 8 MiB text: without a callback it succeeds; with one that never cancels it is called
@@ -144,6 +150,7 @@ int main(void) {
   check_function("lint", run_lint, ascii);
   check_function("extract", run_extract, prose);
   check_function("url_parse", run_url, ascii);
+  check_function("url_can_parse", run_url_can_parse, ascii);
 
   /* no partial output: a cancelled call leaves the caller's buffer as it was */
   {
