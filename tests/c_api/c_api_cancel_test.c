@@ -164,7 +164,8 @@ int main(void) {
     CHECK(out[0] == 'x' && out[15] == 'x');
     c.calls = 0;
     memset(out, 'x', 16);
-    CHECK_EQ_INT(irikit_normalize(pct, n, IRIKIT_LEVEL_SYNTAX, 0, out, out_size, &got, &e2), IRIKIT_E_CANCELLED);
+    CHECK_EQ_INT(irikit_normalize(pct, n, IRIKIT_LEVEL_SYNTAX, 0, out, out_size, &got, &e2),
+                 IRIKIT_E_CANCELLED);
     CHECK(out[0] == 'x' && out[15] == 'x');
     irikit_set_cancel_callback(NULL, NULL);
   }
