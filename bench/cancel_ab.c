@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 /* bench/cancel_ab.c — the cost of the cancellation polls (irikit_c.h, "Cancellation") on the
- * operations that ask the hook: ns per call of to_uri, to_iri, normalize, extract, lint and the
- * WHATWG parser over the lines of FILE (short texts: the per-call cost), and ns per byte over one
- * 16 MiB text per operation (the per-block cost). Run by bench/cancel_ab.sh against two builds of
- * libirikit.so (LD_LIBRARY_PATH), alternately; HOOK=1 sets a callback that never cancels. */
+ * operations that ask the hook: ns per call of to_uri, to_iri, normalize, extract, lint, the WHATWG
+ * parser, validate (the RFC 3987 parser) and resolve over the lines of FILE (short texts: the
+ * per-call cost), and ns per byte over one 16 MiB text per operation (the per-block cost). Run by
+ * bench/cancel_ab.sh against two builds of libirikit.so (LD_LIBRARY_PATH), alternately; HOOK=1
+ * sets a callback that never cancels. */
 #define _POSIX_C_SOURCE 199309L
 #include <irikit/irikit_c.h>
 #include <stdio.h>
@@ -54,10 +55,17 @@ static void run(int op, const char* s, size_t n) {
       if (irikit_url_parse(s, n, NULL, NULL, 0, NULL, &u, NULL) == IRIKIT_OK) irikit_url_free(u);
       break;
     }
+    case 6:
+      irikit_validate(s, n, IRIKIT_RULE_IRI_REFERENCE, 0, NULL);
+      break;
+    case 7:
+      irikit_resolve("http://a/b/c/d;p?q", 18, s, n, 0, out, out_size, &len, NULL);
+      break;
   }
 }
 
-static const char* names[] = {"to_uri", "to_iri", "normalize", "extract", "lint", "url_parse"};
+static const char* names[] = {"to_uri", "to_iri",    "normalize", "extract",
+                              "lint",   "url_parse", "validate",  "resolve"};
 
 int main(int argc, char** argv) {
   FILE* f;
@@ -90,7 +98,7 @@ int main(int argc, char** argv) {
   out_size = 3 * big + 64;
   out = malloc(out_size);
   text = malloc(big + 1);
-  for (int op = 0; op < 6; op++) {
+  for (int op = 0; op < 8; op++) {
     double t0 = now(), per_line, per_byte;
     if (getenv("OP") != NULL && strcmp(getenv("OP"), names[op]) != 0) continue; /* OP=name: that one only */
     for (size_t k = 0; k < lines; k++) run(op, data + starts[k], lens[k]);

@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(second.size() == found.size(), "not deterministic");
   for (std::size_t i = 0; i < found.size(); ++i) FUZZ_CHECK(same(found[i], second[i]), "not deterministic");
   std::vector<extracted> into(2);
-  const std::size_t appended = extract_iris_into(text, into, options);
+  const std::size_t appended = extract_iris_into(text, into, options).value();
   FUZZ_CHECK(appended == found.size() && into.size() == 2 + found.size(), "extract_iris_into count");
   for (std::size_t i = 0; i < found.size(); ++i) FUZZ_CHECK(same(found[i], into[2 + i]), "extract_iris_into");
 

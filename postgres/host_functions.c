@@ -152,3 +152,70 @@ Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_
 /* iri_host_to_unicode(host, mode): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
 PG_FUNCTION_INFO_V1(iri_host_to_unicode);
 Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }
+
+/* ------------------------------------------------------------------------------------------------
+ * The public suffix list and the host display policy (irikit/host.h; docs/host-display.md): the C
+ * API's irikit_public_suffix, irikit_registrable_domain and irikit_display_host. */
+
+/* iri_public_suffix(host): the public suffix of a host name (lowercase, A-labels or U-labels, no
+ * final "."): the longest rule of the list that matches, exceptions first, else the last label
+ * ("www.example.co.uk" → "co.uk"); NULL for an empty host. */
+PG_FUNCTION_INFO_V1(iri_public_suffix);
+Datum iri_public_suffix(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  irikit_range r = {0, 0};
+  irikit_error err;
+  int rc = irikit_public_suffix(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &r, &err);
+  if (rc != IRIKIT_OK) irikit_pg_report(rc, &err, NULL);
+  if (r.length == 0) PG_RETURN_NULL();
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(VARDATA_ANY(t) + r.offset, (int)r.length));
+}
+
+/* iri_registrable_domain(host): the public suffix and the label before it ("www.example.co.uk" →
+ * "example.co.uk"); NULL when the host is itself a public suffix, or empty. */
+PG_FUNCTION_INFO_V1(iri_registrable_domain);
+Datum iri_registrable_domain(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  irikit_range r = {0, 0};
+  int found = 0;
+  irikit_error err;
+  int rc = irikit_registrable_domain(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &r, &found, &err);
+  if (rc != IRIKIT_OK) irikit_pg_report(rc, &err, NULL);
+  if (!found) PG_RETURN_NULL();
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(VARDATA_ANY(t) + r.offset, (int)r.length));
+}
+
+typedef struct DisplayArgs {
+  const char* host;
+  size_t len;
+  irikit_host_display_options options;
+  irikit_label_display* labels; /* one per label: the C API fills them; only the text is returned */
+  size_t capacity;
+} DisplayArgs;
+
+static int write_display_host(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
+  const DisplayArgs* a = p;
+  size_t count = 0;
+  return irikit_display_host(a->host, a->len, &a->options, out, out_size, out_len, a->labels, a->capacity,
+                             &count, err);
+}
+
+/* iri_display_host(host, level): the host as a user agent should show it (RFC 3987 §7.5, §8; the
+ * display policy of docs/host-display.md): each "xn--" or Unicode label as Unicode where the policy
+ * allows it at the restriction level (UTS #39 §5.2), else as its A-label
+ * ("xn--80ak6aa92e.com", a look-alike of "apple.com", stays as it is). */
+PG_FUNCTION_INFO_V1(iri_display_host);
+Datum iri_display_host(PG_FUNCTION_ARGS) {
+  text* t = PG_GETARG_TEXT_PP(0);
+  DisplayArgs args;
+  IrikitPgCall call;
+  args.host = VARDATA_ANY(t);
+  args.len = VARSIZE_ANY_EXHDR(t);
+  irikit_host_display_options_init(&args.options);
+  args.options.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(1));
+  args.capacity = 1;
+  for (size_t i = 0; i < args.len; i++) args.capacity += args.host[i] == '.';
+  args.labels = palloc_extended(args.capacity * sizeof(irikit_label_display), MCXT_ALLOC_HUGE);
+  call = irikit_pg_call1(args.host, args.len, "cannot display the host", IRIKIT_RULE_IRI_REFERENCE);
+  PG_RETURN_TEXT_P(irikit_pg_write_text(write_display_host, &args, args.len * 4 + 64, &call));
+}

@@ -211,6 +211,19 @@ CREATE FUNCTION iri_host_to_ascii(host text, idna text DEFAULT 'uts46') RETURNS 
 CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46') RETURNS text
   AS 'MODULE_PATHNAME', 'iri_host_to_unicode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The public suffix list compiled into the library (irikit_public_suffix_list_version) on a host
+-- name given in lowercase, A-labels or U-labels: its public suffix ('www.example.co.uk' → 'co.uk';
+-- NULL for an empty host) and its registrable domain ('example.co.uk'; NULL when the host is
+-- itself a public suffix). The display policy (docs/host-display.md; RFC 3987 §7.5, §8): the host
+-- as a user agent should show it, each label as Unicode only where the restriction level allows it
+-- (UTS #39 §5.2), else as its A-label.
+CREATE FUNCTION iri_public_suffix(host text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_public_suffix' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_registrable_domain(host text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_registrable_domain' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iri_display_host(host text, level text DEFAULT 'moderately-restrictive') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_display_host' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ------------------------------------------------------------------------------------------------
 -- Links inside text. iri_lint parses its text with the rule `grammar` (as iri_is_valid) and
 -- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive
@@ -300,6 +313,12 @@ CREATE FUNCTION iri_url_search_params(query text, OUT name text, OUT value text)
   AS 'MODULE_PATHNAME', 'iri_url_search_params' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 CREATE FUNCTION iri_url_search_param(url text, name text) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_url_search_param' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The URL class's setters (§6.1): the href after setting `attribute` (href, protocol, username,
+-- password, host, hostname, port, pathname, search, hash) to `value`; a value the setter refuses
+-- (where the Standard's setter returns without a change) raises its reason, e.g. setter-refused
+-- or port-out-of-range.
+CREATE FUNCTION iri_url_set(url text, attribute text, value text) RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_url_set' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- Where RFC 3987 and the URL Standard (no base) read a text differently (`iri compare-specs`): one
 -- row per difference, none when both read the same URI. Never raises for the text's content.

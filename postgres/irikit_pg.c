@@ -253,6 +253,17 @@ int irikit_pg_level(text* name) { return lookup_name(name, irikit_level_name, "c
 
 int irikit_pg_idna_mode(text* name) { return lookup_name(name, irikit_idna_mode_name, "IDNA mode"); }
 
+int irikit_pg_restriction_level(text* name) {
+  return lookup_name(name, irikit_restriction_level_name, "restriction level");
+}
+
+/* The URL class's attributes with a setter (§6.1): every one but the origin. */
+static const char* url_setter_name(int attribute) {
+  return attribute == IRIKIT_URL_ORIGIN ? NULL : irikit_url_attribute_name(attribute);
+}
+
+int irikit_pg_url_setter(text* name) { return lookup_name(name, url_setter_name, "URL setter"); }
+
 static const char* lint_profile_name(int index) { return index < 0 ? NULL : irikit_lint_profile_name((size_t)index); }
 
 const char* irikit_pg_lint_profile(text* name) {

@@ -84,6 +84,10 @@ extern text* irikit_pg_write_text(IrikitPgWriter writer, const void* args, size_
 extern int irikit_pg_rule(text* name);
 extern int irikit_pg_level(text* name);
 extern int irikit_pg_idna_mode(text* name);
+/* A restriction level of the host display policy (ascii-only … unrestricted). */
+extern int irikit_pg_restriction_level(text* name);
+/* A URL attribute that has a setter (href … hash; not origin): an irikit_url_attribute. */
+extern int irikit_pg_url_setter(text* name);
 /* A lint profile's name (default, rdf, web, strict) checked against the library's list. */
 extern const char* irikit_pg_lint_profile(text* name);
 

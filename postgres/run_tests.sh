@@ -56,7 +56,10 @@ if [[ $sharedir != "$PG_TMP"/* ]]; then
   exit 1
 fi
 
-if "${PG_MAKE[@]}" installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER"; then
+# IRIKIT_PG_REGRESS="check domain": only those tests (while working on them; CTest runs all)
+only=()
+if [[ -n ${IRIKIT_PG_REGRESS:-} ]]; then only=(REGRESS="$IRIKIT_PG_REGRESS"); fi
+if "${PG_MAKE[@]}" installcheck PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" "${only[@]}"; then
   check_system
   exit 0
 fi

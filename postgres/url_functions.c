@@ -387,3 +387,35 @@ Datum iri_url_compare_specs(PG_FUNCTION_ARGS) {
   }
   return (Datum)0;
 }
+
+/* iri_url_set(url, attribute, value): the href (§4.5) after the URL class's setter of `attribute`
+ * (§6.1: href, protocol, username, password, host, hostname, port, pathname, search, hash) ran with
+ * `value` on the URL `url` parses to. Where the Standard's setter returns without a change the
+ * value is refused with the library's reason (setter-refused, or the parser's validation error such
+ * as port-out-of-range), raised as the parser's failures are; the href setter's failure too. */
+PG_FUNCTION_INFO_V1(iri_url_set);
+Datum iri_url_set(PG_FUNCTION_ARGS) {
+  int attribute = irikit_pg_url_setter(PG_GETARG_TEXT_PP(1));
+  text* value = PG_GETARG_TEXT_PP(2);
+  irikit_url* url;
+  irikit_error err;
+  IrikitPgCall call;
+  int rc;
+  const char* href;
+  size_t len = 0;
+  CopyProblem problem = COPY_OK;
+  text* result;
+  parse_url(fcinfo, false, 0, &url, &rc, &err, &call);
+  if (rc != IRIKIT_OK) irikit_pg_report(rc, &err, &call);
+  rc = irikit_url_set(url, attribute, TEXT_ARGS(value), &err);
+  if (rc != IRIKIT_OK) {
+    irikit_url_free(url);
+    call = irikit_pg_call1(TEXT_ARGS(value), "the setter refused the value", URL_RULE);
+    irikit_pg_report(rc, &err, &call);
+  }
+  href = irikit_url_href(url, &len);
+  result = copy_text(href, len, &problem);
+  irikit_url_free(url);
+  report_copy_problem(problem);
+  PG_RETURN_TEXT_P(result);
+}

@@ -105,7 +105,8 @@ struct bidi_component {
   friend bool operator==(const bidi_component&, const bidi_component&) = default;
 };
 
-/// The non-empty components of `iri` in text order.
+/// The non-empty components of `iri` in text order (none when the thread's cancellation hook,
+/// irikit/cancel.h, stopped the split).
 std::vector<bidi_component> bidi_components(const iri_reference_view& iri);
 
 enum class bidi_violation_kind : std::uint8_t {
@@ -121,7 +122,8 @@ struct bidi_violation {
   bool at_start = false;  ///< rtl_edge: whether `edge` is the first character
 };
 
-/// Every §4.2 violation of `iri`, in text order (a component may break both rules).
+/// Every §4.2 violation of `iri`, in text order (a component may break both rules); none when the
+/// thread's cancellation hook (irikit/cancel.h) stopped the check.
 std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri);
 
 /// A violation of the Bidi Rule of RFC 5893 §2 by one label of a domain name.

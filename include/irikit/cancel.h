@@ -1,29 +1,32 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // irikit/cancel.h — cancelling a long operation from outside: a per-thread cancellation hook.
 //
-// The operations whose work grows with their input — to_uri, to_iri, normalize (and equivalent),
-// extract, the WHATWG parser, and lint's character and percent-encoding passes — ask the calling
-// thread's hook, if one is set, at least once per
-// `cancel_poll_bytes` (1 MiB) of input it works through; when the hook answers true the operation
-// stops and throws `operation_cancelled` (the C API returns IRIKIT_E_CANCELLED, "cancelled"). The
-// hook is asked per block of input, never per byte: with no hook set an operation pays one
-// comparison per loop step, and the call itself once per 1 MiB (src/cancel/poll.h).
+// Every operation whose work grows with its input — parsing and validation (RFC 3987 and the
+// WHATWG parser), to_uri, to_iri, normalize (and equivalent), resolve, relativize, extract and lint
+// — asks the calling thread's hook, if one is set, at least once per `cancel_poll_bytes` (1 MiB) of
+// input it works through. When the hook answers true the operation stops and returns the error
+// `error_code::cancelled` through its usual result (`validation_error::cancelled` for the WHATWG
+// parser; IRIKIT_E_CANCELLED, "cancelled", in the C API), with the byte it had reached as the
+// offset. Cancellation is an error like any other, never an exception: nothing is thrown, nothing
+// of the cancelled operation stays allocated, and no partial output is returned (an `…_into`
+// buffer is left empty). The hook is asked per block of input, never per byte: with no hook set an
+// operation pays one comparison per loop step, and the call itself once per 1 MiB
+// (src/cancel/poll.h); an input of at most 1 MiB is never interrupted.
 //
 //   std::atomic<bool> stop{false};
 //   irikit::set_cancel_hook({[](void* c) { return static_cast<std::atomic<bool>*>(c)->load(); }, &stop});
-//   try { auto r = irikit::to_uri(huge); } catch (const irikit::operation_cancelled& e) { … }
+//   auto r = irikit::to_uri(huge);
+//   if (!r && r.error().code == irikit::error_code::cancelled) { … }
 //
-// Nothing of a cancelled operation is left allocated (its memory is released as the exception
-// unwinds). The hook is per thread: set it on the thread that runs the operation. Without a hook
-// (the default) nothing is ever cancelled and nothing is thrown. Not yet polled: the RFC 3987 parser
-// (parse, validate, and the parse that starts every operation), resolve, relativize, and lint's
-// bidi and component passes.
+// The hook is per thread: set it on the thread that runs the operation. Without a hook (the
+// default) nothing is ever cancelled. Operations whose result is not a `result<T>` (extract_iris,
+// equivalent of two views, interpret_candidates) return an empty or false answer when cancelled;
+// `extract_iris_into` reports the error.
 #ifndef IRIKIT_CANCEL_H
 #define IRIKIT_CANCEL_H
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 
 namespace irikit {
 #pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
@@ -41,18 +44,6 @@ struct cancel_hook {
 cancel_hook set_cancel_hook(cancel_hook hook) noexcept;
 /// The calling thread's hook ({} when none is set).
 cancel_hook current_cancel_hook() noexcept;
-
-/// Thrown out of an operation when the hook asked to cancel it; `offset` is the byte of the input
-/// the operation had reached.
-class operation_cancelled : public std::exception {
- public:
-  explicit operation_cancelled(std::uint32_t offset) noexcept : offset_(offset) {}
-  const char* what() const noexcept override;
-  std::uint32_t offset() const noexcept { return offset_; }
-
- private:
-  std::uint32_t offset_;
-};
 
 #pragma GCC visibility pop
 

@@ -40,6 +40,8 @@
 #include <string_view>
 #include <vector>
 
+#include "irikit/error.h"
+
 namespace irikit {
 #pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so
 
@@ -66,12 +68,14 @@ struct extracted {
   extracted_form form = extracted_form::scheme;
 };
 
-/// Every IRI in `text`, in text order, none overlapping.
+/// Every IRI in `text`, in text order, none overlapping. Empty when the thread's cancellation hook
+/// (irikit/cancel.h) stopped the search: use extract_iris_into to tell that apart.
 std::vector<extracted> extract_iris(std::string_view text, const extract_options& options = {});
 
-/// The same, appended to `out` (whose memory is reused); returns how many were appended.
-std::size_t extract_iris_into(std::string_view text, std::vector<extracted>& out,
-                              const extract_options& options = {});
+/// The same, appended to `out` (whose memory is reused); returns how many were appended. The only
+/// error is `cancelled` (irikit/cancel.h); `out` is then left as it was.
+result<std::size_t> extract_iris_into(std::string_view text, std::vector<extracted>& out,
+                                      const extract_options& options = {});
 
 #pragma GCC visibility pop
 }  // namespace irikit

@@ -961,7 +961,7 @@ IRIKIT_C_API int irikit_url_parse_with_base(const char* input, size_t input_len,
                                             const irikit_allocator* allocator, irikit_url** url,
                                             irikit_error* err);
 /** URL.canParse (§6.1): `*result` receives 1 when irikit_url_parse would succeed with `base` (NULL
- * for none), else 0. Errors: only bad arguments. */
+ * for none), else 0. Errors: only bad arguments, and IRIKIT_E_CANCELLED ("Cancellation"). */
 IRIKIT_C_API int irikit_url_can_parse(const char* input, size_t input_len, const irikit_url* base,
                                       int* result, irikit_error* err);
 /** URL.canParse(input, base) with `base` a text (§6.1): 0 also when the base does not parse. */
@@ -1207,16 +1207,16 @@ IRIKIT_C_API void irikit_spec_comparison_free(irikit_spec_comparison* result);
 /* ------------------------------------------------------------------------------------------------
  * Cancellation (irikit/cancel.h)                                                     (per thread)
  *
- * The functions whose work grows with their input — irikit_to_uri, irikit_to_iri, irikit_normalize,
- * irikit_equivalent, irikit_extract, the WHATWG parser (irikit_url_*), and irikit_lint in its
- * character and percent-encoding passes — call the calling thread's callback, when one is
- * set, at least once per irikit_cancel_poll_bytes() (1 MiB) of input it works through; when the
- * callback returns non-zero the function stops, releases what it allocated and returns
- * IRIKIT_E_CANCELLED, with err->offset the byte it had reached. The callback must return
- * normally: no longjmp, no exception (a host that must raise, such as PostgreSQL's
- * CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED). Not yet:
- * parsing and validation themselves (irikit_validate, irikit_parse and the parse that starts
- * every function), irikit_resolve, irikit_relativize, and lint's bidi and component passes.
+ * The functions whose work grows with their input — parsing and validation (irikit_validate,
+ * irikit_parse and the parse that starts every function), irikit_to_uri, irikit_to_iri,
+ * irikit_normalize, irikit_equivalent, irikit_resolve, irikit_relativize, irikit_extract,
+ * irikit_lint and the WHATWG parser (irikit_url_*) — call the calling thread's callback, when one
+ * is set, at least once per irikit_cancel_poll_bytes() (1 MiB) of input they work through; when
+ * the callback returns non-zero the function stops, releases what it allocated, leaves the
+ * caller's output as it was and returns IRIKIT_E_CANCELLED, with err->offset the byte it had
+ * reached. The library reports it like any other error code (nothing is thrown inside it either).
+ * The callback must return normally: no longjmp, no exception (a host that must raise, such as
+ * PostgreSQL's CHECK_FOR_INTERRUPTS, raises after the function has returned IRIKIT_E_CANCELLED).
  */
 
 /** The callback: non-zero to cancel. */

@@ -86,6 +86,9 @@ enum class validation_error : std::uint8_t {
   // Not a validation error of the Standard: a state override (a setter, §6.1) refused the value,
   // e.g. `protocol = "file"` on a URL with a port. The URL is left unchanged.
   setter_refused,  ///< "setter-refused"
+  // Not of the Standard either: the calling thread's cancellation hook (irikit/cancel.h) stopped the
+  // parse. The C API returns IRIKIT_E_CANCELLED (33), the code of error_code::cancelled, for it.
+  cancelled,  ///< "cancelled"
 };
 
 /// The Standard's name of a validation error, e.g. "IPv4-non-decimal-part".
@@ -283,7 +286,8 @@ result<url> parse(std::string_view input, const url* base, std::vector<validatio
 result<url> parse(std::string_view input, std::string_view base, std::vector<validation>* notes = nullptr);
 
 /// `URL.canParse(input, base)` (§6.1): whether parse() succeeds. Allocates nothing for the common
-/// cases; the same answer as parse().has_value().
+/// cases; the same answer as parse().has_value() (false when the thread's cancellation hook stopped
+/// the parse: parse() tells that apart).
 bool can_parse(std::string_view input, const url* base = nullptr);
 bool can_parse(std::string_view input, std::string_view base);
 

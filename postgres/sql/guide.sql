@@ -51,6 +51,9 @@ SELECT origin, host, pathname, search FROM iri_url_parse('https://EXAMPLE.com:84
 SELECT * FROM iri_url_validation_errors('https://EXAMPLE.com:8443\a b?x=1');
 SELECT * FROM iri_url_search_params('?q=caf%C3%A9+au+lait&page=2&q=tea');
 SELECT iri_url_search_param('https://h/search?q=caf%C3%A9+au+lait&page=2', 'q') AS q;
+SELECT iri_url_set('https://example.com/a?q=1', 'port', '8443') AS port,
+       iri_url_set('https://example.com/a?q=1', 'search', 'q=é') AS search;
+SELECT iri_url_set('https://example.com/', 'port', '99999');
 SELECT * FROM iri_url_compare_specs('http://0x7f.1/');
 CREATE TABLE imported (url iri);
 COPY imported FROM STDIN;
@@ -93,6 +96,9 @@ EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u LIKE 'https://shop.example.com/p
 SELECT iri_host_to_ascii('Bücher.Example') AS ascii, iri_host_to_unicode('xn--rsum-bpad.example') AS unicode,
        iri_host_to_ascii('faß.de', 'uts46-transitional') AS transitional;
 SELECT iri_host_to_ascii('a..b');
+SELECT iri_public_suffix('news.example.co.uk') AS suffix, iri_registrable_domain('news.example.co.uk') AS domain,
+       iri_registrable_domain('co.uk') AS of_a_suffix;
+SELECT iri_display_host('xn--bcher-kva.de') AS german, iri_display_host('xn--80ak6aa92e.com') AS look_alike;
 SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
 \c contrib_regression
 DROP DATABASE irikit_guide;

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "irikit/encoding.h"
 #include "unicode/bidi.h"
@@ -162,6 +163,8 @@ std::string_view bidi_component_name(bidi_component_kind kind) noexcept {
 std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
   std::vector<bidi_component> out;
   const std::string_view text = iri.text();
+  const detail::cancel_scope scope(text.size());
+  detail::cancel_poll poll(0, text.size());
   const iri_parts& p = iri.parts();
   const auto add = [&out](bidi_component_kind kind, std::size_t begin, std::size_t end) {
     if (end > begin) {
@@ -169,9 +172,11 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
     }
   };
   // Splits text[begin, end) at each of `separators` and calls `each(begin, end)` per piece.
-  const auto split = [text](std::size_t begin, std::size_t end, std::string_view separators, auto each) {
+  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators,
+                                   auto each) {
     std::size_t start = begin;
     for (std::size_t i = begin; i <= end; ++i) {
+      if (poll(i)) return;  // cancelled: no components (below)
       if (i == end || separators.find(text[i]) != std::string_view::npos) {
         each(start, i);
         start = i + 1;
@@ -205,13 +210,17 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
     });
   }
   if (p.has_fragment) add(bidi_component_kind::fragment, p.query_end + 1, text.size());
+  if (scope.cancelled()) out.clear();
   return out;
 }
 
 std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri) {
   std::vector<bidi_violation> out;
   const std::string_view text = iri.text();
+  const detail::cancel_scope scope(text.size());
+  detail::cancel_poll poll(0, text.size());
   for (const bidi_component& c : bidi_components(iri)) {
+    if (poll(c.offset + c.length)) return {};  // cancelled: no answer
     const std::u32string cps = to_u32(text.substr(c.offset, c.length));
     bool rtl = false, ltr = false;
     for (const char32_t cp : cps) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The C API's cancellation section (irikit_c.h, "Cancellation"): the calling thread's callback,
-// stored as the C++ hook of irikit/cancel.h. The C++ operations throw irikit::operation_cancelled
-// when it returns non-zero; support.h's guard turns that into IRIKIT_E_CANCELLED.
+// stored as the C++ hook of irikit/cancel.h. A C++ operation it stops returns error_code::cancelled
+// (validation_error::cancelled for the WHATWG parser), which the C functions return as
+// IRIKIT_E_CANCELLED like any other error code.
 #include "irikit/cancel.h"
 
 #include "irikit/error.h"

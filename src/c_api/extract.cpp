@@ -28,7 +28,9 @@ int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_ext
     if (!known_flags(flags, IRIKIT_EXTRACT_WWW)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
     irikit::extract_options o;
     o.www = (flags & IRIKIT_EXTRACT_WWW) != 0;
-    return write_array(irikit::extract_iris(t, o), out, capacity, count, err, [](const irikit::extracted& e) {
+    std::vector<irikit::extracted> found;
+    if (auto r = irikit::extract_iris_into(t, found, o); !r) return fail(err, r.error());
+    return write_array(found, out, capacity, count, err, [](const irikit::extracted& e) {
       return irikit_extracted{range_of(static_cast<std::uint32_t>(e.begin), e.end - e.begin),
                               static_cast<std::int32_t>(e.form), 0};
     });

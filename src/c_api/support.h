@@ -49,7 +49,10 @@ constexpr int k_last_url_code = IRIKIT_E_URL_SETTER_REFUSED;
 
 inline bool is_url_code(int code) { return code >= k_url_codes && code <= k_last_url_code; }
 inline validation_error validation_of(int code) { return static_cast<validation_error>(code - k_url_codes); }
-inline std::int32_t code_of(validation_error e) { return k_url_codes + static_cast<std::int32_t>(e); }
+// A cancelled WHATWG parse has the code of every cancelled call, IRIKIT_E_CANCELLED (irikit/cancel.h).
+inline std::int32_t code_of(validation_error e) {
+  return e == validation_error::cancelled ? IRIKIT_E_CANCELLED : k_url_codes + static_cast<std::int32_t>(e);
+}
 
 inline int succeed(irikit_error* err) {
   if (err) *err = irikit_error{IRIKIT_OK, 0, 0, 0};
@@ -72,8 +75,6 @@ int guarded(irikit_error* err, Body&& body) noexcept {
     return body();
   } catch (const std::bad_alloc&) {
     return fail(err, IRIKIT_E_OUT_OF_MEMORY);
-  } catch (const irikit::operation_cancelled& e) {  // the thread's cancel callback (cancel.cpp)
-    return fail(err, IRIKIT_E_CANCELLED, e.offset());
   } catch (...) {
     return fail(err, IRIKIT_E_INTERNAL);
   }

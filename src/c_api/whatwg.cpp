@@ -192,12 +192,29 @@ int irikit_url_parse_with_base(const char* input, size_t input_len, const char* 
                  });
 }
 
+namespace {
+
+// URL.canParse where the thread's cancellation hook may stop the parse (a text of more than
+// cancel_poll_bytes with a hook set): whatwg::can_parse answers false then, so the parse's result
+// tells a cancellation (IRIKIT_E_CANCELLED) from a failure. -1: not such a text.
+int can_parse_cancellable(std::string_view input, const w::url* base, int* result, irikit_error* err) {
+  if (input.size() <= irikit::cancel_poll_bytes || irikit::current_cancel_hook().check == nullptr) return -1;
+  const w::result<w::url> r = w::parse(input, base);
+  if (!r && r.error().error == w::validation_error::cancelled)
+    return fail(err, IRIKIT_E_CANCELLED, r.error().offset);
+  *result = r.has_value() ? 1 : 0;
+  return succeed(err);
+}
+
+}  // namespace
+
 int irikit_url_can_parse(const char* input, size_t input_len, const irikit_url* base, int* result,
                          irikit_error* err) {
   return guarded(err, [&]() -> int {
     std::string_view t;
     if (int rc = text_arg(input, input_len, 0, err, t)) return rc;
     if (result == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (int rc = can_parse_cancellable(t, base ? &base->value : nullptr, result, err); rc >= 0) return rc;
     *result = w::can_parse(t, base ? &base->value : nullptr) ? 1 : 0;
     return succeed(err);
   });
@@ -210,6 +227,16 @@ int irikit_url_can_parse_with_base(const char* input, size_t input_len, const ch
     if (int rc = text_arg(input, input_len, 0, err, t)) return rc;
     if (int rc = text_arg(base, base_len, 1, err, b)) return rc;
     if (result == nullptr) return fail(err, IRIKIT_E_NULL_ARGUMENT);
+    if (t.size() > irikit::cancel_poll_bytes || b.size() > irikit::cancel_poll_bytes) {
+      const w::result<w::url> parsed_base = w::parse(b);
+      if (!parsed_base) {
+        if (parsed_base.error().error == w::validation_error::cancelled)
+          return fail(err, IRIKIT_E_CANCELLED, parsed_base.error().offset, 1);
+        *result = 0;
+        return succeed(err);
+      }
+      if (int rc = can_parse_cancellable(t, &*parsed_base, result, err); rc >= 0) return rc;
+    }
     *result = w::can_parse(t, b) ? 1 : 0;
     return succeed(err);
   });

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The per-thread cancellation hook (irikit/cancel.h).
+// The per-thread cancellation hook (irikit/cancel.h) and the thread's cancellation state
+// (src/cancel/poll.h).
 #include "irikit/cancel.h"
 
 #include <limits>
@@ -11,6 +12,11 @@ namespace irikit {
 namespace {
 thread_local cancel_hook t_hook{};
 constexpr std::size_t k_never = std::numeric_limits<std::size_t>::max();
+// The thread's cancellation state: k_none, or the byte a stopped loop had reached.
+constexpr std::uint64_t k_none = std::numeric_limits<std::uint64_t>::max();
+thread_local std::uint64_t t_cancelled_at = k_none;
+// How many cancel_scopes are open on the thread: the state belongs to the outermost one.
+thread_local unsigned t_depth = 0;
 }  // namespace
 
 cancel_hook set_cancel_hook(cancel_hook hook) noexcept {
@@ -21,28 +27,45 @@ cancel_hook set_cancel_hook(cancel_hook hook) noexcept {
 
 cancel_hook current_cancel_hook() noexcept { return t_hook; }
 
-const char* operation_cancelled::what() const noexcept { return "irikit: the operation was cancelled"; }
-
 namespace detail {
 
 // With a hook, the first question comes after the first 1 MiB from `start` (a short input is never
-// interrupted); without one, never.
+// interrupted); without one, never. Inside an operation already cancelled, the first poll answers
+// stop without asking the hook again.
 std::size_t cancel_poll::first(std::size_t start) noexcept {
-  return t_hook.check != nullptr ? start + cancel_poll_bytes : k_never;
+  if (t_hook.check == nullptr) return k_never;
+  return t_depth != 0 && t_cancelled_at != k_none ? 0 : start + cancel_poll_bytes;
 }
 
-void cancel_poll::check(std::size_t at) {
+bool cancel_poll::check(std::size_t at) noexcept {
+  if (next == 0) return true;  // stopped before: the loop is still on its way out
   const cancel_hook hook = t_hook;
   if (hook.check == nullptr) {
     next = k_never;
-    return;
+    return false;
   }
   if (hook.check(hook.context)) {
-    throw operation_cancelled(at < std::numeric_limits<std::uint32_t>::max()
-                                  ? static_cast<std::uint32_t>(at)
-                                  : std::numeric_limits<std::uint32_t>::max());
+    if (t_cancelled_at == k_none) t_cancelled_at = at;
+    next = 0;
+    return true;
   }
   next = at + cancel_poll_bytes;
+  return false;
+}
+
+void cancel_scope::enter() noexcept {
+  if (t_depth++ == 0) t_cancelled_at = k_none;
+}
+
+void cancel_scope::leave() noexcept {
+  if (--t_depth == 0) t_cancelled_at = k_none;
+}
+
+bool cancel_scope::requested() noexcept { return t_depth != 0 && t_cancelled_at != k_none; }
+
+parse_error cancel_scope::error() const noexcept {
+  constexpr std::uint64_t k_max = std::numeric_limits<std::uint32_t>::max();
+  return {error_code::cancelled, static_cast<std::uint32_t>(t_cancelled_at < k_max ? t_cancelled_at : k_max)};
 }
 
 }  // namespace detail

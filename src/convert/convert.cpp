@@ -295,7 +295,7 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
     irikit::detail::cancel_poll poll(0, 2 * n);
     std::size_t size = 0;
     for (std::size_t b = 0; b < n && size != SIZE_MAX; b += cancel_poll_bytes) {
-      poll(b);
+      if (poll(b)) return {error_code::cancelled, u32(b)};
       const std::size_t part = encoded_size_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe);
       size = part == SIZE_MAX ? SIZE_MAX : size + part;
     }
@@ -304,7 +304,8 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
       out.resize(start + size + 64);
       char* end = out.data() + start;
       for (std::size_t b = 0; b < n; b += cancel_poll_bytes) {
-        poll(n + b);  // the second pass: positions past n keep the hook's 1 MiB spacing
+        // the second pass: positions past n keep the hook's 1 MiB spacing
+        if (poll(n + b)) return {error_code::cancelled, u32(b)};
         end = encode_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, end);
       }
       out.resize(static_cast<std::size_t>(end - out.data()));
@@ -326,7 +327,7 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   std::size_t i = 0;
   irikit::detail::cancel_poll poll(0, n);
   while (i < n) {
-    poll(i);
+    if (poll(i)) return {error_code::cancelled, u32(i)};
     for (const std::size_t stop = irikit::detail::block_end(i, n); i < stop;) {
 #if defined(__SSE2__)
       // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
@@ -581,7 +582,11 @@ bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> o
   std::size_t k = 0;
   irikit::detail::cancel_poll poll(0, 3 * n);
   while (k < n) {
-    poll(3 * k);  // the octets of 3 * k bytes of triplets: blocks of a third of cancel_poll_bytes octets
+    // the octets of 3 * k bytes of triplets: blocks of a third of cancel_poll_bytes octets
+    if (poll(3 * k)) {
+      out.resize(static_cast<std::size_t>(p - out.data()));
+      return false;
+    }
     for (const std::size_t block = std::min(n, k + cancel_poll_bytes / 3); k < block;) {
       const unsigned char o = octets[k];
       if (o < 0x80) {
@@ -667,7 +672,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
   std::size_t i = begin;
   irikit::detail::cancel_poll poll(begin, end);
   while (i < end) {
-    poll(i);
+    if (poll(i)) return false;
     for (const std::size_t block = irikit::detail::block_end(i, end); i < block;) {
       int octet = triplet(i);
       if (octet < 0) {
@@ -696,7 +701,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
           small[count] = static_cast<unsigned char>(octet);
         } else {  // a long run: on the heap, polled (short runs are not)
           if (count == k_small) large.assign(small.begin(), small.begin() + k_small);
-          poll(i);
+          if (poll(i)) return false;
           large.push_back(static_cast<unsigned char>(octet));
         }
         ++count;
@@ -820,10 +825,11 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
 
 result<void> to_uri_into(std::string_view iri, std::string& out, const to_uri_options& options) {
   out.clear();
+  const detail::cancel_scope scope(iri.size());
   const parse_error e = to_uri_impl(iri, out, options);
-  if (e.code != error_code::ok) {
-    out.clear();
-    return e;
+  if (e.code != error_code::ok || scope.cancelled()) {
+    out.clear();  // no partial output
+    return scope.cancelled() ? scope.error() : e;
   }
   return {};
 }
@@ -837,10 +843,11 @@ result<std::string> to_uri(std::string_view iri, const to_uri_options& options) 
 result<void> to_iri_into(std::string_view uri, std::string& out, const to_iri_options& options) {
   out.clear();
   bool decoded_ok = true;
+  const detail::cancel_scope scope(uri.size());
   const parse_error e = to_iri_impl(uri, out, options, decode_run_utf8, {}, decoded_ok);
-  if (e.code != error_code::ok) {
-    out.clear();
-    return e;
+  if (e.code != error_code::ok || scope.cancelled()) {
+    out.clear();  // no partial output
+    return scope.cancelled() ? scope.error() : e;
   }
   return {};
 }
@@ -852,6 +859,7 @@ result<std::string> to_iri(std::string_view uri, const to_iri_options& options) 
 }
 
 result<std::string> leiri_to_iri(std::string_view leiri) {
+  const detail::cancel_scope scope(leiri.size());
   const auto parsed = parse(leiri, rule::leiri);
   if (!parsed) return parsed.error();
   const iri_parts& p = parsed->parts();
@@ -859,7 +867,9 @@ result<std::string> leiri_to_iri(std::string_view leiri) {
   const std::size_t q_end = p.has_query ? p.query_end : leiri.size() + 1;
   std::string out;
   out.reserve(leiri.size());
+  irikit::detail::cancel_poll poll(0, leiri.size());
   for (std::size_t i = 0; i < leiri.size();) {
+    if (poll(i)) return scope.error();
     // Copy the run of ASCII characters that IRIs allow in one append.
     std::size_t j = i;
     while (j < leiri.size() && k_uri_ascii[static_cast<unsigned char>(leiri[j])]) ++j;
@@ -897,6 +907,7 @@ result<std::string> from_charset(std::string_view bytes, std::string_view charse
 std::vector<std::string> interpret_candidates(std::string_view uri,
                                               std::span<const std::string_view> legacy_charsets) {
   std::vector<std::string> candidates;
+  const detail::cancel_scope scope(uri.size());  // cancelled: no candidate (the thread's hook said stop)
   std::string utf8;
   bool ok = true;
   if (to_iri_impl(uri, utf8, {}, decode_run_utf8, {}, ok).code != error_code::ok) return candidates;
@@ -910,6 +921,7 @@ std::vector<std::string> interpret_candidates(std::string_view uri,
     for (const std::string& c : candidates) seen = seen || c == candidate;
     if (!seen) candidates.push_back(std::move(candidate));
   }
+  if (scope.cancelled()) candidates.clear();
   return candidates;
 }
 

@@ -269,7 +269,7 @@ class finder {
     std::size_t i = 0;
     irikit::detail::cancel_poll poll(0, text_.size());
     while (i < text_.size()) {
-      poll(i);
+      if (poll(i)) break;  // cancelled: extract_iris_into drops what was found
       for (const std::size_t block = irikit::detail::block_end(i, text_.size()); i < block;) {
         const char c = text_[i];
         std::size_t next = 0;
@@ -360,14 +360,21 @@ std::string_view extracted_form_name(extracted_form f) noexcept {
   return "scheme";
 }
 
-std::size_t extract_iris_into(std::string_view text, std::vector<extracted>& out,
-                              const extract_options& options) {
-  return finder(text, out, options).run();
+result<std::size_t> extract_iris_into(std::string_view text, std::vector<extracted>& out,
+                                      const extract_options& options) {
+  const std::size_t before = out.size();
+  const detail::cancel_scope scope(text.size());
+  const std::size_t found = finder(text, out, options).run();
+  if (scope.cancelled()) {
+    out.resize(before);  // no partial output
+    return scope.error();
+  }
+  return found;
 }
 
 std::vector<extracted> extract_iris(std::string_view text, const extract_options& options) {
   std::vector<extracted> out;
-  extract_iris_into(text, out, options);
+  if (!extract_iris_into(text, out, options)) out.clear();
   return out;
 }
 

@@ -55,16 +55,18 @@ bool is_ascii(std::string_view s) {
 /// Collects the findings of one lint run.
 class linter {
  public:
-  linter(iri_reference_view iri, const lint_options& options)
-      : iri_(iri), text_(iri.text()), options_(options) {}
+  linter(iri_reference_view iri, const lint_options& options, const detail::cancel_scope& scope)
+      : iri_(iri), text_(iri.text()), options_(options), scope_(scope) {}
 
+  /// The findings; when the thread's cancellation hook stopped a pass, what was found so far (lint
+  /// drops it and reports `cancelled`).
   std::vector<diagnostic> run() {
-    check_characters();
-    check_percent_encodings();
-    check_components();
-    check_scheme_and_authority();
-    check_dot_segments();
-    check_scheme_specific();
+    for (void (linter::*pass)() :
+         {&linter::check_characters, &linter::check_percent_encodings, &linter::check_components,
+          &linter::check_scheme_and_authority, &linter::check_dot_segments, &linter::check_scheme_specific}) {
+      (this->*pass)();
+      if (scope_.cancelled()) return {};
+    }
     // A total order (offset, rule, span, message), so std::sort gives the same result as a stable
     // sort without the temporary buffer stable_sort allocates.
     std::sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
@@ -233,7 +235,7 @@ class linter {
     char32_t before = 0;
     irikit::detail::cancel_poll poll(0, text_.size());
     for (std::size_t i = 0; i < text_.size();) {
-      poll(i);
+      if (poll(i)) return;
       const grammar::decoded d = grammar::decode_utf8(text_.data(), i, text_.size());
       if (d.code != error_code::ok) {  // not reachable after a strict parse; stay safe
         ++i;
@@ -255,7 +257,7 @@ class linter {
     const std::string_view t = text_;
     irikit::detail::cancel_poll poll(0, t.size());
     for (std::size_t i = 0; i < t.size();) {
-      poll(i);
+      if (poll(i)) return;
       if (t[i] != '%' || i + 2 >= t.size() || grammar::hex_value(t[i + 1]) < 0 ||
           grammar::hex_value(t[i + 2]) < 0) {
         ++i;
@@ -284,7 +286,7 @@ class linter {
     char32_t before = 0;
     irikit::detail::cancel_poll poll(0, 3 * octets.size());
     for (std::size_t k = 0; k < octets.size();) {
-      poll(3 * k);
+      if (poll(3 * k)) return;
       const unsigned char b = static_cast<unsigned char>(octets[k]);
       if (b < 0x80) {
         before = b;
@@ -334,7 +336,9 @@ class linter {
 
   void check_components() {
     const std::vector<bidi_component> components = bidi_components(iri_);
+    irikit::detail::cancel_poll poll(0, text_.size());
     for (const bidi_component& c : components) {
+      if (poll(c.offset + c.length)) return;
       const std::string_view s = text_.substr(c.offset, c.length);
       const std::string name(bidi_component_name(c.kind));
       if (c.kind == bidi_component_kind::host_label && is_a_label_prefix(s)) {
@@ -350,7 +354,9 @@ class linter {
       check_scripts_and_confusables(c, s, name + " " + quoted(s), false);
     }
     check_registrable_domain();
-    for (const bidi_violation& v : check_bidi_structure(iri_)) {
+    const std::vector<bidi_violation> violations = check_bidi_structure(iri_);
+    if (scope_.cancelled()) return;
+    for (const bidi_violation& v : violations) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);
       const std::string name(bidi_component_name(v.component.kind));
       if (v.kind == bidi_violation_kind::mixed_direction) {
@@ -604,7 +610,7 @@ class linter {
     std::size_t start = p.path_begin;
     irikit::detail::cancel_poll poll(p.path_begin, p.path_end);
     for (std::size_t i = p.path_begin; i <= p.path_end; ++i) {
-      poll(i);
+      if (poll(i)) return;
       if (i < p.path_end && text_[i] != '/') continue;
       const std::string_view seg = text_.substr(start, i - start);
       if (is_dot_segment(seg)) {
@@ -617,6 +623,7 @@ class linter {
   iri_reference_view iri_;
   std::string_view text_;
   const lint_options& options_;
+  const detail::cancel_scope& scope_;  // lint's: whether a pass was cancelled
   std::vector<diagnostic> findings_;
   std::optional<std::vector<int>> tld_scripts_;
 };
@@ -624,9 +631,12 @@ class linter {
 }  // namespace
 
 result<std::vector<diagnostic>> lint(std::string_view text, const lint_options& options) {
+  const detail::cancel_scope scope(text.size());
   const result<iri_reference_view> parsed = parse(text, options.grammar);
   if (!parsed) return parsed.error();
-  return linter(*parsed, options).run();
+  std::vector<diagnostic> findings = linter(*parsed, options, scope).run();
+  if (scope.cancelled()) return scope.error();  // no partial findings
+  return findings;
 }
 
 }  // namespace irikit

@@ -63,7 +63,7 @@ void append_percent_normalized(std::string& out, std::string_view text, part whe
   const std::size_t n = text.size();
   irikit::detail::cancel_poll poll(0, n);
   while (i < n) {
-    poll(i);
+    if (poll(i)) return;  // cancelled: normalize reports it (its cancel_scope)
     for (const std::size_t block = irikit::detail::block_end(i, n); i < block;) {
       const std::size_t pct = text.find('%', i);
       const std::size_t stop = pct == std::string_view::npos ? n : pct;
@@ -116,7 +116,7 @@ void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
   std::size_t run = 0;
   irikit::detail::cancel_poll poll(0, piece.size());
   for (std::size_t i = 0;;) {
-    poll(i);
+    if (poll(i)) return;  // cancelled: normalize reports it (its cancel_scope)
     const bool end = i == piece.size();
     if (end || (piece[i] == '%' && i + 2 < piece.size() && hex_value(piece[i + 1]) >= 0 &&
                 hex_value(piece[i + 2]) >= 0)) {
@@ -183,7 +183,10 @@ void idn_host_from(std::string& out, std::size_t from) {
 
 }  // namespace
 
-result<iri_reference> normalize(iri_reference_view ref, const normalize_options& o) {
+namespace {
+
+result<iri_reference> normalize_impl(iri_reference_view ref, const normalize_options& o,
+                                     const detail::cancel_scope& scope) {
   if (ref.text().size() >= 0xFFFFFFFEu / 2) return parse_error{error_code::input_too_long, 0};
   std::string out;
   out.reserve(ref.text().size() + 8);
@@ -233,6 +236,7 @@ result<iri_reference> normalize(iri_reference_view ref, const normalize_options&
   const std::size_t path_from = out.size();
   append_percent_normalized(out, ref.path(), part::path, o);
   nfc_from(out, path_from, o);
+  if (scope.cancelled()) return scope.error();
   const std::string_view path = std::string_view(out).substr(path_from);
   // §5.3.2.4, only where resolution itself removes dot-segments (RFC 3986 §5.2.2: the reference
   // has a scheme or an authority, or its path is absolute); "../a" keeps its meaning.
@@ -260,15 +264,28 @@ result<iri_reference> normalize(iri_reference_view ref, const normalize_options&
     nfc_from(out, from, o);
   }
 
+  if (scope.cancelled()) return scope.error();
   parse_options lenient;
   lenient.allow_iprivate_tags = true;  // whatever the input was parsed with
   return iri_reference::parse(std::move(out), lenient);
 }
 
+}  // namespace
+
+result<iri_reference> normalize(iri_reference_view ref, const normalize_options& o) {
+  const detail::cancel_scope scope(ref.text().size());
+  result<iri_reference> r = normalize_impl(ref, o, scope);
+  if (scope.cancelled()) return scope.error();  // no partial output
+  return r;
+}
+
 result<iri_reference> normalize(std::string_view text, const normalize_options& options) {
+  const detail::cancel_scope scope(text.size());
   const result<iri_reference_view> ref = parse_iri_reference(text);
   if (!ref) return ref.error();
-  return normalize(*ref, options);
+  result<iri_reference> r = normalize(*ref, options);
+  if (scope.cancelled()) return scope.error();
+  return r;
 }
 
 std::string_view comparison_level_name(comparison_level level) noexcept {
@@ -320,11 +337,14 @@ bool equivalent(iri_reference_view a, iri_reference_view b, comparison_level lev
 
 result<bool> equivalent(std::string_view a, std::string_view b, comparison_level level,
                         const compare_options& options) {
+  const detail::cancel_scope scope(a.size() + b.size());
   const result<iri_reference_view> va = parse_iri_reference(a);
   if (!va) return va.error();
   const result<iri_reference_view> vb = parse_iri_reference(b);
   if (!vb) return vb.error();
-  return equivalent(*va, *vb, level, options);
+  const bool same = equivalent(*va, *vb, level, options);
+  if (scope.cancelled()) return scope.error();
+  return same;
 }
 
 }  // namespace irikit

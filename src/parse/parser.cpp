@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
 #include "grammar/chunk_masks.h"
@@ -199,6 +200,40 @@ inline std::size_t skip_for(const char* s, std::size_t i, std::size_t end, std::
 // "?" and "#" end the path; "#" ends the query; nothing ends the fragment.
 constexpr char_mask k_stop_none = 0;
 
+// scan over a span of more than cancel_poll_bytes while the thread has a cancellation hook
+// (irikit/cancel.h): in blocks of about cancel_poll_bytes, asking the hook before each. A block
+// ends where no "%" triplet is cut (neither of the two bytes before its end is a "%"); a UTF-8
+// character it cuts is decoded whole by scan (which reads up to text.size()) and the next block
+// starts after it. The result is scan's over the whole span: the blocks only add the questions.
+[[gnu::noinline, gnu::cold]] parse_error scan_in_blocks(std::string_view text, std::size_t readable,
+                                                        std::size_t& i, std::size_t end, component c,
+                                                        repertoire rep, const parse_options& options,
+                                                        char_mask stop, text_kind& kind) noexcept {
+  const char* s = text.data();
+  irikit::detail::cancel_poll poll(i, end);
+  while (true) {
+    if (poll(i)) return fail(error_code::cancelled, i);
+    std::size_t block = irikit::detail::block_end(i, end);
+    while (block < end && (s[block - 1] == '%' || s[block - 2] == '%')) ++block;
+    if (auto e = scan(text, readable, i, block, c, rep, options, stop, kind); e.code != error_code::ok)
+      return e;
+    if (i < block || i >= end) return k_ok;  // at a stop byte, or at the end
+  }
+}
+
+// scan, polled as scan_in_blocks says where the span is long and a hook is set; one comparison
+// otherwise.
+[[gnu::always_inline]] inline parse_error scan_polled(std::string_view text, std::size_t readable,
+                                                      std::size_t& i, std::size_t end, component c,
+                                                      repertoire rep, const parse_options& options,
+                                                      char_mask stop, text_kind& kind) noexcept {
+  if (end - i > cancel_poll_bytes) [[unlikely]] {
+    if (current_cancel_hook().check != nullptr)
+      return scan_in_blocks(text, readable, i, end, c, rep, options, stop, kind);
+  }
+  return scan(text, readable, i, end, c, rep, options, stop, kind);
+}
+
 // The error for a non-ASCII or otherwise disallowed byte in an ASCII-only production (scheme,
 // port, IP-literal): invalid UTF-8 is reported as such, anything else with `code`.
 parse_error ascii_only_error(std::string_view text, std::size_t i, error_code code) noexcept {
@@ -220,7 +255,7 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
   if (const void* at = std::memchr(text.data() + begin, '@', end - begin)) {
     const std::size_t at_pos = static_cast<const char*>(at) - text.data();
     std::size_t i = begin;
-    if (auto e = scan(text, readable, i, at_pos, component::userinfo, rep, options, k_stop_none, kind);
+    if (auto e = scan_polled(text, readable, i, at_pos, component::userinfo, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -248,7 +283,8 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
     const void* colon = std::memchr(text.data() + host_begin, ':', end - host_begin);
     host_end = colon ? static_cast<const char*>(colon) - text.data() : end;
     std::size_t i = host_begin;
-    if (auto e = scan(text, readable, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
+    if (auto e =
+            scan_polled(text, readable, i, host_end, component::reg_name, rep, options, k_stop_none, kind);
         e.code != error_code::ok) {
       return e;
     }
@@ -503,7 +539,7 @@ namespace {
   const std::size_t n = text.size();
   const char* s = text.data();
   if (from == component::path) {  // ipath: ipchar / "/" up to "?" or "#"
-    if (auto e = scan(text, readable, i, n, component::path, rep, options, k_gen_delims, kind);
+    if (auto e = scan_polled(text, readable, i, n, component::path, rep, options, k_gen_delims, kind);
         e.code != error_code::ok)
       return e;
     out.path_end = static_cast<std::uint32_t>(i);
@@ -515,7 +551,7 @@ namespace {
     }
   }
   if (from == component::query) {
-    if (auto e = scan(text, readable, i, n, component::query, rep, options, k_gen_delims, kind);
+    if (auto e = scan_polled(text, readable, i, n, component::query, rep, options, k_gen_delims, kind);
         e.code != error_code::ok)
       return e;
     if (i < n && s[i] != '#') return fail(error_code::invalid_query_char, i);
@@ -528,7 +564,7 @@ namespace {
     out.has_fragment = true;
     ++i;
   }
-  return scan(text, readable, i, n, component::fragment, rep, options, k_stop_none, kind);
+  return scan_polled(text, readable, i, n, component::fragment, rep, options, k_stop_none, kind);
 }
 
 /// The general path of parse_into: component by component, each with its block scan. Kept out of
@@ -668,7 +704,10 @@ parse_error parse_into(std::string_view text, rule r, const parse_options& optio
   out = iri_parts{};
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) return fail(error_code::input_too_long, 0);
 #if IRIKIT_CHUNK_MASKS
-  if (g_one_pass.load(std::memory_order_relaxed) && one_pass_applies(text, r)) {
+  // A text of more than cancel_poll_bytes while the thread has a cancellation hook takes the general
+  // path, whose component scans ask the hook (scan_polled): the one pass does not.
+  const bool polled = text.size() > cancel_poll_bytes && current_cancel_hook().check != nullptr;
+  if (!polled && g_one_pass.load(std::memory_order_relaxed) && one_pass_applies(text, r)) {
     // A long text whose first chunk is ASCII may start simply (parse_long); the others (IRIs with
     // non-ASCII text early on) go straight to the one pass's loop.
     if (parse_error e; text.size() > 128 && ascii_chunk(text.data()) && parse_long(text, r, options, out, e))

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "cancel/poll.h"
 #include "irikit/resolve.h"
 #include "resolve/dot_segments.h"
 
@@ -85,7 +86,20 @@ std::uint32_t dot_segment_offset(iri_view target) {
 
 }  // namespace
 
+namespace {
+result<iri_reference> relativize_impl(iri_view base, iri_view target);
+}  // namespace
+
 result<iri_reference> relativize(iri_view base, iri_view target) {
+  const detail::cancel_scope scope(base.text().size() + target.text().size());
+  result<iri_reference> r = relativize_impl(base, target);
+  if (scope.cancelled()) return scope.error();  // a resolution inside it was cancelled
+  return r;
+}
+
+namespace {
+
+result<iri_reference> relativize_impl(iri_view base, iri_view target) {
   const std::string_view text = target.text();
   chooser choose(base, text);
 
@@ -154,5 +168,7 @@ result<iri_reference> relativize(iri_view base, iri_view target) {
   if (!owned) return owned.error();
   return *owned;
 }
+
+}  // namespace
 
 }  // namespace irikit

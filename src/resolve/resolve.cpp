@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "resolve/dot_segments.h"
 
@@ -59,7 +60,10 @@ std::size_t remove_dot_segments_in_place(char* s, std::size_t n, bool percent_en
     w += j - r;
     r = j;
   }
+  irikit::detail::cancel_poll poll(r, n);
   while (r < n) {  // the input now always begins with "/"
+    if (poll(r)) [[unlikely]]
+      break;  // cancelled: the caller's cancel_scope reports it and drops the output
     const std::size_t j = next_slash(r + 1);
     const int kind = dot_segment_kind(std::string_view(s + r + 1, j - r - 1), percent_encoded_dots);
     if (kind == 0) {  // E: move "/segment" to the output
@@ -122,12 +126,16 @@ std::string remove_dot_segments(std::string_view path, const dot_segment_options
 }
 
 void remove_dot_segments_into(std::string_view path, std::string& out, const dot_segment_options& options) {
+  const detail::cancel_scope scope(path.size());
   const std::size_t from = out.size();
   out.append(path);
   remove_dots_from(out, from, options.percent_encoded_dots);
+  if (scope.cancelled()) out.resize(from);  // no partial output
 }
 
-result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std::string& out,
+namespace {
+
+result<iri_parts> resolve_impl(iri_view base, iri_reference_view reference, std::string& out,
                                const resolve_options& options) {
   // Upper bound of the result: scheme, authority, path pieces, query and fragment all come from
   // the two inputs; merging adds at most one "/" and the path guard two bytes.
@@ -210,6 +218,19 @@ result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std:
   return p;
 }
 
+}  // namespace
+
+result<iri_parts> resolve_into(iri_view base, iri_reference_view reference, std::string& out,
+                               const resolve_options& options) {
+  const detail::cancel_scope scope(base.text().size() + reference.text().size());
+  result<iri_parts> parts = resolve_impl(base, reference, out, options);
+  if (scope.cancelled()) {
+    out.clear();  // no partial output
+    return scope.error();
+  }
+  return parts;
+}
+
 result<iri> resolve(iri_view base, iri_reference_view reference, const resolve_options& options) {
   std::string text;
   const result<iri_parts> parts = resolve_into(base, reference, text, options);
@@ -218,6 +239,7 @@ result<iri> resolve(iri_view base, iri_reference_view reference, const resolve_o
 }
 
 result<iri> resolve(std::string_view base, std::string_view reference, const resolve_options& options) {
+  const detail::cancel_scope scope(base.size() + reference.size());
   const result<iri_view> b = parse_iri(base);
   if (!b) return b.error();
   const result<iri_reference_view> r = parse_iri_reference(reference);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/idna.h"
 #include "whatwg/record.h"
@@ -448,10 +449,12 @@ result<host> parse_host(std::string_view input, bool is_opaque, std::vector<vali
   // Ill-formed UTF-8 reads as U+FFFD (as in the URL parser); offsets are the caller's bytes.
   std::string fixed_storage;
   std::vector<detail::replacement> replaced;
+  const irikit::detail::cancel_scope scope(input.size());
   if (auto fixed = detail::replace_ill_formed_utf8(input, &replaced)) {
     fixed_storage = std::move(*fixed);
     input = fixed_storage;
   }
+  if (scope.cancelled()) return url_error{validation_error::cancelled, scope.error().offset};
   const detail::reporter r{notes};
   if (input.empty() && !is_opaque) {
     r.add(validation_error::host_missing, 0);
@@ -468,10 +471,12 @@ result<host> parse_host(std::string_view input, bool is_opaque, std::vector<vali
 result<std::string> domain_to_ascii(std::string_view domain, std::vector<validation>* notes) {
   std::string fixed_storage;
   std::vector<detail::replacement> replaced;
+  const irikit::detail::cancel_scope scope(domain.size());
   if (auto fixed = detail::replace_ill_formed_utf8(domain, &replaced)) {
     fixed_storage = std::move(*fixed);
     domain = fixed_storage;
   }
+  if (scope.cancelled()) return url_error{validation_error::cancelled, scope.error().offset};
   const std::size_t first_note = notes != nullptr ? notes->size() : 0;
   auto ascii = detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0, /*decode=*/false);
   url_error e = ascii ? url_error{} : ascii.error();

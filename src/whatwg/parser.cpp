@@ -159,7 +159,7 @@ std::optional<url_error> machine::run() {
   // with wrap-around at 0, undone by the increment.
   irikit::detail::cancel_poll poll(0, in_.size());
   for (;; ++pointer_) {
-    poll(pointer_);
+    if (poll(pointer_)) return fail_silently(ve::cancelled);
     const int ch = c();
     switch (st) {
       case state::scheme_start:
@@ -618,6 +618,9 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
                                      state override_state, std::string_view encoding,
                                      std::vector<validation>* notes) {
   const reporter r{notes};
+  // the parse's cancellation: validation_error::cancelled
+  const irikit::detail::cancel_scope scope(input.size());
+  const auto cancelled = [&scope] { return url_error{ve::cancelled, scope.error().offset}; };
   std::size_t offset = 0;
   if (override_state == state::none) {
     // Step 1.2: strip leading and trailing C0 controls and spaces.
@@ -635,7 +638,7 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   irikit::detail::cancel_poll poll(0, input.size());
   std::vector<std::uint32_t> removed;
   for (std::size_t i = 0; i < input.size(); ++i) {
-    poll(i);
+    if (poll(offset + i)) return cancelled();
     const char ch = input[i];
     if (ch == '\t' || ch == '\n' || ch == '\r') {
       if (cleaned.empty() && i > 0) cleaned.assign(input.substr(0, i));
@@ -657,7 +660,9 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
       notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned`
   std::string fixed_storage;
   std::vector<replacement> replaced;
-  if (auto fixed = replace_ill_formed_utf8(input, &replaced)) {
+  auto fixed = replace_ill_formed_utf8(input, &replaced);
+  if (scope.cancelled()) return cancelled();
+  if (fixed) {
     r.add(ve::invalid_url_unit, offset + replaced.front().from);  // the first ill-formed sequence
     fixed_storage = std::move(*fixed);
     input = fixed_storage;
@@ -666,6 +671,7 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
   const std::size_t first_note = notes != nullptr ? notes->size() : 0;
   machine m(input, base, out, override_state, encoding, r, offset);
   std::optional<url_error> e = m.run();
+  if (scope.cancelled()) return cancelled();  // the record `out` is the caller's to drop
   // The machine counted bytes of the text with U+FFFD (3 bytes each) in place of ill-formed
   // sequences (of 1 to 3 bytes): its offsets are brought back to the caller's text.
   offsets_before_replacement(replaced, offset, e ? &*e : nullptr, notes, first_note);

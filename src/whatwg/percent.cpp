@@ -166,9 +166,14 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
   std::size_t i = 0;
   const std::size_t n = input.size();
   irikit::detail::cancel_poll poll(0, n);
+  // Cancelled (the thread's hook said stop): an empty text, well-formed, that the operation drops.
+  bool stopped = false;
   const auto ascii_run = [&] {  // in blocks of cancel_poll_bytes, asking the cancellation hook between them
     while (i < n) {
-      poll(i);
+      if (poll(i)) {
+        stopped = true;
+        return;
+      }
       const std::size_t stop = std::min(n, i + cancel_poll_bytes);
       while (i < stop && static_cast<unsigned char>(input[i]) < 0x80) ++i;
       if (i < stop) break;
@@ -176,16 +181,17 @@ std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
   };
   ascii_run();
   // Find the first ill-formed sequence; nothing to do without one.
-  for (; i < n; ascii_run()) {
-    poll(i);
+  for (; i < n && !stopped; ascii_run()) {
+    if (poll(i)) return std::string();
     const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
     if (d.code != error_code::ok) break;
     i += d.length;
   }
+  if (stopped) return std::string();
   if (i == n) return std::nullopt;
   std::string out(input.substr(0, i));
   while (i < n) {
-    poll(i);
+    if (poll(i)) return std::string();
     const grammar::decoded d = grammar::decode_utf8(input.data(), i, n);
     if (d.code == error_code::ok) {
       out.append(input.substr(i, d.length));

@@ -121,7 +121,7 @@ struct error_row {
 };
 
 // §4.3 and §3.5 validation error tables, in the enum's order.
-constexpr std::array<error_row, 30> k_errors{{
+constexpr std::array<error_row, 31> k_errors{{
     {"domain-to-ASCII", "UTS #46 ToASCII failed on the host, or gave the empty string"},
     {"domain-to-Unicode", "UTS #46 ToUnicode reported an error on the host"},
     {"domain-invalid-code-point", "the host contains a forbidden domain code point"},
@@ -157,6 +157,7 @@ constexpr std::array<error_row, 30> k_errors{{
      "a file URL relative to a file base starts with a Windows drive letter"},
     {"file-invalid-Windows-drive-letter-host", "a file URL's host is a Windows drive letter"},
     {"setter-refused", "the setter's state override refused the value; the URL is unchanged"},
+    {"cancelled", "the operation was cancelled by the caller (its cancellation hook, irikit/cancel.h)"},
 }};
 
 using detail::record;

@@ -72,6 +72,20 @@ static int run_url(const char* s, size_t n, irikit_error* err) {
   return rc;
 }
 
+static int run_validate(const char* s, size_t n, irikit_error* err) {
+  return irikit_validate(s, n, IRIKIT_RULE_IRI_REFERENCE, 0, err);
+}
+static int run_resolve(const char* s, size_t n, irikit_error* err) {
+  size_t len = 0;
+  return irikit_resolve("http://a/b/c", 12, s + 18, n - 18, 0, out, out_size, &len, err);
+}
+
+static int run_url_can_parse(const char* s, size_t n, irikit_error* err) {
+  int ok = 0;
+  int rc = irikit_url_can_parse(s, n, NULL, &ok, err);
+  return rc == IRIKIT_OK && !ok ? IRIKIT_E_INTERNAL : rc;
+}
+
 typedef int (*runner)(const char*, size_t, irikit_error*);
 
 /* `run` on an 8 MiB text: without a callback it succeeds; with one that never cancels it is called
@@ -127,12 +141,34 @@ int main(void) {
                IRIKIT_OK);
   CHECK(strstr(out, "cancelled") != NULL);
 
+  check_function("validate", run_validate, ascii);
+  check_function("validate (percent)", run_validate, pct);
+  check_function("resolve", run_resolve, ascii);
   check_function("to_uri", run_to_uri, utf8);
   check_function("to_iri", run_to_iri, pct);
   check_function("normalize", run_normalize, pct);
   check_function("lint", run_lint, ascii);
   check_function("extract", run_extract, prose);
   check_function("url_parse", run_url, ascii);
+  check_function("url_can_parse", run_url_can_parse, ascii);
+
+  /* no partial output: a cancelled call leaves the caller's buffer as it was */
+  {
+    counter c = {0, 3};
+    irikit_error e2;
+    size_t got = 0;
+    memset(out, 'x', 16);
+    irikit_set_cancel_callback(count_calls, &c);
+    CHECK_EQ_INT(irikit_to_uri(utf8, n, NULL, out, out_size, &got, &e2), IRIKIT_E_CANCELLED);
+    CHECK_EQ_INT(e2.code, IRIKIT_E_CANCELLED);
+    CHECK(out[0] == 'x' && out[15] == 'x');
+    c.calls = 0;
+    memset(out, 'x', 16);
+    CHECK_EQ_INT(irikit_normalize(pct, n, IRIKIT_LEVEL_SYNTAX, 0, out, out_size, &got, &e2),
+                 IRIKIT_E_CANCELLED);
+    CHECK(out[0] == 'x' && out[15] == 'x');
+    irikit_set_cancel_callback(NULL, NULL);
+  }
 
   /* a short text never calls the callback */
   {

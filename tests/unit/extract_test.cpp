@@ -155,8 +155,8 @@ TEST(ExtractTest, SpacesAndBidiControlsEndAnIri) {
 
 TEST(ExtractTest, IntoAppendsAndFormNames) {
   std::vector<irikit::extracted> found;
-  EXPECT_EQ(irikit::extract_iris_into("http://a.org http://b.org", found), 2u);
-  EXPECT_EQ(irikit::extract_iris_into("mailto:x@y.org", found), 1u);
+  EXPECT_EQ(irikit::extract_iris_into("http://a.org http://b.org", found).value(), 2u);
+  EXPECT_EQ(irikit::extract_iris_into("mailto:x@y.org", found).value(), 1u);
   ASSERT_EQ(found.size(), 3u);
   EXPECT_EQ(found[2].iri, "mailto:x@y.org");
   EXPECT_EQ(irikit::extracted_form_name(irikit::extracted_form::delimited), "delimited");
