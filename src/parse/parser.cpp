@@ -15,11 +15,11 @@
 
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
-#include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
 #include "parse/one_pass.h"
+#include "simd/avx512/chunks.h"
 
 namespace irikit::parser {
 namespace {
