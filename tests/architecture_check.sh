@@ -4,10 +4,52 @@
 #   1. every folder under src/ (and python/, postgres/, tools/) includes only the folders the table
 #      below allows (besides the public headers irikit/*.h and its own files);
 #   2. only src/unicode/ includes ICU headers;
-#   3. the public C++ headers export their API (the visibility pragma).
+#   3. vector code lives in src/simd/ only: no intrinsic, intrinsic header, target attribute or CPU
+#      check anywhere else (the stages call named kernels, or inline the header-only layers of
+#      src/simd/ under the target macro those define, IRIKIT_CHUNK_TARGET);
+#   4. the public C++ headers export their API (the visibility pragma).
+# `architecture_check.sh --self-test SOURCE_DIR` plants one violation of each kind of rule 3 in a
+# copy of the tree and checks that each one is caught.
 # A new folder needs a row here and a line in ARCHITECTURE.md; an include the table does not allow
 # is either a design change (change the table and ARCHITECTURE.md together) or a mistake.
 set -euo pipefail
+
+if [ "${1:-}" = --self-test ]; then
+  src=$(cd "${2:?usage: architecture_check.sh --self-test SOURCE_DIR}" && pwd)
+  self="$src/tests/architecture_check.sh"
+  work=$(mktemp -d /tmp/architecture_check.XXXXXX)
+  trap 'rm -rf "$work"' EXIT
+  "$self" "$src" >/dev/null || { echo "self test: the tree itself fails the check"; exit 1; }
+  # Each line: the file to plant in, then the line planted.
+  plants=(
+    'src/parse/planted.cpp|inline int f() { return _mm_movemask_epi8(_mm_setzero_si128()); }'
+    'src/whatwg/planted.h|#include <immintrin.h>'
+    'src/convert/planted.cpp|__attribute__((target("avx2"))) int f() { return 0; }'
+    'src/host/planted.cpp|[[gnu::target("avx512bw")]] int f() { return 0; }'
+    'src/lines/planted.cpp|bool f() { return __builtin_cpu_supports("avx2"); }'
+    'tools/iri/planted.cpp|uint8x16_t f(const unsigned char* p) { return vld1q_u8(p); }'
+    'python/src/planted.cpp|#pragma GCC target("avx2")'
+  )
+  for plant in "${plants[@]}"; do
+    file=${plant%%|*}
+    rm -rf "$work/tree"
+    mkdir -p "$work/tree"
+    (cd "$src" && cp -r ARCHITECTURE.md include src tools python postgres "$work/tree/")
+    mkdir -p "$work/tree/$(dirname "$file")"
+    printf '%s\n' "${plant#*|}" >"$work/tree/$file"
+    if out=$("$self" "$work/tree" 2>&1); then
+      echo "self test: a planted violation passed the check: $file: ${plant#*|}"
+      exit 1
+    fi
+    [[ "$out" == *"vector code outside src/simd/"*"$file"* ]] || {
+      echo "self test: $file failed the check for another reason: $out"
+      exit 1
+    }
+  done
+  echo "self test: ${#plants[@]} planted violations caught"
+  exit 0
+fi
+
 src=${1:?usage: architecture_check.sh SOURCE_DIR}
 cd "$src"
 
@@ -15,20 +57,21 @@ cd "$src"
 declare -A allowed=(
   [grammar]="-"
   [cancel]="-"
-  [parse]="grammar cancel"
+  [parse]="grammar simd cancel"
   [resolve]="grammar cancel"
   [edit]="grammar parse"
   [extract]="grammar cancel"
   [unicode]="grammar"
-  [host]="grammar unicode"
-  [convert]="grammar host unicode cancel"
+  [host]="grammar simd unicode"
+  [convert]="grammar host simd unicode cancel"
   [scheme]="grammar"
   [normalize]="grammar parse resolve scheme unicode cancel"
   [bidi]="grammar unicode cancel"
   [lint]="grammar host unicode cancel"
-  [whatwg]="grammar unicode cancel"
+  [whatwg]="grammar simd unicode cancel"
   [c_api]="-"
-  [lines]="-"
+  [lines]="simd"
+  [simd]="grammar"
 )
 # Stages that must work without the Unicode backend (ARCHITECTURE.md, "The dependency rule").
 no_unicode="grammar parse resolve edit extract scheme"
@@ -82,6 +125,16 @@ for dir in python/src tools/iri; do
 done
 bad=$(grep -rlE '#include *"(\.\./)*tools/' python src 2>/dev/null || true)
 [ -z "$bad" ] || fail "python/ and src/ must not include anything under tools/: $bad"
+
+# Vector code only in src/simd/: intrinsics (x86 _mm*/__m* and the BMI/mask helpers, NEON v*q_u8 and
+# its vector types), their headers, target attributes and pragmas, and run-time CPU checks.
+vector_code='\<(_mm[0-9]*_[a-z0-9_]+|__m(128|256|512)[id]?|__mmask(8|16|32|64)|_bzhi_u(32|64)|_pdep_u(32|64)|_pext_u(32|64)|_kortest[a-z0-9_]+)\>'
+vector_code+='|\<v[a-z0-9]+q?_[usfp](8|16|32|64)\>|\<(u?int|poly|float)(8|16|32|64)x[0-9]+(x[0-9])?_t\>'
+vector_code+='|<(immintrin|x86intrin|[a-z]?mmintrin|arm_neon|arm_sve)\.h>'
+vector_code+='|__attribute__ *\(\( *target|\[\[gnu::target|#pragma +(GCC|clang) +target|__builtin_cpu_(init|supports|is)'
+bad=$(grep -rlE "$vector_code" src tools python postgres include --include='*.h' --include='*.cpp' --include='*.c' --include='*.inc' |
+  grep -v '^src/simd/' || true)
+[ -z "$bad" ] || fail "vector code outside src/simd/ (call a named kernel, src/simd/kernels.h): $(echo $bad)"
 
 # Only src/unicode/ includes ICU headers.
 bad=$(grep -rlE '#include *<unicode/' src tools python include --include='*.h' --include='*.cpp' | grep -v '^src/unicode/' || true)

@@ -12,27 +12,20 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "cancel/poll.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define IRIKIT_CONVERT_AVX512 1  // compiled with target(...), used only when the CPU has it
-#endif
-
 #include "convert/appropriate.h"
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
-#include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
 #include "host/label_memory.h"
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
+#include "simd/kernels.h"
+#include "simd/sse2/inline.h"
 #include "unicode/charset.h"
 #include "unicode/idna.h"
 #include "unicode/normalize.h"
@@ -71,8 +64,8 @@ constexpr bool is_pct_triplet(std::string_view s, std::size_t i) noexcept {
          grammar::hex_value(s[i + 2]) >= 0;
 }
 
-#if defined(__SSE2__)
-/// The ASCII bytes is_uri_ascii refuses among the printable ones (0x21..0x7E).
+/// The ASCII bytes is_uri_ascii refuses among the printable ones (0x21..0x7E), for the 16-byte
+/// copy of encode_whole (simd::sse2::copy16_unless).
 constexpr char k_unsafe_printable[] = {'"', '<', '>', '\\', '^', '`', '{', '|', '}'};
 constexpr bool unsafe_printable(unsigned char c) noexcept {
   for (char u : k_unsafe_printable) {
@@ -82,19 +75,17 @@ constexpr bool unsafe_printable(unsigned char c) noexcept {
 }
 static_assert([] {
   for (int c = 0; c < 256; ++c) {
-    const bool sse2_rule = c > 0x20 && c < 0x7F && !unsafe_printable(static_cast<unsigned char>(c));
-    if (sse2_rule != (c < 0x80 && is_uri_ascii(static_cast<unsigned char>(c)))) return false;
+    const bool block_rule = c > 0x20 && c < 0x7F && !unsafe_printable(static_cast<unsigned char>(c));
+    if (block_rule != (c < 0x80 && is_uri_ascii(static_cast<unsigned char>(c)))) return false;
   }
   return true;
 }());
 
-/// Bit k set when byte k of v is one is_uri_ascii accepts (SSE2; bytes >= 0x80 are negative).
-inline std::uint32_t uri_ascii_bits(__m128i v) noexcept {
-  const __m128i printable =
-      _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x7F)));
-  __m128i unsafe = _mm_setzero_si128();
-  for (char u : k_unsafe_printable) unsafe = _mm_or_si128(unsafe, _mm_cmpeq_epi8(v, _mm_set1_epi8(u)));
-  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_andnot_si128(unsafe, printable)));
+#if IRIKIT_SIMD_SSE2
+/// Copies the 16 bytes at s to p; bit k set when byte k is not is_uri_ascii.
+template <std::size_t... K>
+inline unsigned copy16_uri_ascii(const char* s, char* p, std::index_sequence<K...>) noexcept {
+  return simd::sse2::copy16_unless<static_cast<unsigned char>(k_unsafe_printable[K])..., 0x7F>(s, p);
 }
 #endif
 
@@ -143,26 +134,9 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
   return {};
 }
 
-#if IRIKIT_CONVERT_AVX512
-// encode_whole with AVX-512 (VBMI, VBMI2) for a text whose UTF-8 is known to be well formed, so
-// that every byte is copied or percent-encoded by itself: 16 input bytes become 16 triplets in one
-// register (the byte, then its two hex digits), and one compress keeps the byte alone where it is
-// copied and the whole "%XY" where it is encoded.
-
-#define IRIKIT_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
-
-/// _mm512_permutexvar_epi8, spelt so that GCC 12 does not warn (its unmasked form starts from
-/// _mm512_undefined_epi32, GCC bug 105593); an all-ones mask compiles to the same vpermb.
-IRIKIT_VBMI inline __m512i permute_bytes(__m512i index, __m512i table) noexcept {
-  return _mm512_maskz_permutexvar_epi8(~__mmask64{0}, index, table);
-}
-
-using grammar::chunks::lanes4;
-using grammar::chunks::widen;
-
-/// is_uri_ascii as nibble rows: row[low nibble] has bit h set when the byte 16h + low is in (in
-/// each 128-bit lane, for vpshufb).
-constexpr grammar::chunks::rows64 k_uri_ascii_rows = widen([] {
+/// is_uri_ascii as nibble rows (grammar::chunks): row[low nibble] has bit h set when the byte
+/// 16h + low is in, for the byte-permute kernels of to_uri (simd::byte_permutes).
+constexpr grammar::chunks::rows64 k_uri_ascii_rows = grammar::chunks::widen([] {
   std::array<std::uint8_t, 16> rows{};
   for (int c = 0; c < 0x80; ++c) {
     if (is_uri_ascii(static_cast<unsigned char>(c)))
@@ -170,114 +144,6 @@ constexpr grammar::chunks::rows64 k_uri_ascii_rows = widen([] {
   }
   return rows;
 }());
-constexpr grammar::chunks::rows64 k_high_nibble_bits =
-    widen(std::array<std::uint8_t, 16>{1, 2, 4, 8, 16, 32, 64, 128});  // 0 for 8..15
-
-/// Bit k set when byte k of v (lanes `in`) is ASCII outside is_uri_ascii.
-IRIKIT_VBMI inline std::uint64_t unsafe_ascii(__m512i v, __mmask64 in) noexcept {
-  const __m512i low4 = _mm512_set1_epi8(0x0F);
-  const __m512i row = _mm512_shuffle_epi8(lanes4(k_uri_ascii_rows), _mm512_and_si512(v, low4));
-  const __m512i bit =
-      _mm512_shuffle_epi8(lanes4(k_high_nibble_bits), _mm512_and_si512(_mm512_srli_epi16(v, 4), low4));
-  return ~_mm512_test_epi8_mask(row, bit) & ~_mm512_movepi8_mask(v) & in;
-}
-
-/// Bit k set when byte k of v (lanes `in`) is encoded: non-ASCII, or unsafe ASCII when asked.
-IRIKIT_VBMI inline std::uint64_t to_encode(__m512i v, __mmask64 in, bool encode_unsafe) noexcept {
-  return (_mm512_movepi8_mask(v) & in) | (encode_unsafe ? unsafe_ascii(v, in) : 0);
-}
-
-/// The encoded size of s[0, n), or SIZE_MAX when an unsafe ASCII byte is to be reported (not
-/// `encode_unsafe`).
-IRIKIT_VBMI std::size_t encoded_size_avx512(const char* s, std::size_t n, bool encode_unsafe) noexcept {
-  std::size_t size = n;
-  for (std::size_t i = 0; i < n; i += 64) {
-    const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i < 64 ? n - i : 64));
-    const __m512i chunk = _mm512_maskz_loadu_epi8(in, s + i);
-    if (!encode_unsafe && unsafe_ascii(chunk, in) != 0) return SIZE_MAX;
-    size += 2 * static_cast<std::size_t>(_mm_popcnt_u64(to_encode(chunk, in, encode_unsafe)));
-  }
-  return size;
-}
-
-/// Writes the encoding of s[0, n) at p and returns its end; 64 bytes past the end are writable.
-IRIKIT_VBMI char* encode_avx512(const char* s, std::size_t n, bool encode_unsafe, char* p) noexcept {
-  // Triplet slot j of a block holds input byte j / 3; slots 3k, 3k + 1, 3k + 2 (k < 16).
-  alignas(64) static constexpr std::array<std::uint8_t, 64> k_triplet_source = [] {
-    std::array<std::uint8_t, 64> a{};
-    for (int j = 0; j < 64; ++j) a[j] = static_cast<std::uint8_t>(j < 48 ? j / 3 : 15);
-    return a;
-  }();
-  constexpr std::uint64_t k_first = 0x249249249249;  // bits 3k, k < 16
-  constexpr std::uint64_t k_high = k_first << 1, k_low = k_first << 2;
-  static constexpr grammar::chunks::rows64 k_hex = widen([] {
-    std::array<std::uint8_t, 16> a{};
-    for (int d = 0; d < 16; ++d) a[d] = static_cast<std::uint8_t>(k_hex_upper[d]);
-    return a;
-  }());
-  const __m512i source = _mm512_load_si512(k_triplet_source.data());
-  const __m512i hex = lanes4(k_hex), low4 = _mm512_set1_epi8(0x0F), percent = _mm512_set1_epi8('%');
-  for (std::size_t i = 0; i < n; i += 64) {
-    const std::size_t length = n - i < 64 ? n - i : 64;
-    const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(length));
-    const __m512i chunk = _mm512_maskz_loadu_epi8(in, s + i);
-    if (to_encode(chunk, in, encode_unsafe) == 0) {  // copied as it is
-      _mm512_storeu_si512(p, chunk);
-      p += length;
-      continue;
-    }
-    for (std::size_t b = 0; b < length; b += 16) {
-      const __m512i triplets =
-          permute_bytes(source, _mm512_maskz_loadu_epi8(_bzhi_u64(in >> b, 16), s + i + b));
-      const std::uint64_t encode = to_encode(triplets, ~std::uint64_t{0}, encode_unsafe);
-      const __m512i digits = _mm512_shuffle_epi8(
-          hex, _mm512_mask_blend_epi8(k_high, _mm512_and_si512(triplets, low4),
-                                      _mm512_and_si512(_mm512_srli_epi16(triplets, 4), low4)));
-      const __m512i out =
-          _mm512_mask_mov_epi8(_mm512_mask_mov_epi8(digits, k_first, percent), k_first & ~encode, triplets);
-      const std::size_t count = length - b < 16 ? length - b : 16;
-      const std::uint64_t keep = (k_first | (encode & (k_high | k_low))) &
-                                 _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(3 * count));
-      _mm512_storeu_si512(p, _mm512_maskz_compress_epi8(keep, out));
-      p += _mm_popcnt_u64(keep);
-    }
-  }
-  return p;
-}
-/// The octets of the leading "%" HEXDIG HEXDIG triplets of s[0, available), at most 21 of them
-/// (63 bytes, one register), written to `octets` (64 bytes are written, those past the count
-/// being anything); returns how many. Nothing at or past s + available is read.
-IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t available,
-                                               unsigned char* octets) noexcept {
-  constexpr std::uint64_t k_starts = 0x1249249249249249;  // bits 3k, k < 21
-  alignas(64) static constexpr std::array<std::uint8_t, 64> k_high_digit = [] {
-    std::array<std::uint8_t, 64> a{};
-    for (int k = 0; k < 21; ++k) a[k] = static_cast<std::uint8_t>(3 * k + 1);
-    return a;
-  }();
-  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(available < 63 ? available : 63));
-  const __m512i v = _mm512_maskz_loadu_epi8(in, s);
-  const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));  // 'A'..'F' as 'a'..'f'
-  const std::uint64_t hex =
-      _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(9)) |
-      _mm512_cmple_epu8_mask(_mm512_sub_epi8(folded, _mm512_set1_epi8('a')), _mm512_set1_epi8(5));
-  const std::uint64_t valid =
-      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('%')) & hex >> 1 & hex >> 2 & k_starts;
-  const std::uint64_t broken = ~valid & k_starts;
-  const std::size_t count = broken == 0 ? 21 : static_cast<std::size_t>(__builtin_ctzll(broken)) / 3;
-  // Digit values: the low nibble, plus 9 for a letter (bit 6 set).
-  const __m512i low = _mm512_and_si512(v, _mm512_set1_epi8(0x0F));
-  const __m512i values =
-      _mm512_mask_add_epi8(low, _mm512_test_epi8_mask(v, _mm512_set1_epi8(0x40)), low, _mm512_set1_epi8(9));
-  const __m512i high_index = _mm512_load_si512(k_high_digit.data());
-  const __m512i high = permute_bytes(high_index, values);
-  const __m512i low_digit = permute_bytes(_mm512_add_epi8(high_index, _mm512_set1_epi8(1)), values);
-  // A whole store: a masked one does not forward to the load that reads the run back.
-  _mm512_storeu_si512(octets, _mm512_or_si512(_mm512_slli_epi16(high, 4), low_digit));
-  return count;
-}
-
-#endif
 
 /// The whole of §3.1 step 2 when neither IDNA nor a query charset applies: one pass that checks
 /// the UTF-8 strictly (§3.1 step 1c; RFC 3629 §4) while it encodes, writing into `out` sized once.
@@ -286,17 +152,18 @@ IRIKIT_VBMI std::size_t decode_triplets_avx512(const char* s, std::size_t availa
 parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& out) {
   const char* const s = iri.data();
   const std::size_t n = iri.size();
-#if IRIKIT_CONVERT_AVX512
   // Well-formed UTF-8 (classify_text says so for every text whose characters are all common
   // ones) and no unsafe byte to report: the whole text in blocks.
-  if (grammar::use_byte_permutes() && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
+  if (const simd::byte_permute_kernels* vbmi = simd::byte_permutes();
+      vbmi != nullptr && grammar::classify_text(s, 0, n) != grammar::text_kind::other) {
     // in blocks of cancel_poll_bytes (every byte is encoded on its own: any cut will do), asking
     // the thread's cancellation hook between them (the second pass at positions n + b)
     irikit::detail::cancel_poll poll(0, 2 * n);
     std::size_t size = 0;
     for (std::size_t b = 0; b < n && size != SIZE_MAX; b += cancel_poll_bytes) {
       if (poll(b)) return {error_code::cancelled, u32(b)};
-      const std::size_t part = encoded_size_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe);
+      const std::size_t part =
+          vbmi->encoded_size(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, k_uri_ascii_rows);
       size = part == SIZE_MAX ? SIZE_MAX : size + part;
     }
     if (size != SIZE_MAX) {
@@ -306,13 +173,12 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
       for (std::size_t b = 0; b < n; b += cancel_poll_bytes) {
         // the second pass: positions past n keep the hook's 1 MiB spacing
         if (poll(n + b)) return {error_code::cancelled, u32(b)};
-        end = encode_avx512(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, end);
+        end = vbmi->encode(s + b, std::min(cancel_poll_bytes, n - b), encode_unsafe, k_uri_ascii_rows, end);
       }
       out.resize(static_cast<std::size_t>(end - out.data()));
       return {};
     }
   }
-#endif
   std::size_t non_ascii = 0;
   for (std::size_t i = 0; i < n; ++i) non_ascii += static_cast<unsigned char>(s[i]) >> 7;
   const std::size_t start = out.size();
@@ -329,15 +195,15 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   while (i < n) {
     if (poll(i)) return {error_code::cancelled, u32(i)};
     for (const std::size_t stop = irikit::detail::block_end(i, n); i < stop;) {
-#if defined(__SSE2__)
+#if IRIKIT_SIMD_SSE2
       // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has
       // room for it: at least as many bytes remain there as in the input) and the position moves
-      // past its copied prefix.
+      // past its copied prefix (the bytes outside is_uri_ascii: controls, space, non-ASCII, DEL and
+      // k_unsafe_printable).
       if (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-        const std::uint32_t ok = uri_ascii_bits(v);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-        const auto run = static_cast<std::size_t>(ok == 0xFFFF ? 16 : __builtin_ctz(~ok));
+        const unsigned refused =
+            copy16_uri_ascii(s + i, p, std::make_index_sequence<std::size(k_unsafe_printable)>{});
+        const auto run = static_cast<std::size_t>(refused == 0 ? 16 : __builtin_ctz(refused));
         p += run;
         i += run;
         if (run == 16) continue;
@@ -505,18 +371,13 @@ inline bool appropriate(char32_t cp, bool in_query) noexcept {
   return (cp < 0x10000 && k_appropriate_blocks[cp >> 8]) || convert::is_appropriate(cp, in_query);
 }
 
-#if IRIKIT_CONVERT_AVX512
 /// Which groups of code points are all appropriate (in and out of the query), as bytes (0xFF:
-/// yes) for the run test below: `two` by groups of 16 code points for the 2-byte characters
-/// (U+0080..U+07FF, where U+00A0..U+00AF alone holds two discouraged ones), `three` by
-/// k_appropriate_blocks' blocks of 256 for the 3-byte characters, where blocks 0..7 can only come
-/// from an overlong form (E0 80..9F) and are 0.
-struct alignas(64) block_bytes {
-  std::array<std::uint8_t, 256> three;
-  std::array<std::uint8_t, 128> two;
-};
-const block_bytes k_block_bytes = [] {
-  block_bytes t{};
+/// yes) for the byte-permute run test (simd::byte_permute_kernels::run_in_blocks): `two` by groups
+/// of 16 code points for the 2-byte characters (U+0080..U+07FF, where U+00A0..U+00AF alone holds
+/// two discouraged ones), `three` by k_appropriate_blocks' blocks of 256 for the 3-byte
+/// characters, where blocks 0..7 can only come from an overlong form (E0 80..9F) and are 0.
+const simd::utf8_block_bytes k_block_bytes = [] {
+  simd::utf8_block_bytes t{};
   for (std::size_t b = 0; b < 256; ++b) t.three[b] = b >= 8 && k_appropriate_blocks[b] ? 0xFF : 0;
   for (char32_t g = 0; g < 128; ++g) {
     bool all = true;
@@ -528,52 +389,17 @@ const block_bytes k_block_bytes = [] {
   return t;
 }();
 
-/// Whether the octets [0, n) of a run (1 <= n <= 64) are well-formed UTF-8 made only of 2- and
-/// 3-byte characters from blocks where every code point is appropriate: then step 5 keeps every
-/// one of them as it is, and the run converts to its octets. False says nothing (the loop
-/// decides). A character's block (its code point >> 8) lies in its first two bytes.
-IRIKIT_VBMI bool run_plainly_appropriate(const unsigned char* octets, std::size_t n) noexcept {
-  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
-  const __m512i v = _mm512_maskz_loadu_epi8(in, octets);
-  if (_mm512_movepi8_mask(v) != in) return false;  // an ASCII octet
-  const grammar::chunks::utf8_leads leads = grammar::chunks::leads_of(v);
-  if (leads.lead4 != 0 || !grammar::chunks::continuations_match(leads, in, 0, false)) return false;
-  const std::uint64_t lead = leads.lead, lead3 = leads.lead3;
-  alignas(64) static constexpr std::array<std::uint8_t, 64> k_previous = [] {
-    std::array<std::uint8_t, 64> a{};
-    for (int k = 1; k < 64; ++k) a[k] = static_cast<std::uint8_t>(k - 1);
-    return a;
-  }();
-  const __m512i p1 = permute_bytes(_mm512_load_si512(k_previous.data()), v);  // the lead
-  // At each second byte: the code point >> 4 of a 2-byte character, (lead & 1F) << 2 | (second &
-  // 3F) >> 4; the code point >> 8 of a 3-byte one, (lead & 0F) << 4 | (second & 3F) >> 2.
-  const __m512i group2 = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(p1, 2), _mm512_set1_epi8(0x7C)),
-                                         _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x03)));
-  const __m512i block3 = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(p1, 4), _mm512_set1_epi8(-16)),
-                                         _mm512_and_si512(_mm512_srli_epi16(v, 2), _mm512_set1_epi8(0x0F)));
-  const __m512i* three = reinterpret_cast<const __m512i*>(k_block_bytes.three.data());
-  const __m512i* two = reinterpret_cast<const __m512i*>(k_block_bytes.two.data());
-  const __m512i ok3 = _mm512_mask_blend_epi8(
-      _mm512_movepi8_mask(block3),
-      _mm512_permutex2var_epi8(_mm512_load_si512(three), block3, _mm512_load_si512(three + 1)),
-      _mm512_permutex2var_epi8(_mm512_load_si512(three + 2), block3, _mm512_load_si512(three + 3)));
-  const __m512i ok2 = _mm512_permutex2var_epi8(_mm512_load_si512(two), group2, _mm512_load_si512(two + 1));
-  const std::uint64_t second3 = lead3 << 1, second2 = (lead << 1) & ~second3;
-  return (second3 & ~_mm512_movepi8_mask(ok3)) == 0 && (second2 & ~_mm512_movepi8_mask(ok2)) == 0;
-}
-#endif
-
 /// §3.2 steps 2–4 on one run of consecutive "%HH" triplets, reading non-ASCII octets as UTF-8.
 bool decode_run_utf8(std::string_view run_text, std::span<const unsigned char> octets, bool in_query,
                      std::string_view /*charset*/, std::string& out) {
   const std::size_t n = octets.size();
   const char* const bytes = reinterpret_cast<const char*>(octets.data());
-#if IRIKIT_CONVERT_AVX512
-  if (n <= 64 && grammar::use_byte_permutes() && run_plainly_appropriate(octets.data(), n)) {
+  // A run of common characters only, as it is (step 5 keeps every one of them).
+  if (const simd::byte_permute_kernels* vbmi = simd::byte_permutes();
+      n <= 64 && vbmi != nullptr && vbmi->run_in_blocks(octets.data(), n, k_block_bytes)) {
     out.append(bytes, n);
     return true;
   }
-#endif
   // Every octet gives at most three bytes (its triplet); written in place, then the size is set
   // (+1: the spare byte of a 4-byte triplet copy).
   const std::size_t start = out.size();
@@ -659,7 +485,7 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
                   std::size_t q_end, run_decoder decode, std::string_view charset, std::string& out) {
   // The octets of a run: on the stack for runs of up to k_small octets (nearly all), else on the heap.
   constexpr std::size_t k_small = 256;
-  std::array<unsigned char, k_small + 64> small;  // + 64: decode_triplets_avx512 writes 64 bytes
+  std::array<unsigned char, k_small + 64> small;  // + 64: decode_triplets writes 64 bytes
   std::vector<unsigned char> large;
   const char* const s = text.data();
   // The octet of the triplet at s[at] ("%" HEXDIG HEXDIG with at + 2 < end), or -1.
@@ -685,17 +511,16 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
       }
       const std::size_t run_begin = i;
       std::size_t count = 0;
-#if IRIKIT_CONVERT_AVX512
-      if (grammar::use_byte_permutes()) {  // 21 triplets at a time while the run lasts and fits on the stack
+      if (const simd::byte_permute_kernels* vbmi = simd::byte_permutes(); vbmi != nullptr) {
+        // 21 triplets at a time while the run lasts and fits on the stack
         while (count + 21 <= k_small) {
-          const std::size_t decoded = decode_triplets_avx512(s + i, end - i, small.data() + count);
+          const std::size_t decoded = vbmi->decode_triplets(s + i, end - i, small.data() + count);
           count += decoded;
           i += 3 * decoded;
           if (decoded < 21) break;
         }
         octet = triplet(i);
       }
-#endif
       while (octet >= 0) {
         if (count < k_small) {
           small[count] = static_cast<unsigned char>(octet);
@@ -816,8 +641,6 @@ parse_error to_iri_impl(std::string_view uri, std::string& out, const to_iri_opt
   decoded_ok = decoded_ok && decode_range(uri, p.host_end, uri.size(), q_begin, q_end, decode, charset, out);
   return {};
 }
-
-#undef IRIKIT_VBMI
 
 }  // namespace
 

@@ -68,7 +68,7 @@ std::size_t skip_plain(const char* s, std::size_t from, std::size_t to, std::siz
 /// non-ASCII characters that every IRI component accepts as themselves, decided from their bytes
 /// alone: ucschar outside the bidi formatting characters (§4.1), except rare ranges left to the
 /// parser's own decoding (plane 4 and above, U+F000–U+FBFF, a few of U+2000–U+206F, the last 16
-/// code points of some 4,096-blocks: char_scan.cpp lists them). Returns the start of the first
+/// code points of some 4,096-blocks: simd/scan_common.h lists them). Returns the start of the first
 /// character that is not skipped (never the middle of one), `from` being the start of a character.
 std::size_t skip_plain_iri(const char* s, std::size_t from, std::size_t to, std::size_t size,
                            plain_set set) noexcept;
@@ -116,7 +116,7 @@ int resolve_chunk_masks() noexcept;     ///< chooses the implementation, returns
 }  // namespace detail
 
 /// Whether mask_text_chunk has an implementation on this machine (with the implementation chosen):
-/// code compiled with IRIKIT_CHUNK_TARGET (chunk_masks.h, its inline form) may run then.
+/// code compiled with IRIKIT_CHUNK_TARGET (simd/avx512/chunks.h, its inline form) may run then.
 inline bool chunk_masks_available() noexcept {
   int state = detail::g_chunk_masks.load(std::memory_order_relaxed);
   if (state == 0) state = detail::resolve_chunk_masks();

@@ -7,12 +7,8 @@
 #include <cstring>
 #include <utility>
 
-#include "grammar/chunk_masks.h"
+#include "simd/kernels.h"
 #include "unicode/idna.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace irikit {
 namespace {
@@ -59,77 +55,12 @@ inline bool short_labels_ok(std::size_t n, std::uint64_t allowed, std::uint64_t 
          ((starts << 2) & hyphens & (hyphens >> 1)) == 0;    // "--" in 3rd and 4th
 }
 
-#if IRIKIT_CHUNK_MASKS
-/// The bytes of v from lo to hi.
-IRIKIT_CHUNK_TARGET inline std::uint64_t bytes_within(__m512i v, char lo, char hi) {
-  return _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8(lo)),
-                                _mm512_set1_epi8(static_cast<char>(hi - lo)));
-}
-/// A name of 1 to 63 bytes with AVX-512BW (where grammar::chunk_masks_available()): one masked
-/// load (nothing past the name is read), the classes as compares, one masked store into `out`
-/// (the SSE2 version below copies the name in and out with two calls to memcpy: a quarter of
-/// its time on the ascii_hosts corpus).
-IRIKIT_CHUNK_TARGET bool short_ascii_host_avx512(std::string_view host, std::string& out) {
-  const std::size_t n = host.size();
-  out.resize(n);  // first: no vector is then live across a call (on failure `out` is unspecified)
-  const __mmask64 in = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n));
-  const __m512i v = _mm512_maskz_loadu_epi8(in, host.data());
-  const std::uint64_t upper = bytes_within(v, 'A', 'Z'),
-                      dots = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('.')),
-                      hyphens = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-'));
-  const std::uint64_t allowed =
-      upper | bytes_within(v, 'a', 'z') | bytes_within(v, '0', '9') | dots | hyphens;
-  if (!short_labels_ok(n, allowed, dots, hyphens)) return false;
-  _mm512_mask_storeu_epi8(out.data(), in, _mm512_mask_add_epi8(v, upper, v, _mm512_set1_epi8(0x20)));
-  return true;
-}
-#endif
-
-#if defined(__SSE2__)
-/// A name of at most 63 bytes with SSE2: the name is copied into a zeroed 64-byte block and
-/// classified 16 bytes at a time.
-bool short_ascii_host_to_ascii(std::string_view host, std::string& out) {
-  const std::size_t n = host.size();
-  alignas(16) char block[64] = {};
-  std::memcpy(block, host.data(), n);
-  std::uint64_t allowed = 0, dots = 0, hyphens = 0;
-  const int blocks = static_cast<int>((n + 15) / 16);
-  for (int k = 0; k < blocks; ++k) {
-    __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(block + 16 * k));
-    const auto in = [&v](char lo, char hi) {  // lo <= byte <= hi, for bytes below 0x80
-      return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(lo - 1))),
-                           _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(hi + 1))));
-    };
-    const __m128i upper = in('A', 'Z');
-    const __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-    const __m128i hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
-    const __m128i ok = _mm_or_si128(_mm_or_si128(in('a', 'z'), in('0', '9')),
-                                    _mm_or_si128(upper, _mm_or_si128(dot, hyphen)));
-    v = _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));  // A-Z → a-z
-    _mm_store_si128(reinterpret_cast<__m128i*>(block + 16 * k), v);
-    const auto bits = [k](__m128i m) {
-      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(m))) << (16 * k);
-    };
-    allowed |= bits(ok);
-    dots |= bits(dot);
-    hyphens |= bits(hyphen);
-  }
-  if (!short_labels_ok(n, allowed, dots, hyphens)) return false;
-  out.assign(block, n);
-  return true;
-}
-#endif
-
 bool ascii_host_to_ascii(std::string_view host, std::string& out) {
   const std::size_t n = host.size();
   if (n == 0 || n > 253) return false;
-#if IRIKIT_CHUNK_MASKS
-  if (n <= 63 && grammar::chunk_masks_available()) return short_ascii_host_avx512(host, out);
-#endif
-#if defined(__SSE2__)
-  if (n <= 63) return short_ascii_host_to_ascii(host, out);
-#endif
-  out.resize(n);
+  out.resize(n);  // first: no vector is then live across a call (on failure `out` is unspecified)
+  if (simd::host_masks m; n <= 63 && simd::lower_short_host(host.data(), n, out.data(), m))
+    return short_labels_ok(n, m.allowed, m.dots, m.hyphens);
   const char* const s = host.data();
   char* const o = out.data();
   std::size_t label_begin = 0;

@@ -5,15 +5,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 
-#include "irikit/version.h"  // simd_implementation
-
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
+#include "simd/kernels.h"
 
 namespace iri_tool {
 namespace {
@@ -24,70 +21,32 @@ inline void add_line(std::vector<std::string_view>& lines, const char* first, co
   lines.emplace_back(first, static_cast<std::size_t>(last - first));
 }
 
-#if defined(__SSE2__)
-// Line ends a block at a time (lines are short: a memchr call per line cost more than the search):
-// every set bit of a block's compare mask ends one line. 16 bytes with SSE2 (every x86-64), 64 with
-// AVX-512BW where the CPU has it (about one compare per line rather than four).
-#define IRI_TOOL_AVX512 __attribute__((target("avx512f,avx512bw,bmi")))
-struct block16 {
-  static constexpr std::ptrdiff_t size = 16;
-  static unsigned newlines(const char* p) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\n'))));
-  }
-};
-struct block64 {
-  static constexpr std::ptrdiff_t size = 64;
-  IRI_TOOL_AVX512 static std::uint64_t newlines(const char* p) {
-    return _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p), _mm512_set1_epi8('\n'));
-  }
-};
+// Line ends 64 bytes at a time (lines are short: a memchr call per line cost more than the search):
+// every set bit of a block's newline mask ends one line. The mask is a kernel of src/simd (one
+// compare with AVX-512BW, four with SSE2); memchr where the chosen implementation has none.
+constexpr std::ptrdiff_t k_block = 64;
 
 /// Adds the lines that end in whole blocks from `cursor` until fewer than a block's bytes are left
 /// before `stop` or the batch is full; returns where the search stopped (`line_begin`: where the
 /// next line starts).
-template <class Block>
-[[gnu::always_inline]] inline const char* split_blocks(const char* cursor, const char* stop,
-                                                       const char*& line_begin,
-                                                       std::vector<std::string_view>& lines) {
-  while (stop - cursor >= Block::size && lines.size() < line_reader::max_batch_lines) {
-    auto ends = Block::newlines(cursor);
+const char* split_blocks(const char* cursor, const char* stop, const char*& line_begin,
+                         std::vector<std::string_view>& lines) {
+  while (stop - cursor >= k_block && lines.size() < line_reader::max_batch_lines) {
+    auto ends = irikit::simd::newlines64(cursor);
     for (; ends != 0 && lines.size() < line_reader::max_batch_lines; ends &= ends - 1) {
-      const char* newline = cursor + __builtin_ctzll(ends);
+      const char* newline = cursor + std::countr_zero(ends);
       add_line(lines, line_begin, newline);
       line_begin = newline + 1;
     }
-    cursor = ends != 0 ? line_begin : cursor + Block::size;  // a full batch stops after its last line
+    cursor = ends != 0 ? line_begin : cursor + k_block;  // a full batch stops after its last line
   }
   return cursor;
 }
-const char* split_blocks16(const char* cursor, const char* stop, const char*& line_begin,
-                           std::vector<std::string_view>& lines) {
-  return split_blocks<block16>(cursor, stop, line_begin, lines);
-}
-IRI_TOOL_AVX512 const char* split_blocks64(const char* cursor, const char* stop, const char*& line_begin,
-                                           std::vector<std::string_view>& lines) {
-  return split_blocks<block64>(cursor, stop, line_begin, lines);
-}
-std::atomic<bool> g_wide_blocks{true};
-bool blocks64() {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    // Only under the library's "avx512" scans, so that IRIKIT_SIMD forces the line reader too.
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("bmi") && irikit::simd_implementation() == "avx512";
-  }();
-  return available && g_wide_blocks.load(std::memory_order_relaxed);
-}
-#endif
+std::atomic<bool> g_blocks{true};
 
 }  // namespace
 
-void line_reader::use_wide_blocks([[maybe_unused]] bool on) {
-#if defined(__SSE2__)
-  g_wide_blocks.store(on, std::memory_order_relaxed);
-#endif
-}
+void line_reader::use_wide_blocks(bool on) { g_blocks.store(on, std::memory_order_relaxed); }
 
 line_reader::line_reader(int fd) : fd_(fd), block_(std::make_shared<block>(block_size)), blocks_{block_} {}
 
@@ -182,10 +141,8 @@ bool line_reader::fill() {
 
 const char* add_ended_lines(const char* cursor, const char* stop, const char* line_begin,
                             std::vector<std::string_view>& lines) {
-#if defined(__SSE2__)
-  cursor = blocks64() ? split_blocks64(cursor, stop, line_begin, lines)
-                      : split_blocks16(cursor, stop, line_begin, lines);
-#endif
+  if (g_blocks.load(std::memory_order_relaxed) && irikit::simd::has_newlines64())
+    cursor = split_blocks(cursor, stop, line_begin, lines);
   while (cursor < stop && lines.size() < line_reader::max_batch_lines) {
     const auto* newline =
         static_cast<const char*>(std::memchr(cursor, '\n', static_cast<std::size_t>(stop - cursor)));

@@ -57,8 +57,9 @@ class line_reader {
   /// Bytes read so far.
   std::size_t bytes_read() const { return bytes_read_; }
 
-  /// For tests: whether line ends are searched for 64 bytes at a time where the CPU has AVX-512BW
-  /// (the default) or always 16 at a time (SSE2). The same lines either way.
+  /// For tests: whether line ends are searched for 64 bytes at a time where the chosen vector
+  /// implementation has a kernel for it (the default: simd::newlines64), or with memchr alone.
+  /// The same lines either way.
   static void use_wide_blocks(bool on);
 
  private:

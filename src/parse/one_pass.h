@@ -10,10 +10,11 @@
 #include <string_view>
 
 #include "grammar/char_class.h"
-#include "grammar/chunk_masks.h"
 #include "grammar/ip_address.h"
 #include "irikit/error.h"
 #include "irikit/iri.h"
+#include "simd/avx512/chunks.h"
+#include "simd/sse2/inline.h"
 
 namespace irikit::parser {
 
@@ -102,12 +103,7 @@ parse_error parse_resumed(std::string_view text, rule r, const parse_options& op
                           const one_pass_rest& rest, iri_parts& out) noexcept;
 
 /// Whether the 64 bytes at s are all ASCII (SSE2, which every x86-64 has: parse_into's own code).
-inline bool ascii_chunk(const char* s) noexcept {
-  const auto* p = reinterpret_cast<const __m128i*>(s);
-  const __m128i any = _mm_or_si128(_mm_or_si128(_mm_loadu_si128(p), _mm_loadu_si128(p + 1)),
-                                   _mm_or_si128(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3)));
-  return _mm_movemask_epi8(any) == 0;
-}
+inline bool ascii_chunk(const char* s) noexcept { return simd::sse2::ascii64(s); }
 
 /// The start of parse_into for a text of more than 128 bytes whose first chunk is ASCII
 /// (long_texts.cpp): true when it settled it (`e`: the result, `out` filled), false when the text

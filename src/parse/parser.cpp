@@ -16,11 +16,11 @@
 #include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/char_scan.h"
-#include "grammar/chunk_masks.h"
 #include "grammar/code_points.h"
 #include "grammar/ip_address.h"
 #include "grammar/utf8.h"
 #include "parse/one_pass.h"
+#include "simd/avx512/chunks.h"
 
 namespace irikit::parser {
 namespace {
@@ -304,7 +304,7 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
 
 // ---------------------------------------------------------------------------------------------
 // The one-pass path (CPUs with AVX-512BW): the text is read 64 bytes at a time, each chunk into
-// class and delimiter masks (grammar/chunk_masks.h, inline), and the structure is read off the masks
+// class and delimiter masks (simd/avx512/chunks.h, inline), and the structure is read off the masks
 // with the same first-match rules as the general path below: the scheme in the first chunk, then
 // the authority and the path, query and fragment over as many chunks as they take, each chunk's
 // bytes of a component checked at once. It answers only for references it can settle outright:

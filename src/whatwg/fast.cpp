@@ -38,11 +38,8 @@
 
 #include "grammar/utf8.h"
 #include "irikit/cancel.h"
+#include "simd/sse2/inline.h"
 #include "whatwg/record.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace irikit::whatwg::detail {
 namespace {
@@ -136,32 +133,23 @@ constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >
 constexpr char k_hex[] = "0123456789ABCDEF";
 constexpr std::size_t npos = std::string_view::npos;
 
-#if defined(__SSE2__)
-/// Bit k set when byte k of v is one piece P looks at (k_attention's bit for P, checked below):
-/// bytes <= 0x20 or >= 0x80 in one signed compare, the others one compare each, two at a time
-/// where they differ in one bit ("\"#", "<>", "\\^", "}" and U+007F).
+#if IRIKIT_SIMD_SSE2
+/// Bit k set when byte k of the 16 at p is one piece P looks at (k_attention's bit for P, checked
+/// below): bytes <= 0x20 or >= 0x80, and the printable ones of k_printable_attention.
 template <piece P>
-inline unsigned attention_bits(__m128i v) noexcept {
-  const auto eq = [&v](int c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(c))); };
-  const __m128i or2 = _mm_or_si128(v, _mm_set1_epi8(2));
-  const auto eq_or2 = [&or2](int c) { return _mm_cmpeq_epi8(or2, _mm_set1_epi8(static_cast<char>(c))); };
-  const __m128i quote_or_hash =
-      _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), _mm_set1_epi8(0x22));
-  __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21));  // signed: also every byte >= 0x80
+inline unsigned attention_bits(const char* p) noexcept {
   if constexpr (P == piece::path) {
-    m = _mm_or_si128(_mm_or_si128(m, quote_or_hash), _mm_or_si128(eq('%'), eq('.')));
-    m = _mm_or_si128(_mm_or_si128(m, eq_or2('>')), _mm_or_si128(eq('?'), eq_or2('^')));
-    m = _mm_or_si128(_mm_or_si128(m, eq('`')), _mm_or_si128(eq('{'), eq_or2(0x7F)));
-  } else if constexpr (P == piece::query || P == piece::special_query) {
-    m = _mm_or_si128(_mm_or_si128(m, quote_or_hash), _mm_or_si128(eq_or2('>'), eq(0x7F)));
-    if constexpr (P == piece::special_query) m = _mm_or_si128(m, eq('\''));
+    return simd::sse2::controls_non_ascii_or<'"', '#', '%', '.', '<', '>', '?', '\\', '^', '`', '{', '}',
+                                             0x7F>(p);
+  } else if constexpr (P == piece::query) {
+    return simd::sse2::controls_non_ascii_or<'"', '#', '<', '>', 0x7F>(p);
+  } else if constexpr (P == piece::special_query) {
+    return simd::sse2::controls_non_ascii_or<'"', '#', '<', '>', 0x7F, '\''>(p);
   } else if constexpr (P == piece::fragment) {
-    m = _mm_or_si128(_mm_or_si128(m, eq('"')), _mm_or_si128(eq_or2('>'), eq(0x7F)));
-    m = _mm_or_si128(m, eq('`'));
+    return simd::sse2::controls_non_ascii_or<'"', '<', '>', 0x7F, '`'>(p);
   } else {
-    m = _mm_or_si128(_mm_or_si128(m, eq('#')), _mm_or_si128(eq('?'), eq(0x7F)));
+    return simd::sse2::controls_non_ascii_or<'#', '?', 0x7F>(p);
   }
-  return static_cast<unsigned>(_mm_movemask_epi8(m));
 }
 
 /// attention_bits gives k_attention's bits: checked once at start, over all 256 bytes.
@@ -170,7 +158,7 @@ bool attention_bits_agree() noexcept {
   for (unsigned base = 0; base < 256; base += 16) {
     alignas(16) unsigned char block[16];
     for (unsigned k = 0; k < 16; ++k) block[k] = static_cast<unsigned char>(base + k);
-    const unsigned m = attention_bits<P>(_mm_load_si128(reinterpret_cast<const __m128i*>(block)));
+    const unsigned m = attention_bits<P>(reinterpret_cast<const char*>(block));
     for (unsigned k = 0; k < 16; ++k) {
       if ((m >> k & 1u) != (k_attention[base + k] >> static_cast<int>(P) & 1u)) return false;
     }
@@ -186,20 +174,20 @@ bool attention_bits_agree() noexcept {
 }();
 #endif
 
-/// The first offset in [i, n) whose byte is `wanted`, or n: 16 bytes at a time with SSE2 (`bits`
+/// The first offset in [i, n) whose byte is `wanted`, or n: 16 bytes at a time with SSE2 (`bits(p)`
 /// gives the wanted bytes of a block, the last block of a text of 16 bytes or more overlaps the
 /// one before), one at a time otherwise.
 template <class Bits, class Wanted>
 inline std::size_t find_wanted(const char* s, std::size_t i, std::size_t n, [[maybe_unused]] Bits bits,
                                Wanted wanted) noexcept {
-#if defined(__SSE2__)
+#if IRIKIT_SIMD_SSE2
   if (n >= 16) {
     for (; i + 16 <= n; i += 16) {
-      const unsigned m = bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+      const unsigned m = bits(s + i);
       if (m != 0) return i + static_cast<std::size_t>(std::countr_zero(m));
     }
     if (i == n) return n;
-    const unsigned m = bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16))) >> (16 - (n - i));
+    const unsigned m = bits(s + n - 16) >> (16 - (n - i));
     return m != 0 ? i + static_cast<std::size_t>(std::countr_zero(m)) : n;
   }
 #endif
@@ -213,8 +201,8 @@ inline std::size_t skip_quiet(const char* s, std::size_t i, std::size_t n) noexc
   constexpr unsigned bit = 1u << static_cast<int>(P);
   return find_wanted(
       s, i, n,
-#if defined(__SSE2__)
-      [](__m128i v) { return attention_bits<P>(v); },
+#if IRIKIT_SIMD_SSE2
+      [](const char* p) { return attention_bits<P>(p); },
 #else
       nullptr,
 #endif
@@ -225,21 +213,8 @@ inline std::size_t skip_quiet(const char* s, std::size_t i, std::size_t n) noexc
 inline std::size_t skip_host_bytes(const char* s, std::size_t i, std::size_t n) noexcept {
   return find_wanted(
       s, i, n,
-#if defined(__SSE2__)
-      [](__m128i v) {
-        // x <= limit, unsigned, for x = v - first: first <= v <= first + limit.
-        const auto within = [](__m128i x, char limit) {
-          return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit)), x);
-        };
-        const __m128i alpha =
-            within(_mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), 25);
-        const __m128i digit = within(_mm_sub_epi8(v, _mm_set1_epi8('0')), 9);
-        const __m128i marks = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))),
-            _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
-        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), marks))) ^
-               0xFFFFu;
-      },
+#if IRIKIT_SIMD_SSE2
+      [](const char* p) { return simd::sse2::not_host_bytes(p); },
 #else
       nullptr,
 #endif
@@ -274,17 +249,11 @@ class writer {
   /// Writes s[0, n) in ASCII lowercase; `readable` bytes may be read from s (n <= readable).
   void put_lower(const char* s, std::size_t n, [[maybe_unused]] std::size_t readable) noexcept {
     std::size_t i = 0;
-#if defined(__SSE2__)
+#if IRIKIT_SIMD_SSE2
     // 16 bytes at a time while they can be read and written: bytes past n are written in the
     // buffer's spare room and overwritten by what follows.
     const auto room = static_cast<std::size_t>(end_ - p_);
-    for (; i < n && i + 16 <= readable && i + 16 <= room; i += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-      const __m128i x = _mm_sub_epi8(v, _mm_set1_epi8('A'));
-      const __m128i upper = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(25)), x);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(p_ + i),
-                       _mm_add_epi8(v, _mm_and_si128(upper, _mm_set1_epi8(0x20))));
-    }
+    for (; i < n && i + 16 <= readable && i + 16 <= room; i += 16) simd::sse2::lower16(s + i, p_ + i);
 #endif
     for (; i < n; ++i) p_[i] = lower(s[i]);
     p_ += n;

@@ -2,71 +2,20 @@
 // grammar::mask_text_chunk with AVX-512BW, inline: the parser's one-pass loop
 // (src/parse/parser.cpp) compiles it into itself, so a chunk costs no call and its masks stay in
 // registers. Only for code compiled with IRIKIT_CHUNK_TARGET and run where
-// grammar::chunk_masks_available() says so. The tables it reads are defined in char_scan.cpp,
-// next to the rules that build them; the rules themselves are explained there.
-#ifndef IRIKIT_GRAMMAR_CHUNK_MASKS_H
-#define IRIKIT_GRAMMAR_CHUNK_MASKS_H
+// grammar::chunk_masks_available() says so (the dispatch table of src/simd/dispatch.cpp has the
+// avx512 implementation). The header-only AVX-512 layer of src/simd/: the functions the parser,
+// host/ and convert/ inline where they are compiled with IRIKIT_CHUNK_TARGET, the only way code
+// outside src/simd/ may carry a target (tests/architecture_check.sh). The tables it reads are
+// defined in avx512.cpp, next to the rules that build them (those are explained in scan_common.h).
+#ifndef IRIKIT_SIMD_AVX512_CHUNKS_H
+#define IRIKIT_SIMD_AVX512_CHUNKS_H
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
 #include "grammar/char_scan.h"
-
-// The tables' shapes and the helpers every vector implementation shares (the NEON scans read the
-// first 16 rows of each table).
-namespace irikit::grammar::chunks {
-
-/// A class of ASCII bytes for a byte shuffle: the low nibble of a byte picks a row, an 8-bit mask
-/// of the high nibbles 0..7 whose byte is a member; the high nibble picks the bit to test (no bit
-/// for 8..15, so bytes >= 0x80 are never members). Shuffles look up within 128-bit lanes: the 16
-/// rows are there twice (the AVX2 scans load all 32 bytes; the chunks read them widened, rows64).
-struct nibble_rows {
-  alignas(32) std::array<std::uint8_t, 32> row{};
-};
-/// A table of eight pair rules (char_scan.cpp): the sets of nibbles of the byte before (high,
-/// low) and of this byte (high), one bit per rule.
-struct pair_tables {
-  nibble_rows before_high, before_low, high;
-};
-/// The same tables as the chunks read them: the 16 rows in each of the four 128-bit lanes, one
-/// 64-byte load (from a 16-byte table GCC builds the broadcast with a shuffle, on the port the
-/// lookups themselves need, for every table of every chunk).
-struct alignas(64) rows64 {
-  std::array<std::uint8_t, 64> row{};
-};
-struct pair_tables64 {
-  rows64 before_high, before_low, high;
-};
-/// A 16-byte table (the first 16 of `table`) in each of the four 128-bit lanes.
-template <std::size_t N>
-constexpr rows64 widen(const std::array<std::uint8_t, N>& table) noexcept {
-  static_assert(N >= 16);
-  rows64 wide;
-  for (std::size_t k = 0; k < 64; ++k) wide.row[k] = table[k % 16];
-  return wide;
-}
-constexpr rows64 widen(const nibble_rows& rows) noexcept { return widen(rows.row); }
-constexpr pair_tables64 widen(const pair_tables& t) noexcept {
-  return {widen(t.before_high), widen(t.before_low), widen(t.high)};
-}
-/// Bits of the conditional pair rules that apply only after a lead E2, EF or F0 (char_scan.cpp).
-inline constexpr std::uint8_t k_cond_ef_or_f0 = 1 << 3, k_cond_ef = 1 << 4, k_cond_e2 = 1 << 5;
-/// The bit of the rare rule "E2 80..8F" (k_rare_rules in char_scan.cpp), the only one in its lanes.
-inline constexpr std::uint8_t k_rare_e2 = 1 << 7;
-/// Whether a character starting in the last three of the `readable` bytes before `end` is cut by
-/// `end` (a lead byte that calls for more bytes than are left before it).
-inline bool cut_at(const unsigned char* end, std::size_t readable) noexcept {
-  return (readable >= 1 && end[-1] >= 0xC0) || (readable >= 2 && end[-2] >= 0xE0) ||
-         (readable >= 3 && end[-3] >= 0xF0);
-}
-
-/// Whether b is 8E, 8F or A6..AE: after E2 80 or E2 81, the third bytes of U+200E, U+200F,
-/// U+2026..U+202E, U+204E, U+204F and U+2066..U+206E, the pair rules' one exception there.
-constexpr bool is_e2_bad_third(unsigned b) noexcept {
-  return (b & 0xFE) == 0x8E || static_cast<std::uint8_t>(b - 0xA6) <= 0xAE - 0xA6;
-}
-}  // namespace irikit::grammar::chunks
+#include "simd/tables.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -83,7 +32,7 @@ struct alignas(64) chunk_constants {
 };
 
 /// The lookups of mask_chunk; k_high_bits and k_hex_rows also mark e2_bad_third's bytes (see
-/// chunk_hex_rows in char_scan.cpp).
+/// chunk_hex_rows in avx512.cpp).
 extern const rows64 k_high_bits, k_query_rows, k_path_rows, k_reg_name_rows, k_scheme_rows, k_hex_rows;
 extern const pair_tables64 k_direct_tables, k_conditional_tables, k_rare_tables;
 extern const chunk_constants k_chunk_constants;
@@ -137,7 +86,7 @@ IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, _
   return _mm512_test_epi8_mask(bad, bad);
 }
 
-// The common case of the pair rules, cheaper (k_rare_tables: see k_rare_rules in char_scan.cpp).
+// The common case of the pair rules, cheaper (k_rare_tables: see k_rare_rules in avx512.cpp).
 
 /// What the three bytes before a chunk leave to it: the lanes that must hold continuation bytes
 /// for the leads among them, and whether one of those characters is rare beyond its second byte
@@ -251,10 +200,10 @@ struct plain_chunk {
   const __m512i bit = _mm512_shuffle_epi8(lanes4(k_high_bits), high);
   const std::uint64_t query = members64(k_query_rows, low, bit);
   const std::uint64_t percent = _mm512_cmpeq_epi8_mask(v, load64(c->percent));
-  const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of char_scan.cpp
+  const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of avx512.cpp
   const std::uint64_t hex = hex_or_marked & query;
   // No byte >= 0x80 is in `query`: its high nibble's bit is 0, or (8x, Ax) a control byte's, which
-  // no class row has (without_controls in char_scan.cpp), so `outside` has them all.
+  // no class row has (without_controls in avx512.cpp), so `outside` has them all.
   return {
       v, high, low4, hex_or_marked, ~(query | percent), (percent << 1 | percent << 2) & ~hex, percent >> 62};
 }
@@ -324,7 +273,7 @@ struct plain_chunk {
   out.query = members64(k_query_rows, low, bit);
   out.reg_name = members64(k_reg_name_rows, low, bit);
   out.scheme = members64(k_scheme_rows, low, bit);
-  const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of char_scan.cpp
+  const std::uint64_t hex_or_marked = members64(k_hex_rows, low, bit);  // the marks of avx512.cpp
   out.hex = hex_or_marked & out.query;
   out.colon = _mm512_cmpeq_epi8_mask(v, load64(c->colon));
   out.slash = _mm512_cmpeq_epi8_mask(v, load64(c->slash));
@@ -350,4 +299,4 @@ struct plain_chunk {
 }  // namespace irikit::grammar::chunks
 
 #endif
-#endif  // IRIKIT_GRAMMAR_CHUNK_MASKS_H
+#endif  // IRIKIT_SIMD_AVX512_CHUNKS_H
