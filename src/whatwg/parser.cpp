@@ -700,7 +700,8 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
                                      std::vector<validation>* notes) {
   const prepared_input in(input, override_state == state::none, notes);
   if (override_state == state::none) out = record{};
-  machine m(in.text(), base, out, override_state, encoding, reporter{notes}, in.offset());
+  const reporter r{notes};  // the machine keeps a reference
+  machine m(in.text(), base, out, override_state, encoding, r, in.offset());
   std::optional<url_error> e = m.run();
   in.restore(e);
   return e;

@@ -4,6 +4,7 @@
 // names of the validation errors (§4.3, §3.5).
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 #include <variant>
 
@@ -109,8 +110,13 @@ struct detail_access {
   enum offset_index : std::size_t {
     i_scheme_end,
     i_username_begin,
-    i_host_end = 5,
-    i_query_begin = 8,
+    i_username_end,
+    i_password_end,
+    i_host_begin,
+    i_host_end,
+    i_path_begin,
+    i_pathname_begin,
+    i_query_begin,
     i_fragment_begin
   };
 
@@ -129,8 +135,27 @@ struct detail_access {
   /// §4.5 steps 2-3 for new credentials, host or port: href[scheme_end + 1, pathname_begin) is
   /// written again ("//" userinfo host port, or "/." before a path starting with "//" when the
   /// host is null).
+  /// The parts that change must not be views into the href (those that stay may be).
   static void write_authority(url& u, std::string_view username, std::string_view password, host_type kind,
                               std::string_view host, std::int32_t port) {
+    if (u.host_type_ != host_type::none && kind != host_type::none) {
+      // The authority stays: only the parts that change are spliced, from the back.
+      const bool new_userinfo = username != u.username() || password != u.password();
+      const bool new_host = kind != u.host_type_ || host != u.hostname();
+      if (port != u.port_) {
+        char digits[8] = {':'};
+        const auto end = std::to_chars(digits + 1, digits + sizeof digits, port).ptr;
+        splice(u, u.host_end_, u.path_begin_, port >= 0 ? std::string_view(digits, end - digits) : "",
+               i_path_begin);
+        u.port_ = port;
+      }
+      if (new_host) {
+        splice(u, u.host_begin_, u.host_end_, host, i_host_end);
+        u.host_type_ = kind;
+      }
+      if (new_userinfo) write_userinfo(u, username, password);
+      return;
+    }
     std::string a;
     const std::uint32_t base = u.scheme_end_ + 1;
     const auto here = [&] { return static_cast<std::uint32_t>(base + a.size()); };
@@ -172,6 +197,22 @@ struct detail_access {
     u.port_ = port;
   }
 
+  /// username [":" password] ["@"] between "//" and the host.
+  static void write_userinfo(url& u, std::string_view username, std::string_view password) {
+    std::string userinfo;
+    userinfo.reserve(username.size() + password.size() + 2);
+    userinfo += username;
+    if (!password.empty()) {
+      userinfo += ':';
+      userinfo += password;
+    }
+    if (!userinfo.empty()) userinfo += '@';
+    splice(u, u.username_begin_, u.host_begin_, userinfo, i_host_begin);
+    u.username_end_ = u.username_begin_ + static_cast<std::uint32_t>(username.size());
+    u.password_end_ =
+        u.username_end_ + (password.empty() ? 0 : 1 + static_cast<std::uint32_t>(password.size()));
+  }
+
   static void write_scheme(url& u, std::string_view scheme) {
     splice(u, 0, u.scheme_end_, scheme, i_scheme_end);
     u.special_ = is_special_scheme(scheme);
@@ -180,13 +221,11 @@ struct detail_access {
   /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
   /// starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
-    const bool dot = u.host_type_ == host_type::none && path.starts_with("//");
-    std::string p;
-    p.reserve(path.size() + 2);
-    if (dot) p += "/.";
-    p += path;
-    splice(u, u.path_begin_, u.path_end(), p, i_query_begin);
-    u.pathname_begin_ = u.path_begin_ + (dot ? 2 : 0);
+    splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
+    u.pathname_begin_ = u.path_begin_;
+    if (u.host_type_ == host_type::none && path.starts_with("//")) {
+      splice(u, u.path_begin_, u.path_begin_, "/.", i_pathname_begin);
+    }
   }
 
   /// A new query (without "?"; nullopt: null), or a new fragment (without "#").
