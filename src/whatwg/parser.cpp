@@ -3,6 +3,7 @@
 // Standard gives it. `pointer` indexes bytes of well-formed UTF-8: every code point the machine
 // compares with is ASCII, and a non-ASCII code point is appended or percent-encoded byte by byte,
 // which is what UTF-8 percent-encoding it does (every set contains all non-ASCII code points).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -630,6 +631,14 @@ bool record::special() const noexcept { return is_special_scheme(scheme); }
 
 prepared_input::prepared_input(std::string_view input, bool strip, std::vector<validation>* notes)
     : notes_(notes) {
+  // The common case, a setter's short ASCII value without tabs or newlines: nothing to do.
+  if (!strip && std::none_of(input.begin(), input.end(), [](char c) {
+        return c == '\t' || c == '\n' || c == '\r' || static_cast<unsigned char>(c) >= 0x80;
+      })) {
+    cleaned_notes_ = first_note_ = notes != nullptr ? notes->size() : 0;
+    text_ = input;
+    return;
+  }
   const reporter r{notes};
   if (strip) {
     // Step 1.2: strip leading and trailing C0 controls and spaces.
