@@ -8,11 +8,15 @@
 // itself (the Standard's idempotence). With --node-out DIR (the files bench/whatwg_node.mjs
 // --hrefs writes: one href or "FAILURE" per line), the hrefs must equal Node's on every line of
 // every corpus; a difference is printed and fails the run. Rows: whatwg_can_parse/CORPUS and
-// whatwg_parse_href/CORPUS (parse then read href), per pass over the corpus.
+// whatwg_parse_href/CORPUS (parse then read href), per pass over the corpus; and on the URLs of
+// cc_bases and node_files, whatwg_set_ATTRIBUTE/CORPUS: each setter (§6.1) on every URL of the
+// corpus, the two values of k_setter_values in turn (pass by pass), so that every pass changes
+// the URLs.
 #include "irikit/whatwg.h"
 
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -98,6 +102,48 @@ void time_can_parse(benchmark::State& state, const corpus* c) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * c->bytes));
 }
 
+// Two values per setter: each pass sets one of them on every URL (some are refused on some URLs, as
+// a browser's would be: a port on a file URL, a special scheme on a non-special URL).
+struct setter_values {
+  const char* attribute;
+  std::array<std::string_view, 2> values;
+};
+constexpr std::array<setter_values, 10> k_setter_values{{
+    {"href", {"https://user@www.example.com:8080/a/b?q=1#f", "http://example.org/"}},
+    {"protocol", {"https", "http"}},
+    {"username", {"user", ""}},
+    {"password", {"secret", ""}},
+    {"host", {"example.org:8080", "www.example.com"}},
+    {"hostname", {"example.org", "www.example.com"}},
+    {"port", {"8080", ""}},
+    {"pathname", {"/a/b/c.html", "/x y/%C3%BC/../z"}},
+    {"search", {"?q=1&r=two", ""}},
+    {"hash", {"#section-2", ""}},
+}};
+
+struct setter_row {
+  const corpus* c;
+  const setter_values* set;
+  std::vector<w::url> urls;  // the corpus's URLs, parsed once
+};
+
+std::vector<setter_row>& setter_rows() {
+  static std::vector<setter_row> all;
+  return all;
+}
+
+void time_setter(benchmark::State& state, setter_row* row) {
+  const w::url_setter set = w::setter_named(row->set->attribute);
+  std::size_t pass = 0;
+  for (auto _ : state) {
+    const std::string_view value = row->set->values[pass++ % 2];
+    std::size_t refused = 0;
+    for (w::url& u : row->urls) refused += set(u, value).has_value();
+    benchmark::DoNotOptimize(refused);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * row->urls.size()));
+}
+
 void time_parse_href(benchmark::State& state, const corpus* c) {
   for (auto _ : state) {
     std::size_t bytes = 0;
@@ -135,6 +181,35 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("whatwg_can_parse/" + c.name).c_str(), time_can_parse, &c)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("whatwg_parse_href/" + c.name).c_str(), time_parse_href, &c)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  for (const corpus& c : corpora()) {
+    if (c.name != "cc_bases" && c.name != "node_files") continue;
+    for (const setter_values& v : k_setter_values) {
+      setter_row row{&c, &v, {}};
+      for (const std::string_view line : c.lines) {
+        if (auto u = w::parse(line)) row.urls.push_back(std::move(*u));
+      }
+      // Checked before timing: a URL a setter changed parses back to itself.
+      for (const w::url& u : row.urls) {
+        for (const std::string_view value : v.values) {
+          w::url changed = u;
+          if (w::setter_named(v.attribute)(changed, value)) continue;
+          const auto again = w::parse(changed.href());
+          if (!again || again->href() != changed.href()) {
+            std::fprintf(stderr, "%s: %s = %s gives %s, which does not parse back to itself\n",
+                         c.name.c_str(), v.attribute, std::string(value).c_str(),
+                         std::string(changed.href()).c_str());
+            return 1;
+          }
+        }
+      }
+      setter_rows().push_back(std::move(row));
+    }
+  }
+  for (setter_row& row : setter_rows()) {
+    benchmark::RegisterBenchmark(
+        ("whatwg_set_" + std::string(row.set->attribute) + "/" + row.c->name).c_str(), time_setter, &row)
         ->Unit(benchmark::kMicrosecond);
   }
   int n = static_cast<int>(args.size());

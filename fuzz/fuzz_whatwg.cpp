@@ -33,6 +33,9 @@ void check_roundtrip(std::string_view fuzz_input, const w::url& u, const char* w
                  again->fragment() == u.fragment() && again->pathname() == u.pathname() &&
                  again->username() == u.username() && again->password() == u.password(),
              std::string(what) + ": the record changed on re-parse: " + std::string(u.href()));
+  // A setter splices the href and shifts the offsets: they must be the parser's for that href.
+  FUZZ_CHECK(w::detail::parts_of(*again) == w::detail::parts_of(u),
+             std::string(what) + ": the offsets differ from the parser's: " + std::string(u.href()));
 }
 
 void check_fast_path(std::string_view fuzz_input, std::string_view text) {

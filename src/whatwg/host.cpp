@@ -265,10 +265,8 @@ bool is_url_code_point(char32_t cp) noexcept {
 
 }  // namespace
 
-/// Reports invalid-URL-unit for every code point of `text` that is not a URL code point, and
-/// every "%" not followed by two hex digits (§4.4 path, query, fragment, opaque-path states).
-void check_url_units(std::string_view text, const reporter& r, std::size_t offset);
-
+// Reports invalid-URL-unit for every code point of `text` that is not a URL code point, and
+// every "%" not followed by two hex digits (§4.4 path, query, fragment, opaque-path states).
 void check_url_units(std::string_view text, const reporter& r, std::size_t offset) {
   if (r.notes == nullptr) return;
   for (std::size_t i = 0; i < text.size();) {

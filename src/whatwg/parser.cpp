@@ -3,6 +3,7 @@
 // Standard gives it. `pointer` indexes bytes of well-formed UTF-8: every code point the machine
 // compares with is ASCII, and a non-ASCII code point is appended or percent-encoded byte by byte,
 // which is what UTF-8 percent-encoding it does (every set contains all non-ASCII code points).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -10,8 +11,6 @@
 #include "whatwg/record.h"
 
 namespace irikit::whatwg::detail {
-
-void check_url_units(std::string_view text, const reporter& r, std::size_t offset);
 
 namespace {
 
@@ -62,17 +61,33 @@ std::optional<std::string_view> first_segment(std::string_view path) noexcept {
   return path.substr(1, end == std::string_view::npos ? std::string_view::npos : end - 1);
 }
 
-/// §4.2 shorten a URL's path.
-void shorten_path(record& url) {
-  if (url.scheme == "file") {
-    const std::size_t slash = url.path.find('/', 1);
-    if (slash == std::string::npos && !url.path.empty() &&
-        is_normalized_windows_drive_letter(std::string_view(url.path).substr(1))) {
+/// §4.2 shorten a URL's path (`path` serialized, as in record.h).
+void shorten_path(std::string& path, bool file_scheme) {
+  if (file_scheme) {
+    const std::size_t slash = path.find('/', 1);
+    if (slash == std::string::npos && !path.empty() &&
+        is_normalized_windows_drive_letter(std::string_view(path).substr(1))) {
       return;
     }
   }
-  const std::size_t last = url.path.rfind('/');
-  if (last != std::string::npos) url.path.resize(last);
+  const std::size_t last = path.rfind('/');
+  if (last != std::string::npos) path.resize(last);
+}
+
+/// §4.4 path state, at "/" (`slash`) or the end of the path: the buffer becomes the next segment
+/// of `path`, or does what a dot segment does; the buffer is left empty.
+void end_segment(std::string& path, std::string& buffer, bool file_scheme, bool slash) {
+  if (is_double_dot(buffer)) {
+    shorten_path(path, file_scheme);
+    if (!slash) path += '/';
+  } else if (is_single_dot(buffer) && !slash) {
+    path += '/';
+  } else if (!is_single_dot(buffer)) {
+    if (file_scheme && path.empty() && is_windows_drive_letter(buffer)) buffer[1] = ':';
+    path += '/';
+    path += buffer;
+  }
+  buffer.clear();
 }
 
 class machine {
@@ -117,9 +132,21 @@ class machine {
   /// pointer past its continuation bytes (the loop then steps over the last one).
   void append_encoded(std::string& out, encode_set set) {
     const std::size_t length = code_point_length();
-    if (r_.notes != nullptr) check_url_units(in_.substr(pointer_, length), r_, offset_ + pointer_);
+    check_url_unit(length);
     percent_encode_into(in_.substr(pointer_, length), set, out);
     pointer_ += length - 1;
+  }
+  /// invalid-URL-unit for the code point at the pointer (§4.4 path, opaque path, query and fragment
+  /// states); a "%" is one when the two code points after it are not hex digits.
+  void check_url_unit(std::size_t length) const {
+    if (r_.notes == nullptr) return;
+    if (in_[pointer_] == '%') {
+      const auto hex = [](char h) { return is_digit(h) || ((h | 0x20) >= 'a' && (h | 0x20) <= 'f'); };
+      if (pointer_ + 2 >= in_.size() || !hex(in_[pointer_ + 1]) || !hex(in_[pointer_ + 2]))
+        note(ve::invalid_url_unit);
+      return;
+    }
+    check_url_units(in_.substr(pointer_, length), r_, offset_ + pointer_);
   }
   /// The base's username, password, host and port (relative and relative slash states).
   void copy_base_authority() {
@@ -278,7 +305,7 @@ std::optional<url_error> machine::run() {
             st = state::fragment;
           } else if (ch != -1) {
             url_.query.reset();
-            shorten_path(url_);
+            shorten_path(url_.path, url_.scheme == "file");
             st = state::path;
             --pointer_;
           }
@@ -424,7 +451,7 @@ std::optional<url_error> machine::run() {
           } else if (ch != -1) {
             url_.query.reset();
             if (!starts_with_windows_drive_letter(in_.substr(pointer_))) {
-              shorten_path(url_);
+              shorten_path(url_.path, url_.scheme == "file");
             } else {
               note(ve::file_invalid_windows_drive_letter);
               url_.path.clear();
@@ -511,18 +538,7 @@ std::optional<url_error> machine::run() {
         const bool slash = ch == '/' || (special() && ch == '\\');
         if (ch == -1 || slash || (!has_override() && (ch == '?' || ch == '#'))) {
           if (special() && ch == '\\') note(ve::invalid_reverse_solidus);
-          if (is_double_dot(buffer_)) {
-            shorten_path(url_);
-            if (!slash) url_.path += '/';
-          } else if (is_single_dot(buffer_) && !slash) {
-            url_.path += '/';
-          } else if (!is_single_dot(buffer_)) {
-            if (url_.scheme == "file" && url_.path.empty() && is_windows_drive_letter(buffer_))
-              buffer_[1] = ':';
-            url_.path += '/';
-            url_.path += buffer_;
-          }
-          buffer_.clear();
+          end_segment(url_.path, buffer_, url_.scheme == "file", slash);
           if (ch == '?') {
             url_.query.emplace();
             st = state::query;
@@ -568,8 +584,7 @@ std::optional<url_error> machine::run() {
             st = state::fragment;
           }
         } else if (ch != -1) {
-          if (r_.notes != nullptr)
-            check_url_units(in_.substr(pointer_, code_point_length()), r_, offset_ + pointer_);
+          check_url_unit(code_point_length());
           append_raw(buffer_);
         }
         break;
@@ -614,15 +629,18 @@ std::int32_t default_port(std::string_view s) noexcept {
 
 bool record::special() const noexcept { return is_special_scheme(scheme); }
 
-std::optional<url_error> basic_parse(std::string_view input, const record* base, record& out,
-                                     state override_state, std::string_view encoding,
-                                     std::vector<validation>* notes) {
+prepared_input::prepared_input(std::string_view input, bool strip, std::vector<validation>* notes)
+    : notes_(notes) {
+  // The common case, a setter's short ASCII value without tabs or newlines: nothing to do.
+  if (!strip && std::none_of(input.begin(), input.end(), [](char c) {
+        return c == '\t' || c == '\n' || c == '\r' || static_cast<unsigned char>(c) >= 0x80;
+      })) {
+    cleaned_notes_ = first_note_ = notes != nullptr ? notes->size() : 0;
+    text_ = input;
+    return;
+  }
   const reporter r{notes};
-  // the parse's cancellation: validation_error::cancelled
-  const irikit::detail::cancel_scope scope(input.size());
-  const auto cancelled = [&scope] { return url_error{ve::cancelled, scope.error().offset}; };
-  std::size_t offset = 0;
-  if (override_state == state::none) {
+  if (strip) {
     // Step 1.2: strip leading and trailing C0 controls and spaces.
     std::size_t begin = 0;
     std::size_t end = input.size();
@@ -630,69 +648,108 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
     while (end > begin && is_c0_or_space(input[end - 1])) --end;
     if (begin != 0 || end != input.size()) r.add(ve::invalid_url_unit, begin == 0 ? end : 0);
     input = input.substr(begin, end - begin);
-    offset = begin;
+    offset_ = begin;
   }
-  // Step 2-3: remove ASCII tabs and newlines. The machine then counts the cleaned text; `removed`
-  // (positions in the stripped input) brings its offsets back to the caller's text below.
-  std::string cleaned;
+  // Steps 2-3: remove ASCII tabs and newlines. The machine then counts the cleaned text; `removed_`
+  // (positions in the stripped input) brings its offsets back to the caller's text in restore().
   irikit::detail::cancel_poll poll(0, input.size());
-  std::vector<std::uint32_t> removed;
   for (std::size_t i = 0; i < input.size(); ++i) {
-    if (poll(offset + i)) return cancelled();
+    if (poll(offset_ + i)) return;  // cancelled: the operation's cancel_scope reports it
     const char ch = input[i];
     if (ch == '\t' || ch == '\n' || ch == '\r') {
-      if (cleaned.empty() && i > 0) cleaned.assign(input.substr(0, i));
-      if (cleaned.empty()) cleaned.reserve(input.size());
-      r.add(ve::invalid_url_unit, offset + i);
-      removed.push_back(static_cast<std::uint32_t>(i));
+      cleaned_.reserve(input.size());
+      cleaned_.assign(input.substr(0, i));
+      r.add(ve::invalid_url_unit, offset_ + i);
+      removed_.push_back(static_cast<std::uint32_t>(i));
       for (++i; i < input.size(); ++i) {
         if (input[i] != '\t' && input[i] != '\n' && input[i] != '\r') {
-          cleaned.push_back(input[i]);
+          cleaned_.push_back(input[i]);
         } else {
-          removed.push_back(static_cast<std::uint32_t>(i));
+          removed_.push_back(static_cast<std::uint32_t>(i));
         }
       }
-      input = cleaned;
+      input = cleaned_;
       break;
     }
   }
-  const std::size_t cleaned_notes =
-      notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned`
-  std::string fixed_storage;
-  std::vector<replacement> replaced;
-  auto fixed = replace_ill_formed_utf8(input, &replaced);
-  if (scope.cancelled()) return cancelled();
-  if (fixed) {
-    r.add(ve::invalid_url_unit, offset + replaced.front().from);  // the first ill-formed sequence
-    fixed_storage = std::move(*fixed);
-    input = fixed_storage;
+  cleaned_notes_ = notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned_`
+  if (auto fixed = replace_ill_formed_utf8(input, &replaced_)) {
+    r.add(ve::invalid_url_unit, offset_ + replaced_.front().from);  // the first ill-formed sequence
+    fixed_ = std::move(*fixed);
+    input = fixed_;
   }
-  if (override_state == state::none) out = record{};
-  const std::size_t first_note = notes != nullptr ? notes->size() : 0;
-  machine m(input, base, out, override_state, encoding, r, offset);
-  std::optional<url_error> e = m.run();
-  if (scope.cancelled()) return cancelled();  // the record `out` is the caller's to drop
+  first_note_ = notes != nullptr ? notes->size() : 0;
+  text_ = input;
+}
+
+void prepared_input::restore(std::optional<url_error>& e) const {
   // The machine counted bytes of the text with U+FFFD (3 bytes each) in place of ill-formed
   // sequences (of 1 to 3 bytes): its offsets are brought back to the caller's text.
-  offsets_before_replacement(replaced, offset, e ? &*e : nullptr, notes, first_note);
-  if (!removed.empty()) {
-    // A position in the cleaned text → the caller's: past every removed tab or newline before it
-    // (the character it names, never the tab in front of it).
-    const auto back = [&](std::uint32_t& at) {
-      if (at < offset) return;
-      std::size_t s = at - offset;
-      for (const std::uint32_t k : removed) {
-        if (k > s) break;
-        ++s;
-      }
-      at = static_cast<std::uint32_t>(offset + s);
-    };
-    if (notes != nullptr) {
-      for (std::size_t k = cleaned_notes; k < notes->size(); ++k) back((*notes)[k].offset);
+  offsets_before_replacement(replaced_, offset_, e ? &*e : nullptr, notes_, first_note_);
+  if (removed_.empty()) return;
+  // A position in the cleaned text → the caller's: past every removed tab or newline before it
+  // (the character it names, never the tab in front of it).
+  const auto back = [&](std::uint32_t& at) {
+    if (at < offset_) return;
+    std::size_t s = at - offset_;
+    for (const std::uint32_t k : removed_) {
+      if (k > s) break;
+      ++s;
     }
-    if (e) back(e->offset);
+    at = static_cast<std::uint32_t>(offset_ + s);
+  };
+  if (notes_ != nullptr) {
+    for (std::size_t k = cleaned_notes_; k < notes_->size(); ++k) back((*notes_)[k].offset);
   }
+  if (e) back(e->offset);
+}
+
+std::optional<url_error> basic_parse(std::string_view input, const record* base, record& out,
+                                     state override_state, std::string_view encoding,
+                                     std::vector<validation>* notes) {
+  // the parse's cancellation: validation_error::cancelled
+  const irikit::detail::cancel_scope scope(input.size());
+  const auto cancelled = [&scope] { return url_error{ve::cancelled, scope.error().offset}; };
+  const prepared_input in(input, override_state == state::none, notes);
+  if (scope.cancelled()) return cancelled();
+  if (override_state == state::none) out = record{};
+  const reporter r{notes};  // the machine keeps a reference
+  machine m(in.text(), base, out, override_state, encoding, r, in.offset());
+  std::optional<url_error> e = m.run();
+  if (scope.cancelled()) return cancelled();  // the record `out` is the caller's to drop
+  in.restore(e);
   return e;
+}
+
+void path_override(std::string_view text, bool special, bool file_scheme, bool host_null, std::string& path,
+                   const reporter& r, std::size_t offset) {
+  path.clear();
+  // Path start state with a state override: a special path starts at "/" or "\\"; an empty
+  // value gives a URL without a host the path of one empty segment, and others the empty path.
+  std::size_t i = 0;
+  if (special) {
+    if (!text.empty() && text[0] == '\\') r.add(ve::invalid_reverse_solidus, offset);
+    if (!text.empty() && (text[0] == '/' || text[0] == '\\')) i = 1;
+  } else if (text.empty()) {
+    if (host_null) path += '/';
+    return;
+  } else if (text[0] == '/') {
+    i = 1;
+  }
+  // Path state: "?" and "#" are path code points under a state override.
+  std::string buffer;
+  for (;;) {
+    std::size_t end = i;
+    while (end < text.size() && text[end] != '/' && !(special && text[end] == '\\')) ++end;
+    const std::string_view segment = text.substr(i, end - i);
+    check_url_units(segment, r, offset + i);
+    percent_encode_into(segment, encode_set::path, buffer);
+    const bool slash = end < text.size();
+    if (slash && text[end] == '\\') r.add(ve::invalid_reverse_solidus, offset + end);
+    end_segment(path, buffer, file_scheme, slash);
+    if (!slash) return;
+    i = end + 1;
+  }
 }
 
 }  // namespace irikit::whatwg::detail

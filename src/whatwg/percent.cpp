@@ -69,16 +69,17 @@ bool in_encode_set(unsigned char c, encode_set set) noexcept {
 }
 
 void percent_encode_into(std::string_view input, encode_set set, std::string& out) {
-  for (const char ch : input) {
-    const auto c = static_cast<unsigned char>(ch);
+  std::size_t kept = 0;  // input[kept, i) is appended as it is, in one piece
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    const auto c = static_cast<unsigned char>(input[i]);
     if (in_encode_set(c, set)) {
-      out.push_back('%');
-      out.push_back(k_hex[c >> 4]);
-      out.push_back(k_hex[c & 15]);
-    } else {
-      out.push_back(ch);
+      out.append(input.data() + kept, i - kept);
+      const char encoded[3] = {'%', k_hex[c >> 4], k_hex[c & 15]};
+      out.append(encoded, 3);
+      kept = i + 1;
     }
   }
+  out.append(input.data() + kept, input.size() - kept);
 }
 
 namespace {

@@ -81,6 +81,49 @@ std::optional<url_error> basic_parse(std::string_view input, const record* base,
                                      state override_state, std::string_view encoding,
                                      std::vector<validation>* notes);
 
+/// One U+FFFD that replaced an ill-formed sequence: where it is in the new text, and where the
+/// sequence was in the input and how many bytes it had.
+struct replacement {
+  std::size_t at;
+  std::size_t from;
+  std::size_t length;
+};
+/// Steps 1-3 of the basic URL parser (§4.4) and the Encoding Standard's UTF-8 decode: the text the
+/// state machine, or the part of it a setter runs, reads. Leading and trailing C0 controls and
+/// spaces are stripped when `strip` (a parse; a setter's value keeps them), ASCII tabs and newlines
+/// removed and ill-formed UTF-8 read as U+FFFD, each noted; the input is copied only then.
+/// Offsets into text() are offsets in the caller's input minus offset() until restore(), which
+/// brings those of `e` and of the notes added since back to the caller's input.
+class prepared_input {
+ public:
+  prepared_input(std::string_view input, bool strip, std::vector<validation>* notes);
+  prepared_input(const prepared_input&) = delete;
+  prepared_input& operator=(const prepared_input&) = delete;
+  std::string_view text() const noexcept { return text_; }
+  std::size_t offset() const noexcept { return offset_; }
+  void restore(std::optional<url_error>& e) const;
+
+ private:
+  std::vector<validation>* notes_;
+  std::string_view text_;
+  std::size_t offset_ = 0;
+  std::string cleaned_;                 // the input without tabs and newlines, when it had some
+  std::string fixed_;                   // with U+FFFD, when it had ill-formed UTF-8
+  std::vector<std::uint32_t> removed_;  // where the tabs and newlines were
+  std::vector<replacement> replaced_;
+  std::size_t cleaned_notes_ = 0;  // notes from here on count `cleaned_`
+  std::size_t first_note_ = 0;     // notes from here on count `fixed_`
+};
+
+/// The path start and path states under a state override (§4.4; the pathname setter, §6.1): the
+/// path of `text`, serialized into `path` (record.h's form). Validation errors at offset + i.
+void path_override(std::string_view text, bool special, bool file_scheme, bool host_null, std::string& path,
+                   const reporter& r, std::size_t offset);
+
+/// Validation errors (invalid-URL-unit, §4.3) for the code points of `text` that are not URL units
+/// and for "%" without two hex digits; `text` is at `offset` in the input.
+void check_url_units(std::string_view text, const reporter& r, std::size_t offset);
+
 /// The host parser (§3.5) on text at `offset` in the input; errors are reported at offset + i.
 std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque, host& out, const reporter& r,
                                          std::size_t offset);
@@ -93,13 +136,6 @@ void percent_encode_after_encoding(std::string_view input, std::string_view enco
 /// Whether a byte is in the set (bytes >= 0x80 are in every set).
 bool in_encode_set(unsigned char c, encode_set set) noexcept;
 
-/// One U+FFFD that replaced an ill-formed sequence: where it is in the new text, and where the
-/// sequence was in the input and how many bytes it had.
-struct replacement {
-  std::size_t at;
-  std::size_t from;
-  std::size_t length;
-};
 /// The ill-formed UTF-8 sequences of `input` replaced by U+FFFD (the Encoding Standard's UTF-8
 /// decode), or nullopt when `input` is well-formed. With `replaced`, each replacement is listed.
 std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
@@ -116,6 +152,8 @@ void offsets_before_replacement(const std::vector<replacement>& replaced, std::s
 /// `url` ↔ `record`.
 record to_record(const url& u);
 url from_record(const record& r);
+/// Sets the query of `u` to `query`, already serialized (without "?"; nullopt: null).
+void set_query(url& u, std::optional<std::string_view> query);
 
 /// The offsets and flags of a `url` besides its href (whatwg.h has the diagram): what the fast
 /// path (fast.cpp) computes while it writes the href, and what the differential fuzz target

@@ -153,14 +153,8 @@ void search_params::sort() {
 
 void search_params::update_url(url& u) const {
   // §6.2 update steps: serialize; the empty string sets the query to null.
-  detail::record r = detail::to_record(u);
-  std::string query = to_string();
-  if (query.empty()) {
-    r.query.reset();
-  } else {
-    r.query = std::move(query);
-  }
-  u = detail::from_record(r);
+  const std::string query = to_string();
+  detail::set_query(u, query.empty() ? std::nullopt : std::optional<std::string_view>(query));
 }
 
 }  // namespace irikit::whatwg

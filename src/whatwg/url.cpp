@@ -2,9 +2,13 @@
 // The URL class (URL Standard §6.1) over the record (§4.1): serialization into one href string with
 // offsets (§4.5), the getters, the setters with their state overrides, origins (§4.7), and the
 // names of the validation errors (§4.3, §3.5).
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
+#include <variant>
 
+#include "cancel/poll.h"
 #include "whatwg/record.h"
 
 namespace irikit::whatwg {
@@ -97,6 +101,157 @@ struct detail_access {
     u.special_ = p.special;
   }
 
+  // ---- the setters' edits: splice the href, shift the offsets after the splice ----
+
+  /// The offsets in href order. A splice that rewrites one part shifts every offset after it.
+  static std::array<std::uint32_t*, 10> offsets(url& u) noexcept {
+    return {&u.scheme_end_, &u.username_begin_, &u.username_end_,   &u.password_end_, &u.host_begin_,
+            &u.host_end_,   &u.path_begin_,     &u.pathname_begin_, &u.query_begin_,  &u.fragment_begin_};
+  }
+  enum offset_index : std::size_t {
+    i_scheme_end,
+    i_username_begin,
+    i_username_end,
+    i_password_end,
+    i_host_begin,
+    i_host_end,
+    i_path_begin,
+    i_pathname_begin,
+    i_query_begin,
+    i_fragment_begin
+  };
+
+  /// Replaces href[begin, end) with `text` and shifts the offsets from `first` on (absent ones,
+  /// npos, stay absent). The caller sets the offsets inside the replaced range.
+  static void splice(url& u, std::uint32_t begin, std::uint32_t end, std::string_view text,
+                     std::size_t first) {
+    u.href_.replace(begin, end - begin, text);
+    const auto delta = static_cast<std::uint32_t>(text.size() - (end - begin));  // modulo 2^32
+    const auto all = offsets(u);
+    for (std::size_t i = first; i < all.size(); ++i) {
+      if (*all[i] != url::npos) *all[i] += delta;
+    }
+  }
+
+  /// §4.5 steps 2-3 for new credentials, host or port: href[scheme_end + 1, pathname_begin) is
+  /// written again ("//" userinfo host port, or "/." before a path starting with "//" when the
+  /// host is null).
+  /// The parts that change must not be views into the href (those that stay may be).
+  static void write_authority(url& u, std::string_view username, std::string_view password, host_type kind,
+                              std::string_view host, std::int32_t port) {
+    if (u.host_type_ != host_type::none && kind != host_type::none) {
+      // The authority stays: only the parts that change are spliced, from the back.
+      const bool new_userinfo = username != u.username() || password != u.password();
+      const bool new_host = kind != u.host_type_ || host != u.hostname();
+      if (port != u.port_) {
+        char digits[8] = {':'};
+        const auto end = std::to_chars(digits + 1, digits + sizeof digits, port).ptr;
+        splice(u, u.host_end_, u.path_begin_, port >= 0 ? std::string_view(digits, end - digits) : "",
+               i_path_begin);
+        u.port_ = port;
+      }
+      if (new_host) {
+        splice(u, u.host_begin_, u.host_end_, host, i_host_end);
+        u.host_type_ = kind;
+      }
+      if (new_userinfo) write_userinfo(u, username, password);
+      return;
+    }
+    std::string a;
+    const std::uint32_t base = u.scheme_end_ + 1;
+    const auto here = [&] { return static_cast<std::uint32_t>(base + a.size()); };
+    std::uint32_t username_begin, username_end, password_end, host_begin, host_end;
+    if (kind != host_type::none) {
+      a.reserve(username.size() + password.size() + host.size() + 12);
+      a += "//";
+      username_begin = here();
+      a += username;
+      username_end = here();
+      if (!password.empty()) {
+        a += ':';
+        a += password;
+      }
+      password_end = here();
+      if (!username.empty() || !password.empty()) a += '@';
+      host_begin = here();
+      a += host;
+      host_end = here();
+      if (port >= 0) {
+        a += ':';
+        a += std::to_string(port);
+      }
+    } else {
+      username_begin = username_end = password_end = host_begin = host_end = here();
+    }
+    const std::uint32_t path_begin = here();
+    if (kind == host_type::none && !u.opaque_path_ && u.pathname().starts_with("//")) a += "/.";
+    const std::uint32_t pathname_begin = here();
+    splice(u, base, u.pathname_begin_, a, i_query_begin);
+    u.username_begin_ = username_begin;
+    u.username_end_ = username_end;
+    u.password_end_ = password_end;
+    u.host_begin_ = host_begin;
+    u.host_end_ = host_end;
+    u.path_begin_ = path_begin;
+    u.pathname_begin_ = pathname_begin;
+    u.host_type_ = kind;
+    u.port_ = port;
+  }
+
+  /// username [":" password] ["@"] between "//" and the host.
+  static void write_userinfo(url& u, std::string_view username, std::string_view password) {
+    std::string userinfo;
+    userinfo.reserve(username.size() + password.size() + 2);
+    userinfo += username;
+    if (!password.empty()) {
+      userinfo += ':';
+      userinfo += password;
+    }
+    if (!userinfo.empty()) userinfo += '@';
+    splice(u, u.username_begin_, u.host_begin_, userinfo, i_host_begin);
+    u.username_end_ = u.username_begin_ + static_cast<std::uint32_t>(username.size());
+    u.password_end_ =
+        u.username_end_ + (password.empty() ? 0 : 1 + static_cast<std::uint32_t>(password.size()));
+  }
+
+  static void write_scheme(url& u, std::string_view scheme) {
+    splice(u, 0, u.scheme_end_, scheme, i_scheme_end);
+    u.special_ = is_special_scheme(scheme);
+  }
+
+  /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
+  /// starts with "//" (§4.5 step 3).
+  static void write_path(url& u, std::string_view path) {
+    splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
+    u.pathname_begin_ = u.path_begin_;
+    if (u.host_type_ == host_type::none && path.starts_with("//")) {
+      splice(u, u.path_begin_, u.path_begin_, "/.", i_pathname_begin);
+    }
+  }
+
+  /// A new query (without "?"; nullopt: null), or a new fragment (without "#").
+  static void write_query(url& u, std::optional<std::string_view> query) {
+    const std::uint32_t begin = u.query_begin_ != url::npos ? u.query_begin_ : u.path_end();
+    std::string q;
+    if (query) {
+      q.reserve(query->size() + 1);
+      q += '?';
+      q += *query;
+    }
+    splice(u, begin, u.path_end_of_query(), q, i_fragment_begin);
+    u.query_begin_ = query ? begin : url::npos;
+  }
+  static void write_fragment(url& u, std::optional<std::string_view> fragment) {
+    const auto begin =
+        static_cast<std::uint32_t>(u.fragment_begin_ != url::npos ? u.fragment_begin_ : u.href_.size());
+    u.href_.resize(begin);
+    if (fragment) {
+      u.href_ += '#';
+      u.href_ += *fragment;
+    }
+    u.fragment_begin_ = fragment ? begin : url::npos;
+  }
+
   static url_parts parts_of(const url& u) {
     return url_parts{u.scheme_end_, u.username_begin_, u.username_end_,   u.password_end_, u.host_begin_,
                      u.host_end_,   u.path_begin_,     u.pathname_begin_, u.query_begin_,  u.fragment_begin_,
@@ -105,6 +260,7 @@ struct detail_access {
 };
 
 record to_record(const url& u) { return detail_access::to_record(u); }
+void set_query(url& u, std::optional<std::string_view> query) { detail_access::write_query(u, query); }
 url from_record(const record& r) { return detail_access::from_record(r); }
 void assemble_into(url& u, std::string_view href, const url_parts& parts) {
   detail_access::assemble_into(u, href, parts);
@@ -159,20 +315,6 @@ constexpr std::array<error_row, 31> k_errors{{
     {"setter-refused", "the setter's state override refused the value; the URL is unchanged"},
     {"cancelled", "the operation was cancelled by the caller (its cancellation hook, irikit/cancel.h)"},
 }};
-
-using detail::record;
-using detail::state;
-
-/// Runs a setter's state override on a copy of the record and writes it back: the Standard edits
-/// the URL in place, so what was set before a failure stays (e.g. the host of "example.com:x").
-std::optional<url_error> run_override(url& u, std::string_view value, state s, std::vector<validation>* notes,
-                                      void (*prepare)(record&) = nullptr) {
-  record r = detail::to_record(u);
-  if (prepare != nullptr) prepare(r);
-  auto e = detail::basic_parse(value, nullptr, r, s, {}, notes);
-  u = detail::from_record(r);
-  return e;
-}
 
 constexpr url_error refused{validation_error::setter_refused, 0};
 
@@ -257,75 +399,252 @@ std::optional<url_error> url::set_href(std::string_view value, std::vector<valid
   return std::nullopt;
 }
 
+// The setters (§6.1) edit the href in place (detail_access's splices) and run only the part of the
+// basic URL parser (§4.4) their state override reaches: the scheme state for protocol, the host
+// (or file host) and port states for host, the port state for port, the path states for pathname,
+// the query and fragment states for search and hash. The value is prepared as the parser's steps
+// 2-3 prepare any input (detail::prepared_input), and errors and notes count the caller's value.
+
+namespace {
+
+using access = detail::detail_access;
+using detail::prepared_input;
+using detail::reporter;
+using ve = validation_error;
+
+bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+/// §4.2 "cannot have a username/password/port".
+bool cannot_have_credentials_or_port(const url& u) noexcept {
+  return u.host_kind() == host_type::none || u.host_kind() == host_type::empty || u.scheme() == "file";
+}
+
+/// The port state under a state override (§4.4) on `text`, found at `offset` of the prepared
+/// value: the port (-1 for the scheme's default), or the failure.
+std::variant<std::int32_t, url_error> port_override(std::string_view text, std::string_view scheme,
+                                                    const reporter& r, std::size_t offset) {
+  std::size_t i = 0;
+  std::uint32_t port = 0;
+  for (; i < text.size() && is_digit(text[i]); ++i) {
+    port = port * 10 + static_cast<std::uint32_t>(text[i] - '0');
+    if (port > 65535) {
+      r.add(ve::port_out_of_range, offset);
+      return url_error{ve::port_out_of_range, static_cast<std::uint32_t>(offset)};
+    }
+  }
+  if (i == 0) {
+    r.add(ve::port_invalid, offset);
+    return url_error{ve::port_invalid, static_cast<std::uint32_t>(offset)};
+  }
+  const auto p = static_cast<std::int32_t>(port);
+  return p == detail::default_port(scheme) ? -1 : p;
+}
+
+std::optional<url_error> refused_at(std::size_t at) {
+  return url_error{ve::setter_refused, static_cast<std::uint32_t>(at)};
+}
+
+std::optional<url_error> failure(ve e, std::size_t at, const reporter& r) {
+  r.add(e, at);
+  return url_error{e, static_cast<std::uint32_t>(at)};
+}
+
+/// The host state (or for a file URL the file host state) under a state override (§4.4), with the
+/// port state after "host:port" unless `hostname_only`; writes what it parsed into `u`.
+std::optional<url_error> host_override(url& u, std::string_view text, bool hostname_only, const reporter& r) {
+  host h;
+  if (u.scheme() == "file") {
+    std::size_t end = 0;
+    while (end < text.size() && text[end] != '/' && text[end] != '\\' && text[end] != '?' && text[end] != '#')
+      ++end;
+    if (end == 0) {
+      h.type = host_type::empty;
+    } else {
+      if (auto e = detail::parse_host_into(text.substr(0, end), false, h, r, 0)) return e;
+      if (h.type == host_type::domain && h.serialized == "localhost") {
+        h.type = host_type::empty;
+        h.serialized.clear();
+      }
+    }
+    access::write_authority(u, u.username(), u.password(), h.type, h.serialized,
+                            u.port_number() ? *u.port_number() : -1);
+    return std::nullopt;
+  }
+  const bool special = u.is_special();
+  bool inside_brackets = false;
+  std::size_t i = 0;
+  for (; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == ':' && !inside_brackets) break;
+    if (ch == '/' || ch == '?' || ch == '#' || (special && ch == '\\')) break;
+    if (ch == '[') inside_brackets = true;
+    if (ch == ']') inside_brackets = false;
+  }
+  const std::string_view buffer = text.substr(0, i);
+  const std::int32_t old_port = u.port_number() ? *u.port_number() : -1;
+  if (i < text.size() && text[i] == ':') {
+    if (buffer.empty()) return failure(ve::host_missing, i, r);
+    if (hostname_only) return refused_at(i);
+    if (auto e = detail::parse_host_into(buffer, !special, h, r, 0)) return e;
+    // The host is set before the port state runs: a failing port leaves the new host.
+    auto port = port_override(text.substr(i + 1), u.scheme(), r, i + 1);
+    const std::int32_t* p = std::get_if<std::int32_t>(&port);
+    access::write_authority(u, u.username(), u.password(), h.type, h.serialized,
+                            p != nullptr ? *p : old_port);
+    if (p == nullptr) return std::get<url_error>(port);
+    return std::nullopt;
+  }
+  if (buffer.empty()) {
+    // The state machine decreases the pointer (to before the start) before it fails here; its
+    // failures are then reported at the end of the value.
+    if (special) return failure(ve::host_missing, text.size(), r);
+    if (u.has_credentials() || old_port >= 0) return refused_at(text.size());
+    h.type = host_type::empty;
+  } else if (auto e = detail::parse_host_into(buffer, !special, h, r, 0)) {
+    return e;
+  }
+  access::write_authority(u, u.username(), u.password(), h.type, h.serialized, old_port);
+  return std::nullopt;
+}
+
+/// Runs a setter's part of the parser on the prepared `value`; errors and notes then count the
+/// caller's value.
+template <class Part>
+std::optional<url_error> with_prepared(std::string_view value, std::vector<validation>* notes, Part part) {
+  const irikit::detail::cancel_scope scope(value.size());
+  const prepared_input in(value, false, notes);
+  if (scope.cancelled()) return url_error{ve::cancelled, scope.error().offset};
+  std::optional<url_error> e = part(in.text(), reporter{notes});
+  if (scope.cancelled()) return url_error{ve::cancelled, scope.error().offset};
+  in.restore(e);
+  return e;
+}
+
+}  // namespace
+
 std::optional<url_error> url::set_protocol(std::string_view value, std::vector<validation>* notes) {
-  const std::string input = std::string(value) + ":";
-  return run_override(*this, input, state::scheme_start, notes);
+  return with_prepared(
+      value, notes, [this](std::string_view text, const reporter&) -> std::optional<url_error> {
+        // The scheme start and scheme states on value + ":" (§6.1 protocol setter).
+        if (text.empty() || !is_alpha(text[0])) return refused_at(0);
+        std::size_t end = 1;
+        while (end < text.size() && (is_alpha(text[end]) || is_digit(text[end]) || text[end] == '+' ||
+                                     text[end] == '-' || text[end] == '.'))
+          ++end;
+        if (end < text.size() && text[end] != ':') return refused_at(end);
+        char buffer[32];
+        std::string lowered;
+        std::string_view scheme;
+        if (end <= sizeof buffer) {
+          for (std::size_t i = 0; i < end; ++i)
+            buffer[i] = (text[i] >= 'A' && text[i] <= 'Z') ? static_cast<char>(text[i] + 32) : text[i];
+          scheme = std::string_view(buffer, end);
+        } else {
+          lowered.assign(text.substr(0, end));
+          for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+          scheme = lowered;
+        }
+        if (special_ != detail::is_special_scheme(scheme)) return refused_at(end);
+        if ((has_credentials() || port_ >= 0) && scheme == "file") return refused_at(end);
+        if (this->scheme() == "file" && host_type_ == host_type::empty) return refused_at(end);
+        access::write_scheme(*this, scheme);
+        if (port_ >= 0 && port_ == detail::default_port(scheme)) {
+          access::write_authority(*this, username(), password(), host_type_, hostname(), -1);
+        }
+        return std::nullopt;
+      });
 }
 
 std::optional<url_error> url::set_username(std::string_view value) {
-  record r = detail::to_record(*this);
-  if (r.cannot_have_credentials_or_port()) return refused;
-  r.username.clear();
-  detail::percent_encode_into(value, encode_set::userinfo, r.username);
-  *this = detail::from_record(r);
+  if (cannot_have_credentials_or_port(*this)) return refused;
+  std::string encoded;
+  detail::percent_encode_into(value, encode_set::userinfo, encoded);
+  access::write_authority(*this, encoded, password(), host_type_, hostname(), port_);
   return std::nullopt;
 }
 
 std::optional<url_error> url::set_password(std::string_view value) {
-  record r = detail::to_record(*this);
-  if (r.cannot_have_credentials_or_port()) return refused;
-  r.password.clear();
-  detail::percent_encode_into(value, encode_set::userinfo, r.password);
-  *this = detail::from_record(r);
+  if (cannot_have_credentials_or_port(*this)) return refused;
+  std::string encoded;
+  detail::percent_encode_into(value, encode_set::userinfo, encoded);
+  access::write_authority(*this, username(), encoded, host_type_, hostname(), port_);
   return std::nullopt;
 }
 
 std::optional<url_error> url::set_host(std::string_view value, std::vector<validation>* notes) {
   if (opaque_path_) return refused;
-  return run_override(*this, value, state::host, notes);
+  return with_prepared(value, notes, [this](std::string_view text, const reporter& r) {
+    return host_override(*this, text, false, r);
+  });
 }
 
 std::optional<url_error> url::set_hostname(std::string_view value, std::vector<validation>* notes) {
   if (opaque_path_) return refused;
-  return run_override(*this, value, state::hostname, notes);
+  return with_prepared(value, notes, [this](std::string_view text, const reporter& r) {
+    return host_override(*this, text, true, r);
+  });
 }
 
 std::optional<url_error> url::set_port(std::string_view value, std::vector<validation>* notes) {
-  record r = detail::to_record(*this);
-  if (r.cannot_have_credentials_or_port()) return refused;
+  if (cannot_have_credentials_or_port(*this)) return refused;
   if (value.empty()) {
-    r.port = -1;
-    *this = detail::from_record(r);
+    access::write_authority(*this, username(), password(), host_type_, hostname(), -1);
     return std::nullopt;
   }
-  return run_override(*this, value, state::port, notes);
+  return with_prepared(value, notes,
+                       [this](std::string_view text, const reporter& r) -> std::optional<url_error> {
+                         auto port = port_override(text, scheme(), r, 0);
+                         if (const url_error* e = std::get_if<url_error>(&port)) return *e;
+                         access::write_authority(*this, username(), password(), host_type_, hostname(),
+                                                 std::get<std::int32_t>(port));
+                         return std::nullopt;
+                       });
 }
 
 std::optional<url_error> url::set_pathname(std::string_view value, std::vector<validation>* notes) {
   if (opaque_path_) return refused;
-  return run_override(*this, value, state::path_start, notes, [](record& r) { r.path.clear(); });
+  return with_prepared(
+      value, notes, [this](std::string_view text, const reporter& r) -> std::optional<url_error> {
+        std::string path;
+        detail::path_override(text, special_, scheme() == "file", host_type_ == host_type::none, path, r, 0);
+        access::write_path(*this, path);
+        return std::nullopt;
+      });
 }
 
 std::optional<url_error> url::set_search(std::string_view value, std::vector<validation>* notes) {
   if (value.empty()) {
-    record r = detail::to_record(*this);
-    r.query.reset();
-    *this = detail::from_record(r);
+    access::write_query(*this, std::nullopt);
     return std::nullopt;
   }
   if (value.front() == '?') value.remove_prefix(1);
-  return run_override(*this, value, state::query, notes, [](record& r) { r.query.emplace(); });
+  return with_prepared(value, notes,
+                       [this](std::string_view text, const reporter& r) -> std::optional<url_error> {
+                         // The query state under a state override: "#" is a query code point.
+                         detail::check_url_units(text, r, 0);
+                         std::string query;
+                         detail::percent_encode_after_encoding(
+                             text, {}, special_ ? encode_set::special_query : encode_set::query, query);
+                         access::write_query(*this, query);
+                         return std::nullopt;
+                       });
 }
 
 std::optional<url_error> url::set_hash(std::string_view value, std::vector<validation>* notes) {
   if (value.empty()) {
-    record r = detail::to_record(*this);
-    r.fragment.reset();
-    *this = detail::from_record(r);
+    access::write_fragment(*this, std::nullopt);
     return std::nullopt;
   }
   if (value.front() == '#') value.remove_prefix(1);
-  return run_override(*this, value, state::fragment, notes, [](record& r) { r.fragment.emplace(); });
+  return with_prepared(value, notes,
+                       [this](std::string_view text, const reporter& r) -> std::optional<url_error> {
+                         detail::check_url_units(text, r, 0);
+                         std::string fragment;
+                         detail::percent_encode_into(text, encode_set::fragment, fragment);
+                         access::write_fragment(*this, fragment);
+                         return std::nullopt;
+                       });
 }
 
 namespace detail {

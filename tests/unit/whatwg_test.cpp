@@ -215,6 +215,197 @@ TEST(WhatwgSetters, StateOverrides) {
   EXPECT_EQ(u.host(), "example.com");
 }
 
+// The setters splice the href and shift the offsets after the part they rewrote (url.cpp). The
+// offsets, in href order: scheme_end username_begin username_end password_end host_begin host_end
+// path_begin pathname_begin query_begin fragment_begin ("-": absent).
+std::string offsets(const w::url& u) {
+  const auto p = w::detail::parts_of(u);
+  std::string out;
+  for (const std::uint32_t o :
+       {p.scheme_end, p.username_begin, p.username_end, p.password_end, p.host_begin, p.host_end,
+        p.path_begin, p.pathname_begin, p.query_begin, p.fragment_begin}) {
+    if (!out.empty()) out += ' ';
+    out += o == 0xFFFFFFFFu ? std::string("-") : std::to_string(o);
+  }
+  return out;
+}
+
+// §4.5: credentials inserted before the host, then removed; the host, port and what follows move.
+TEST(WhatwgSplice, CredentialsShiftHostAndPath) {
+  w::url u = parsed("https://example.com:8080/p?q#f");
+  EXPECT_EQ(offsets(u), "5 8 8 8 8 19 24 24 26 28");
+  EXPECT_FALSE(u.set_username("me"));
+  EXPECT_EQ(u.href(), "https://me@example.com:8080/p?q#f");
+  EXPECT_EQ(offsets(u), "5 8 10 10 11 22 27 27 29 31");
+  EXPECT_FALSE(u.set_password("p w"));
+  EXPECT_EQ(u.href(), "https://me:p%20w@example.com:8080/p?q#f");
+  EXPECT_EQ(offsets(u), "5 8 10 16 17 28 33 33 35 37");
+  EXPECT_FALSE(u.set_username(""));
+  EXPECT_EQ(u.href(), "https://:p%20w@example.com:8080/p?q#f");
+  EXPECT_EQ(offsets(u), "5 8 8 14 15 26 31 31 33 35");
+  EXPECT_EQ(u.password(), "p%20w");
+  EXPECT_FALSE(u.set_password(""));
+  EXPECT_EQ(u.href(), "https://example.com:8080/p?q#f");
+  EXPECT_EQ(offsets(u), "5 8 8 8 8 19 24 24 26 28");
+  // §4.2 cannot have a username: no host, or file.
+  w::url f = parsed("file:///tmp");
+  EXPECT_EQ(f.set_username("x"), (w::url_error{w::validation_error::setter_refused, 0}));
+  EXPECT_EQ(f.href(), "file:///tmp");
+}
+
+// §6.1 protocol setter: the scheme is replaced, every offset moves; the new scheme's default port
+// is removed (§4.4 scheme state, state override).
+TEST(WhatwgSplice, ProtocolRemovesDefaultPort) {
+  w::url u = parsed("http://h:443/x?y");
+  EXPECT_FALSE(u.set_protocol("HTTPS:ignored"));
+  EXPECT_EQ(u.href(), "https://h/x?y");
+  EXPECT_EQ(offsets(u), "5 8 8 8 8 9 9 9 11 -");
+  EXPECT_FALSE(u.port_number());
+  EXPECT_EQ(u.set_protocol("ftp x"), (w::url_error{w::validation_error::setter_refused, 3}));
+  EXPECT_EQ(u.set_protocol("foo"), (w::url_error{w::validation_error::setter_refused, 3}));  // special → not
+  EXPECT_EQ(u.href(), "https://h/x?y");
+  std::vector<w::validation> notes;
+  w::url n = parsed("foo://h/");
+  EXPECT_FALSE(n.set_protocol("b\tar", &notes));  // a tab is removed, as everywhere in the parser
+  EXPECT_EQ(n.href(), "bar://h/");
+  EXPECT_EQ(offsets(n), "3 6 6 6 6 7 7 7 - -");
+  EXPECT_EQ(names(notes), std::vector<std::string>{"invalid-URL-unit@1"});
+}
+
+// §6.1 port setter: the port state on the value; the empty string removes the port; the scheme's
+// default port is no port; a failure leaves the URL as it was.
+TEST(WhatwgSplice, PortInsertedAndRemoved) {
+  w::url u = parsed("ws://h/p#f");
+  EXPECT_FALSE(u.set_port("8080x"));  // the port state stops at the first non-digit
+  EXPECT_EQ(u.href(), "ws://h:8080/p#f");
+  EXPECT_EQ(offsets(u), "2 5 5 5 5 6 11 11 - 13");
+  EXPECT_EQ(u.set_port("65536"), (w::url_error{w::validation_error::port_out_of_range, 0}));
+  EXPECT_EQ(u.set_port("x"), (w::url_error{w::validation_error::port_invalid, 0}));
+  EXPECT_EQ(u.href(), "ws://h:8080/p#f");
+  EXPECT_FALSE(u.set_port("80"));
+  EXPECT_EQ(u.href(), "ws://h/p#f");
+  EXPECT_EQ(offsets(u), "2 5 5 5 5 6 6 6 - 8");
+  EXPECT_FALSE(u.set_port("1"));
+  EXPECT_FALSE(u.set_port(""));
+  EXPECT_EQ(u.href(), "ws://h/p#f");
+  EXPECT_EQ(offsets(u), "2 5 5 5 5 6 6 6 - 8");
+}
+
+// §6.1 host and hostname setters: the host state, then the port state after ":" (host only); a
+// port that fails leaves the new host (the Standard's steps edit the URL as they go).
+TEST(WhatwgSplice, HostThenPort) {
+  w::url u = parsed("http://u@h:1/p");
+  std::vector<w::validation> notes;
+  EXPECT_EQ(u.set_host("Example.COM:x", &notes), (w::url_error{w::validation_error::port_invalid, 12}));
+  EXPECT_EQ(u.href(), "http://u@example.com:1/p");
+  EXPECT_EQ(offsets(u), "4 7 8 8 9 20 22 22 - -");
+  EXPECT_EQ(names(notes), std::vector<std::string>{"port-invalid@12"});
+  EXPECT_FALSE(u.set_host("[::1]:99/ignored"));
+  EXPECT_EQ(u.href(), "http://u@[::1]:99/p");
+  EXPECT_EQ(offsets(u), "4 7 8 8 9 14 17 17 - -");
+  EXPECT_EQ(u.set_hostname("a:1"), (w::url_error{w::validation_error::setter_refused, 1}));
+  EXPECT_EQ(u.set_host(""), (w::url_error{w::validation_error::host_missing, 0}));  // special: a host
+  EXPECT_EQ(u.href(), "http://u@[::1]:99/p");
+  EXPECT_FALSE(u.set_hostname("10.0.0.0x1"));  // the host parser: an IPv4 address in any form
+  EXPECT_EQ(u.href(), "http://u@10.0.0.1:99/p");
+  // file: the file host state; "localhost" is the empty host.
+  w::url f = parsed("file://server/C:/x");
+  EXPECT_FALSE(f.set_host("localhost"));
+  EXPECT_EQ(f.href(), "file:///C:/x");
+  EXPECT_EQ(offsets(f), "4 7 7 7 7 7 7 7 - -");
+  EXPECT_FALSE(f.set_hostname("Other"));
+  EXPECT_EQ(f.href(), "file://other/C:/x");
+  // A non-special URL with credentials or a port keeps a host: the empty host is refused.
+  w::url o = parsed("foo://u@h/");
+  EXPECT_EQ(o.set_host(""), (w::url_error{w::validation_error::setter_refused, 0}));
+  EXPECT_FALSE(o.set_host("H%41"));  // an opaque host keeps its case
+  EXPECT_EQ(o.href(), "foo://u@H%41/");
+}
+
+// §4.5 step 3: a URL without a host whose path starts with "//" is serialized with "/." before the
+// path; it goes when a host is set, and comes when the pathname setter writes such a path.
+TEST(WhatwgSplice, DotSlashPrefix) {
+  w::url u = parsed("web+demo:/.//not-a-host/");
+  EXPECT_EQ(u.pathname(), "//not-a-host/");
+  EXPECT_EQ(offsets(u), "8 9 9 9 9 9 9 11 - -");
+  EXPECT_FALSE(u.set_host("h"));
+  EXPECT_EQ(u.href(), "web+demo://h//not-a-host/");
+  EXPECT_EQ(offsets(u), "8 11 11 11 11 12 12 12 - -");
+  w::url v = parsed("web+demo:/x?q");
+  EXPECT_FALSE(v.set_pathname("//p/./q/.."));
+  EXPECT_EQ(v.href(), "web+demo:/.//p/?q");
+  EXPECT_EQ(offsets(v), "8 9 9 9 9 9 9 11 15 -");
+  EXPECT_FALSE(v.set_pathname(""));  // no host: the path of one empty segment
+  EXPECT_EQ(v.href(), "web+demo:/?q");
+  EXPECT_EQ(offsets(v), "8 9 9 9 9 9 9 9 10 -");
+  w::url h = parsed("web+demo://h/x");
+  EXPECT_FALSE(h.set_pathname(""));  // a host: the empty path
+  EXPECT_EQ(h.href(), "web+demo://h");
+  EXPECT_FALSE(h.set_pathname("a?b#c"));  // "?" and "#" are path code points here
+  EXPECT_EQ(h.href(), "web+demo://h/a%3Fb%23c");
+  w::url special = parsed("http://h/x");
+  EXPECT_FALSE(special.set_pathname("\\a\\..\\C|"));
+  EXPECT_EQ(special.href(), "http://h/C|");
+  w::url file = parsed("file:///x");
+  EXPECT_FALSE(file.set_pathname("C|/d"));  // the drive letter of a file path is normalized
+  EXPECT_EQ(file.href(), "file:///C:/d");
+  w::url opaque = parsed("mailto:x");
+  EXPECT_EQ(opaque.set_pathname("/y"), (w::url_error{w::validation_error::setter_refused, 0}));
+}
+
+// §6.1 search and hash setters: inserted before a fragment, removed with the empty string; "?" or
+// "#" alone gives the empty query or fragment (present, not null).
+TEST(WhatwgSplice, SearchAndHash) {
+  w::url u = parsed("http://h/p#f");
+  EXPECT_FALSE(u.set_search("a b#c"));
+  EXPECT_EQ(u.href(), "http://h/p?a%20b%23c#f");
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 10 20");
+  EXPECT_FALSE(u.set_search("?"));
+  EXPECT_EQ(u.href(), "http://h/p?#f");
+  EXPECT_EQ(u.query(), std::optional<std::string_view>(""));
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 10 11");
+  EXPECT_FALSE(u.set_search(""));
+  EXPECT_EQ(u.href(), "http://h/p#f");
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 - 10");
+  EXPECT_FALSE(u.set_hash("#"));
+  EXPECT_EQ(u.href(), "http://h/p#");
+  EXPECT_EQ(u.fragment(), std::optional<std::string_view>(""));
+  EXPECT_FALSE(u.set_hash("x`y"));
+  EXPECT_EQ(u.href(), "http://h/p#x%60y");
+  EXPECT_FALSE(u.set_hash(""));
+  EXPECT_EQ(u.href(), "http://h/p");
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 - -");
+  w::url n = parsed("foo:opaque");
+  EXPECT_FALSE(n.set_search("'"));  // the query set of a non-special URL leaves "'"
+  EXPECT_EQ(n.href(), "foo:opaque?'");
+  std::vector<w::validation> notes;
+  EXPECT_FALSE(n.set_hash("%41%4 ^", &notes));  // "%4 " is no percent-encoded byte; "^" no URL unit
+  EXPECT_EQ(n.href(), "foo:opaque?'#%41%4%20^");
+  EXPECT_EQ(names(notes),
+            (std::vector<std::string>{"invalid-URL-unit@3", "invalid-URL-unit@5", "invalid-URL-unit@6"}));
+}
+
+// §6.2 update steps: URLSearchParams writes the query through the same splice.
+TEST(WhatwgSplice, SearchParamsUpdate) {
+  w::url u = parsed("http://h/?a=1#f");
+  w::search_params p = w::search_params::of(u);
+  p.append("b", "2 3");
+  p.update_url(u);
+  EXPECT_EQ(u.href(), "http://h/?a=1&b=2+3#f");
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 9 19");
+  w::search_params().update_url(u);
+  EXPECT_EQ(u.href(), "http://h/#f");
+  EXPECT_EQ(offsets(u), "4 7 7 7 7 8 8 8 - 9");
+}
+
+// The parser's invalid-URL-unit for "%": only when two hex digits do not follow (§4.4 path state).
+TEST(WhatwgValidation, PercentSignWithHexDigitsIsAUrlUnit) {
+  std::vector<w::validation> notes;
+  const auto u = w::parse("http://h/a%20b?x%41#%4g", nullptr, &notes);
+  ASSERT_TRUE(u);
+  EXPECT_EQ(names(notes), std::vector<std::string>{"invalid-URL-unit@20"});
+}
+
 // §5 and §6.2: application/x-www-form-urlencoded and URLSearchParams.
 TEST(WhatwgSearchParams, ParseSerializeSort) {
   w::search_params p("?b=2&a=1+1&%C3%A9=%zz&&c");
