@@ -140,9 +140,13 @@ struct detail_access {
   static void write_authority(url& u, std::string_view username, std::string_view password, host_type kind,
                               std::string_view host, std::int32_t port) {
     if (u.host_type_ != host_type::none && kind != host_type::none) {
-      // The authority stays: only the parts that change are spliced, from the back.
+      // The authority stays: only the parts that change are spliced, from the back. Every
+      // allocation comes first (the userinfo, the href's room for all the splices), so running out
+      // of memory leaves the URL as it was.
       const bool new_userinfo = username != u.username() || password != u.password();
       const bool new_host = kind != u.host_type_ || host != u.hostname();
+      const std::string userinfo = new_userinfo ? serialize_userinfo(username, password) : std::string();
+      u.href_.reserve(u.href_.size() + 8 + host.size() + userinfo.size());
       if (port != u.port_) {
         char digits[8] = {':'};
         const auto end = std::to_chars(digits + 1, digits + sizeof digits, port).ptr;
@@ -154,7 +158,7 @@ struct detail_access {
         splice(u, u.host_begin_, u.host_end_, host, i_host_end);
         u.host_type_ = kind;
       }
-      if (new_userinfo) write_userinfo(u, username, password);
+      if (new_userinfo) write_userinfo(u, userinfo, username.size(), password.size());
       return;
     }
     std::string a;
@@ -198,8 +202,8 @@ struct detail_access {
     u.port_ = port;
   }
 
-  /// username [":" password] ["@"] between "//" and the host.
-  static void write_userinfo(url& u, std::string_view username, std::string_view password) {
+  /// username [":" password] ["@"], as it stands between "//" and the host.
+  static std::string serialize_userinfo(std::string_view username, std::string_view password) {
     std::string userinfo;
     userinfo.reserve(username.size() + password.size() + 2);
     userinfo += username;
@@ -208,10 +212,14 @@ struct detail_access {
       userinfo += password;
     }
     if (!userinfo.empty()) userinfo += '@';
+    return userinfo;
+  }
+  static void write_userinfo(url& u, std::string_view userinfo, std::size_t username_size,
+                             std::size_t password_size) {
     splice(u, u.username_begin_, u.host_begin_, userinfo, i_host_begin);
-    u.username_end_ = u.username_begin_ + static_cast<std::uint32_t>(username.size());
+    u.username_end_ = u.username_begin_ + static_cast<std::uint32_t>(username_size);
     u.password_end_ =
-        u.username_end_ + (password.empty() ? 0 : 1 + static_cast<std::uint32_t>(password.size()));
+        u.username_end_ + (password_size == 0 ? 0 : 1 + static_cast<std::uint32_t>(password_size));
   }
 
   static void write_scheme(url& u, std::string_view scheme) {
@@ -222,6 +230,7 @@ struct detail_access {
   /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
   /// starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
+    u.href_.reserve(u.href_.size() + path.size() + 2);  // both splices' room first: see write_authority
     splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
     u.pathname_begin_ = u.path_begin_;
     if (u.host_type_ == host_type::none && path.starts_with("//")) {
@@ -244,6 +253,7 @@ struct detail_access {
   static void write_fragment(url& u, std::optional<std::string_view> fragment) {
     const auto begin =
         static_cast<std::uint32_t>(u.fragment_begin_ != url::npos ? u.fragment_begin_ : u.href_.size());
+    u.href_.reserve(begin + (fragment ? 1 + fragment->size() : 0));  // the only allocation, first
     u.href_.resize(begin);
     if (fragment) {
       u.href_ += '#';

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <functional>
 #include <new>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -639,7 +640,9 @@ TEST(CApiMemory, AnEditThatRunsOutOfMemoryLeavesTheBuilderUnchanged) {
 
 // Every setter of a URL, with each allocation budget in turn: the call either gives what it gives
 // with enough memory (success or the Standard's failure, and the same href) or fails with
-// IRIKIT_E_OUT_OF_MEMORY and leaves the href exactly as it was (irikit_url_set's promise).
+// IRIKIT_E_OUT_OF_MEMORY and leaves the href exactly as it was (irikit_url_set's promise). The
+// setters edit the href in place: a short value that fits the href's spare room may need no memory
+// at all (`in_place`); the other values are long enough to need some.
 TEST(CApiMemory, ASetterThatRunsOutOfMemoryLeavesTheUrlUnchanged) {
   const std::vector<std::pair<int, std::string>> sets = {
       {IRIKIT_URL_HREF, "https://例え.jp/a b?c#d"},
@@ -651,9 +654,14 @@ TEST(CApiMemory, ASetterThatRunsOutOfMemoryLeavesTheUrlUnchanged) {
       {IRIKIT_URL_HOSTNAME, "[::1]"},
       {IRIKIT_URL_PORT, "8443"},
       {IRIKIT_URL_PATHNAME, "/a b/../c\\d"},
+      {IRIKIT_URL_PATHNAME, "/a longer path/../with several segments"},
       {IRIKIT_URL_SEARCH, "?q=a b"},
+      {IRIKIT_URL_SEARCH, "?q=a longer query&with=several values"},
       {IRIKIT_URL_HASH, "frag ment"},
+      {IRIKIT_URL_HASH, "a fragment longer than the href's spare room"},
   };
+  const std::set<std::string> in_place = {"protocol wss", "host other.org:x",      "hostname [::1]",
+                                          "port 8443",    "pathname /a b/../c\\d", "search ?q=a b"};
   const std::string start = "http://user@example.org:8080/p/q?z=1&a=2#f";
   for (const bool notes : {false, true}) {
     const unsigned flags = notes ? IRIKIT_URL_NOTES : 0;
@@ -688,7 +696,7 @@ TEST(CApiMemory, ASetterThatRunsOutOfMemoryLeavesTheUrlUnchanged) {
         }
       }
       EXPECT_TRUE(done) << name;
-      EXPECT_GT(failures_seen, 0) << name << " never allocated";
+      if (!in_place.contains(name)) EXPECT_GT(failures_seen, 0) << name << " never allocated";
     }
   }
 }
