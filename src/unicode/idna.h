@@ -113,9 +113,9 @@ bool uts46_backend_disallows(char32_t cp);
 /// NFKC_Casefold of valid UTF-8 (Unicode §3.13, through the backend's data).
 std::string nfkc_casefold(std::string_view utf8);
 
-/// Whether the backend's Unicode version (the one its IDNA mapping table comes from) assigns
-/// `cp`. Conformance runners use it to classify failures caused by characters newer than the
-/// backend (IdnaTestV2.txt may be of a later Unicode version than ICU).
+/// Whether the Unicode version of irikit's tables (the one the UTS #46 mapping comes from)
+/// assigns `cp`. Conformance runners use it to classify failures caused by characters newer than
+/// the tables (a test file of a later Unicode version).
 bool idna_backend_assigns(char32_t cp);
 
 }  // namespace irikit::unicode

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The Unicode backend: the only code in irikit that includes ICU headers. Later stages
-// (normalization, IDNA, bidi, lint) call these functions, never ICU directly, so the backend
-// can be swapped or stubbed in one place.
+// The Unicode backend's versions. src/unicode/ answers every Unicode question from irikit's own
+// Unicode 17.0 tables (tables/*.inc) and is the only code in irikit that includes ICU headers, for
+// what ICU still does (legacy charsets, IDNA2003: docs/design.md, "What ICU still does").
 #ifndef IRIKIT_UNICODE_UNICODE_H
 #define IRIKIT_UNICODE_UNICODE_H
 
@@ -9,9 +9,10 @@
 
 namespace irikit::unicode {
 
-/// The Unicode version the backend implements, e.g. "15.0".
+/// The Unicode version of irikit's tables, e.g. "17.0".
 std::string unicode_version();
-/// "ICU 72.1".
+/// "irikit tables 17.0; ICU 72.1 for legacy charsets, IDNA2003 (Nameprep)": what still comes
+/// from ICU, by name, and ICU's version.
 std::string backend_version();
 
 }  // namespace irikit::unicode
