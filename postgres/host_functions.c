@@ -119,23 +119,27 @@ typedef struct HostArgs {
   const char* host;
   size_t len;
   int mode;
+  unsigned flags; /* IRIKIT_HOST_ALLOW_UNASSIGNED, IRIKIT_HOST_REFUSE_ROOT_LABEL */
 } HostArgs;
 
 static int write_host_to_ascii(const void* p, char* out, size_t out_size, size_t* out_len,
                                irikit_error* err) {
   const HostArgs* a = p;
-  return irikit_host_to_ascii(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+  return irikit_host_to_ascii(a->host, a->len, a->mode, a->flags, out, out_size, out_len, err);
 }
 
 static int write_host_to_unicode(const void* p, char* out, size_t out_size, size_t* out_len,
                                  irikit_error* err) {
   const HostArgs* a = p;
-  return irikit_host_to_unicode(a->host, a->len, a->mode, 0, out, out_size, out_len, err);
+  return irikit_host_to_unicode(a->host, a->len, a->mode, a->flags, out, out_size, out_len, err);
 }
 
 static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
   text* t = PG_GETARG_TEXT_PP(0);
-  HostArgs args = {VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1))};
+  /* allow_unassigned (both functions), keep_root_label (iri_host_to_ascii only) */
+  HostArgs args = {VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1)),
+                   (PG_GETARG_BOOL(2) ? IRIKIT_HOST_ALLOW_UNASSIGNED : 0u) |
+                       (PG_NARGS() > 3 && !PG_GETARG_BOOL(3) ? IRIKIT_HOST_REFUSE_ROOT_LABEL : 0u)};
   IrikitPgCall call =
       irikit_pg_call1(args.host, args.len, "cannot convert the host", IRIKIT_RULE_IRI_REFERENCE);
   if (args.mode == IRIKIT_IDNA_NONE)
@@ -145,11 +149,11 @@ static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
   PG_RETURN_TEXT_P(irikit_pg_write_text(writer, &args, args.len * 4 + 64, &call));
 }
 
-/* iri_host_to_ascii(host, mode): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
+/* iri_host_to_ascii(host, mode, allow_unassigned, keep_root_label): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
 PG_FUNCTION_INFO_V1(iri_host_to_ascii);
 Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_ascii); }
 
-/* iri_host_to_unicode(host, mode): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
+/* iri_host_to_unicode(host, mode, allow_unassigned): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
 PG_FUNCTION_INFO_V1(iri_host_to_unicode);
 Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }
 

@@ -205,10 +205,13 @@ CREATE OPERATOR <<= (LEFTARG = iri, RIGHTARG = text, PROCEDURE = iri_host_within
 
 -- IDNA on a host name (RFC 3987 §3.1, §3.2.1; UTS #46 or IDNA2003 by the modes of
 -- `iri to-uri --idna`): ToASCII / ToUnicode on every label; a label IDNA refuses is 22P02
--- idna-failed at the label's byte offset.
-CREATE FUNCTION iri_host_to_ascii(host text, idna text DEFAULT 'uts46') RETURNS text
+-- idna-failed at the label's byte offset. allow_unassigned: RFC 3490's AllowUnassigned (idna2003
+-- only); keep_root_label false: UTS #46 exactly, a trailing "." refused (host_options).
+CREATE FUNCTION iri_host_to_ascii(host text, idna text DEFAULT 'uts46', allow_unassigned boolean DEFAULT false,
+                                  keep_root_label boolean DEFAULT true) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_host_to_ascii' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46') RETURNS text
+CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46', allow_unassigned boolean DEFAULT false)
+  RETURNS text
   AS 'MODULE_PATHNAME', 'iri_host_to_unicode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The public suffix list compiled into the library (irikit_public_suffix_list_version) on a host

@@ -367,7 +367,11 @@ IRIKIT_C_API int irikit_idna_mode_from_name(const char* name, irikit_idna_mode* 
 /** Host flags. */
 enum {
   /** RFC 3490 AllowUnassigned, for IRIKIT_IDNA_IDNA2003 only. */
-  IRIKIT_HOST_ALLOW_UNASSIGNED = 1u << 0
+  IRIKIT_HOST_ALLOW_UNASSIGNED = 1u << 0,
+  /** UTS #46 exactly (irikit::host_options::keep_root_label = false): ToASCII refuses a fully
+   * qualified name's trailing "." ("example.org.": an empty label under VerifyDnsLength, error
+   * A4_2) instead of keeping it. The UTS #46 modes' ToASCII only; ToUnicode checks no length. */
+  IRIKIT_HOST_REFUSE_ROOT_LABEL = 1u << 1
 };
 
 /** ToASCII on every label of a reg-name given in UTF-8 ("Bücher.de" → "xn--bcher-kva.de").

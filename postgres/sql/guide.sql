@@ -96,6 +96,8 @@ EXPLAIN (COSTS OFF) SELECT u FROM crawl WHERE u LIKE 'https://shop.example.com/p
 SELECT iri_host_to_ascii('Bücher.Example') AS ascii, iri_host_to_unicode('xn--rsum-bpad.example') AS unicode,
        iri_host_to_ascii('faß.de', 'uts46-transitional') AS transitional;
 SELECT iri_host_to_ascii('a..b');
+SELECT iri_host_to_ascii('Bücher.example.') AS fqdn, iri_host_to_ascii('ȡ.example', 'idna2003', allow_unassigned => true) AS unassigned_in_3_2;
+SELECT iri_host_to_ascii('Bücher.example.', keep_root_label => false);
 SELECT iri_public_suffix('news.example.co.uk') AS suffix, iri_registrable_domain('news.example.co.uk') AS domain,
        iri_registrable_domain('co.uk') AS of_a_suffix;
 SELECT iri_display_host('xn--bcher-kva.de') AS german, iri_display_host('xn--80ak6aa92e.com') AS look_alike;

@@ -92,15 +92,17 @@ std::vector<py::str> py_interpret_candidates(const py::handle& uri,
   return out;
 }
 
-host_options host_argument(std::string_view idna, bool allow_unassigned) {
+host_options host_argument(std::string_view idna, bool allow_unassigned, bool keep_root_label = true) {
   host_options o;
   o.mode = idna_argument(idna);
   o.allow_unassigned = allow_unassigned;
+  o.keep_root_label = keep_root_label;
   return o;
 }
 
-py::str py_host_to_ascii(const py::handle& host, std::string_view idna, bool allow_unassigned) {
-  const host_options o = host_argument(idna, allow_unassigned);
+py::str py_host_to_ascii(const py::handle& host, std::string_view idna, bool allow_unassigned,
+                         bool keep_root_label) {
+  const host_options o = host_argument(idna, allow_unassigned, keep_root_label);
   const text_arg t = text_argument(host, "host_to_ascii", "host");
   auto ascii = host_to_ascii(t.utf8, o);
   if (!ascii) raise_error(ascii.error(), t);
@@ -402,13 +404,18 @@ non-Unicode charsets, never for UTF-8/16/32.
 )doc");
 
   m.def("host_to_ascii", &py_host_to_ascii, py::arg("host"), py::kw_only(), py::arg("idna") = "uts46",
-        py::arg("allow_unassigned") = false,
+        py::arg("allow_unassigned") = false, py::arg("keep_root_label") = true,
         R"doc(IDNA ToASCII on every label of a host (UTS #46 non-transitional by default).
+
+A fully qualified name's trailing "." is kept; ``keep_root_label=False`` is UTS #46 exactly,
+which refuses it (an empty label under VerifyDnsLength).
 
 >>> host_to_ascii("Bücher.de")
 'xn--bcher-kva.de'
 >>> host_to_ascii("faß.de", idna="uts46-transitional")
 'fass.de'
+>>> host_to_ascii("Bücher.de.")
+'xn--bcher-kva.de.'
 )doc");
 
   m.def("host_to_unicode", &py_host_to_unicode, py::arg("host"), py::kw_only(), py::arg("idna") = "uts46",

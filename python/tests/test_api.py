@@ -304,6 +304,19 @@ def test_hosts():
     assert (e.value.code, e.value.offset) == ("idna-failed", 2)
 
 
+def test_host_options():
+    # A fully qualified name keeps its root label unless UTS #46 is asked for exactly (§4.2 step 3,
+    # VerifyDnsLength: the empty label after the last "." is error A4_2, at byte 16).
+    assert irikit.host_to_ascii("Bücher.example.") == "xn--bcher-kva.example."
+    with pytest.raises(IRIError) as e:
+        irikit.host_to_ascii("Bücher.example.", keep_root_label=False)
+    assert (e.value.code, e.value.offset) == ("idna-failed", 16)
+    # RFC 3490 AllowUnassigned: U+0221 is unassigned in Unicode 3.2, IDNA2003's version.
+    with pytest.raises(IRIError):
+        irikit.host_to_ascii("ȡ.example", idna="idna2003")
+    assert irikit.host_to_ascii("ȡ.example", idna="idna2003", allow_unassigned=True) == "xn--6la.example"
+
+
 # --- Resolution, normalization (RFC 3986 §5, RFC 3987 §5.3) -----------------------------------
 
 

@@ -23,14 +23,16 @@ namespace {
 template <class Convert>
 int host_call(const char* host, std::size_t host_len, int mode, unsigned flags, char* out,
               std::size_t out_size, std::size_t* out_len, irikit_error* err, Convert&& convert) {
-  return text_to_text(
-      host, host_len, out, out_size, out_len, err, [&](std::string_view t, const out_buffer& buffer) -> int {
-        if (!in_range(mode, IRIKIT_IDNA_IDNA2003) || !known_flags(flags, IRIKIT_HOST_ALLOW_UNASSIGNED))
-          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
-        const irikit::host_options options{static_cast<irikit::idna_mode>(mode),
-                                           (flags & IRIKIT_HOST_ALLOW_UNASSIGNED) != 0};
-        return write_result(convert(t, options), buffer, err);
-      });
+  return text_to_text(host, host_len, out, out_size, out_len, err,
+                      [&](std::string_view t, const out_buffer& buffer) -> int {
+                        if (!in_range(mode, IRIKIT_IDNA_IDNA2003) ||
+                            !known_flags(flags, IRIKIT_HOST_ALLOW_UNASSIGNED | IRIKIT_HOST_REFUSE_ROOT_LABEL))
+                          return fail(err, IRIKIT_E_INVALID_ARGUMENT);
+                        const irikit::host_options options{static_cast<irikit::idna_mode>(mode),
+                                                           (flags & IRIKIT_HOST_ALLOW_UNASSIGNED) != 0,
+                                                           (flags & IRIKIT_HOST_REFUSE_ROOT_LABEL) == 0};
+                        return write_result(convert(t, options), buffer, err);
+                      });
 }
 }  // namespace
 

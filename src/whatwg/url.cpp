@@ -146,12 +146,17 @@ struct detail_access {
       const bool new_userinfo = username != u.username() || password != u.password();
       const bool new_host = kind != u.host_type_ || host != u.hostname();
       const std::string userinfo = new_userinfo ? serialize_userinfo(username, password) : std::string();
-      u.href_.reserve(u.href_.size() + 8 + host.size() + userinfo.size());
+      char digits[8] = {':'};
+      const std::string_view port_text(
+          digits, port >= 0 ? std::to_chars(digits + 1, digits + sizeof digits, port).ptr - digits : 0);
+      // The room the splices need at most (each one's growth, none of its shrinking).
+      const auto growth = [](std::size_t now, std::size_t then) { return then > now ? then - now : 0; };
+      std::size_t room = u.href_.size() + growth(u.path_begin_ - u.host_end_, port_text.size());
+      if (new_host) room += growth(u.host_end_ - u.host_begin_, host.size());
+      if (new_userinfo) room += growth(u.host_begin_ - u.username_begin_, userinfo.size());
+      u.href_.reserve(room);
       if (port != u.port_) {
-        char digits[8] = {':'};
-        const auto end = std::to_chars(digits + 1, digits + sizeof digits, port).ptr;
-        splice(u, u.host_end_, u.path_begin_, port >= 0 ? std::string_view(digits, end - digits) : "",
-               i_path_begin);
+        splice(u, u.host_end_, u.path_begin_, port_text, i_path_begin);
         u.port_ = port;
       }
       if (new_host) {
@@ -230,7 +235,8 @@ struct detail_access {
   /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
   /// starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
-    u.href_.reserve(u.href_.size() + path.size() + 2);  // both splices' room first: see write_authority
+    // both splices' room first: see write_authority
+    u.href_.reserve(u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
     splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
     u.pathname_begin_ = u.path_begin_;
     if (u.host_type_ == host_type::none && path.starts_with("//")) {

@@ -696,7 +696,9 @@ TEST(CApiMemory, ASetterThatRunsOutOfMemoryLeavesTheUrlUnchanged) {
         }
       }
       EXPECT_TRUE(done) << name;
-      if (!in_place.contains(name)) EXPECT_GT(failures_seen, 0) << name << " never allocated";
+      if (!in_place.contains(name)) {
+        EXPECT_GT(failures_seen, 0) << name << " never allocated";
+      }
     }
   }
 }

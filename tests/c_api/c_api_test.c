@@ -272,6 +272,17 @@ static void test_hosts(void) {
                                     sizeof out, &out_len, &err),
                IRIKIT_OK);
   CHECK_STR(out, "a");
+  /* The root label of a fully qualified name: kept by default, refused with the flag (UTS #46
+   * §4.2 step 3, VerifyDnsLength: the empty label after the last "." is error A4_2). */
+  CHECK_EQ_INT(irikit_host_to_ascii("example.org.", 12, IRIKIT_IDNA_UTS46, 0, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "example.org.");
+  CHECK_EQ_INT(irikit_host_to_ascii("example.org.", 12, IRIKIT_IDNA_UTS46, IRIKIT_HOST_REFUSE_ROOT_LABEL, out,
+                                    sizeof out, &out_len, &err),
+               IRIKIT_E_IDNA_FAILED);
+  CHECK_EQ_INT(err.offset, 12);
+  CHECK_EQ_INT(irikit_host_to_ascii("a", 1, IRIKIT_IDNA_UTS46, 1u << 2, out, sizeof out, &out_len, &err),
+               IRIKIT_E_INVALID_ARGUMENT);
 }
 
 static void test_conversion(void) {
