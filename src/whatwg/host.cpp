@@ -310,27 +310,31 @@ result<std::string> domain_to_ascii_at(std::string_view input, const reporter& r
   // not valid IDNA ("xn--", "xn--pokxncvks", hyphens) is kept as written (urltestdata.json
   // "Domain is ASCII, but a label is invalid IDNA"; IdnaTestV2.json has no failing ASCII input
   // other than those with a forbidden domain code point).
-  bool ascii = true;
-  for (const char c : domain) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
-  std::string out;
-  if (ascii) {
-    out.resize(domain.size());
-    for (std::size_t i = 0; i < domain.size(); ++i) {
-      const char c = domain[i];
-      out[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-    }
-  } else {
+  // One pass: lowercase, the first forbidden domain code point, the first non-ASCII byte.
+  std::string out(domain.size(), '\0');
+  std::size_t forbidden_at = std::string_view::npos;
+  std::size_t i = 0;
+  for (; i < domain.size(); ++i) {
+    const auto c = static_cast<unsigned char>(domain[i]);
+    if (c >= 0x80) break;
+    out[i] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (forbidden_domain(c) && forbidden_at == std::string_view::npos) forbidden_at = i;
+  }
+  const bool ascii = i == domain.size();
+  if (!ascii) {
     auto converted = unicode::whatwg_domain_to_ascii(domain);
     if (!converted)
       return failure(ve::domain_to_ascii, offset + (had_percent ? 0 : converted.error().offset));
     out = std::move(*converted);
+    forbidden_at = std::find_if(out.begin(), out.end(),
+                                [](char c) { return forbidden_domain(static_cast<unsigned char>(c)); }) -
+                   out.begin();
+    if (forbidden_at == out.size()) forbidden_at = std::string_view::npos;
   }
   if (out.empty()) return failure(ve::domain_to_ascii, offset);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (forbidden_domain(static_cast<unsigned char>(out[i]))) {
-      const bool same = !had_percent && ascii;
-      return failure(ve::domain_invalid_code_point, offset + (same ? i : 0));
-    }
+  if (forbidden_at != std::string_view::npos) {
+    const bool same = !had_percent && ascii;
+    return failure(ve::domain_invalid_code_point, offset + (same ? forbidden_at : 0));
   }
   return out;
 }
