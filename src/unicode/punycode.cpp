@@ -72,6 +72,17 @@ namespace {
 
 char digit_char(std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); }
 
+/// The number of set bits, inline: the x86-64 baseline has no POPCNT instruction, so
+/// __builtin_popcountll would be a call into libgcc for every code point encoded.
+constexpr std::uint32_t bit_count(std::uint64_t x) noexcept {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<std::uint32_t>((x * 0x0101010101010101ULL) >> 56);
+}
+static_assert(bit_count(0) == 0 && bit_count(~std::uint64_t{0}) == 64 &&
+              bit_count(0x8000000000000101ULL) == 3);
+
 /// Appends the variable-length integer `q` (RFC 3492 §6.3, the inner loop).
 void append_integer(std::uint32_t q, std::uint32_t bias, std::string& out) {
   for (std::uint32_t level = base;; level += base) {
@@ -92,7 +103,7 @@ void encode_short(std::u32string_view cps, std::string& out) {
   const auto between = [](std::uint64_t mask, std::size_t from, std::size_t to) {  // bits [from, to)
     const std::uint64_t below_to = to >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << to) - 1;
     const std::uint64_t below_from = from >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << from) - 1;
-    return static_cast<std::uint32_t>(__builtin_popcountll(mask & below_to & ~below_from));
+    return bit_count(mask & below_to & ~below_from);
   };
   std::uint64_t handled_at = 0;
   std::uint32_t keys[64];
