@@ -194,9 +194,9 @@ constexpr long k_ascii_hosts_ok = 30038;         // irikit and ICU agree on ever
 constexpr long k_idn_hosts_ok = 34006;
 // Issue 24, on idn_uris (the 34006 hosts as A-label URIs): every line converts; without the policy
 // every label is decoded; with it, the lines that keep at least one A-label. 20976 with ICU 72's
-// UTS #39 (Unicode 15.0); 20982 since issue 34's own UTS #39 on the Unicode 17.0 data: four labels
+// UTS #39 (Unicode 15.0); 20982 since issue 34's own UTS #39 on the Unicode 17.0 data: five hosts
 // with U+0B35 ORIYA LETTER VA (Identifier_Type Uncommon_Use) or U+0EAF LAO ELLIPSIS (Technical),
-// both Restricted, and "հաուսա", Armenian letters each confusable with a Latin one.
+// both Restricted, and "հաուսա.info", Armenian letters each confusable with a Latin one.
 constexpr long k_idn_uris_policy_kept = 20982;
 // On ascii_host_uris: the lines lint finds clean, with and without the issue 24 rules (the 11
 // hosts with "xn--" labels are the only ones the new rules could see).
