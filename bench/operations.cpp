@@ -15,6 +15,8 @@
 //   irikit on the pinned number of pairs (the differences are listed below the references).
 // - ToASCII: irikit's host_to_ascii (idna_mode::uts46) and ICU's UTS #46 with the same options
 //   give the same result or both fail, on every host; libidn2 agrees on the pinned number.
+// - NFC (issue 34): irikit's own normalization (src/unicode/, the Unicode 17.0 tables) and ICU's
+//   Normalizer2::normalizeUTF8 give the same text on every line of intl_wiki_iri and idn_hosts.
 #include <cstdio>
 #include <string>
 
@@ -23,6 +25,7 @@
 #include "irikit/host.h"
 #include "irikit/lint.h"
 #include "irikit/resolve.h"
+#include "unicode/normalize.h"  // the library's internal NFC, as the comparison ladder uses it
 
 namespace irikit::bench {
 namespace {
@@ -105,6 +108,12 @@ bool irikit_lint_without_issue24_rules(std::string_view l, std::string&) noexcep
 
 bool irikit_host_to_ascii(std::string_view host, std::string& out) noexcept {
   return irikit::host_to_ascii_into(host, out, {irikit::idna_mode::uts46}).has_value();
+}
+
+bool irikit_nfc(std::string_view text, std::string& out) noexcept {
+  out.clear();
+  irikit::unicode::normalize_into(text, irikit::unicode::normal_form::nfc, out);
+  return true;
 }
 
 // ---- timing ----------------------------------------------------------------------------------
@@ -412,6 +421,20 @@ struct op_checker {
     std::printf("checked %s: %zu hosts, %ld converted (ICU agrees on every host), libidn2 agrees on %ld\n",
                 name, c.lines.size(), ok_count, idn2_same);
   }
+  void check_nfc(const corpus& c) {
+    const std::string name = "nfc/" + c.name;
+    long changed = 0;
+    std::string a, b;
+    for (std::string_view l : c.lines) {
+      if (!irikit_nfc(l, a) || !icu_nfc(l, b) || a != b) {
+        fail(name.c_str(), "irikit and ICU differ on " + std::string(l));
+        continue;
+      }
+      changed += a != l;
+    }
+    std::printf("checked %s: %zu lines, ICU's NFC the same on every line, %ld changed by NFC\n", name.c_str(),
+                c.lines.size(), changed);
+  }
 };
 
 }  // namespace
@@ -447,6 +470,8 @@ bool check_operations(const operation_data& d, const options& opts) {
   ch.check_hosts("idna/ascii_hosts", d.ascii_hosts, k_ascii_hosts_ok, k_ascii_hosts_libidn2_same);
   ch.check_hosts("idna/idn_hosts", d.idn_hosts, k_idn_hosts_ok, k_idn_hosts_libidn2_same);
   ch.check_display_policy(d);
+  ch.check_nfc(d.wiki_iri);
+  ch.check_nfc(d.idn_hosts);
   std::fflush(stdout);
   return ch.ok;
 }
@@ -477,6 +502,11 @@ void register_operations(const operation_data& d) {
     add_map<irikit_host_to_ascii>("idna", c->name.c_str(), *c, "irikit");
     add_map<icu_uts46_to_ascii>("idna", c->name.c_str(), *c, "icu");
     if (libidn2_available()) add_map<libidn2_to_ascii>("idna", c->name.c_str(), *c, "libidn2");
+  }
+  // NFC (issue 34): irikit's own tables against ICU's, on UTF-8 both.
+  for (const auto* c : {&d.wiki_iri, &d.idn_hosts}) {
+    add_map<irikit_nfc>("nfc", c->name.c_str(), *c, "irikit");
+    add_map<icu_nfc>("nfc", c->name.c_str(), *c, "icu");
   }
 }
 

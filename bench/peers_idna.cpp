@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The IDNA peers: ICU's UTS #46 and libidn2, called directly (the bench/ folder may use ICU as a
-// peer; the library itself reaches ICU only through src/unicode/).
+// The IDNA and normalization peers: ICU's UTS #46 and NFC, and libidn2, called directly (the bench/ folder
+// may use ICU as a peer; the library itself reaches ICU only through src/unicode/).
+#include <unicode/bytestream.h>
+#include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
 #include <unicode/uversion.h>
 
@@ -50,6 +52,17 @@ bool icu_uts46_to_ascii(std::string_view host, std::string& out) noexcept {
   if (U_FAILURE(status) || info.errors != 0) return false;
   out.resize(static_cast<std::size_t>(n));
   return true;
+}
+
+bool icu_nfc(std::string_view text, std::string& out) noexcept {
+  UErrorCode status = U_ZERO_ERROR;
+  static const icu::Normalizer2* const nfc = icu::Normalizer2::getNFCInstance(status);
+  if (nfc == nullptr) return false;
+  out.clear();
+  icu::StringByteSink<std::string> sink(&out);
+  nfc->normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr,
+                     status);
+  return U_SUCCESS(status);
 }
 
 #ifdef IRIKIT_BENCH_HAVE_IDN2

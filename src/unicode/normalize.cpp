@@ -144,26 +144,44 @@ void compose(std::u32string& s) {
 
 enum class quick { yes, no, maybe };
 
-/// UAX #15 §9 quick check on code points, with the canonical-order condition.
+/// UAX #15 §9 quick check on code points, with the canonical-order condition. For the composing
+/// forms most Maybes are settled on the spot. The text so far passed the check, so a Maybe
+/// character changes it only by composing with the last starter it is not blocked from (D115,
+/// D117), which one lookup of the pair answers. The exceptions are a starter or a Maybe character
+/// with a canonical decomposition: marks could reorder ("ê" + U+0323 is "ệ"), or the character's
+/// first part compose with the starter (U+1611E U+16123 is U+16126, Unicode 16's Gurung Khema), so
+/// those stay Maybe and are normalized in full.
 template <class Next>
 quick quick_check(normal_form form, Next next) {
   unsigned last_cc = 0;
   quick result = quick::yes;
   char32_t cp;
+  char32_t starter = 0;        // the last character of class 0
+  bool have_starter = false;   // one was seen
+  bool after_starter = false;  // the previous character is that starter
   while (next(cp)) {
     if (cp < 0x300) {  // below U+0300: class 0 and NFC_QC = Yes; the D and K forms look further
       last_cc = 0;
+      starter = cp;
+      have_starter = after_starter = true;
       if (cp < 0xA0 || (form == normal_form::nfc && cp < 0x300)) continue;
     }
     const unsigned cc = tables::ccc_raw(cp);
     if (cc != 0 && last_cc > cc) return quick::no;
-    last_cc = cc;
     switch (form) {
       case normal_form::nfc:
       case normal_form::nfkc: {
         const unsigned qc = (tables::quick_check_raw(cp) >> (form == normal_form::nfc ? 0 : 2)) & 3;
         if (qc == 1) return quick::no;
-        if (qc == 2) result = quick::maybe;
+        if (qc == 2) {
+          if (decomposition(cp, false) != nullptr ||
+              (have_starter && decomposition(starter, false) != nullptr)) {
+            result = quick::maybe;
+          } else if (have_starter && (after_starter || (last_cc != 0 && last_cc < cc)) &&
+                     compose_pair(starter, cp) != 0) {
+            return quick::no;  // not blocked, and a primary composite with the starter
+          }
+        }
         break;
       }
       case normal_form::nfd:
@@ -171,6 +189,12 @@ quick quick_check(normal_form form, Next next) {
         if (is_hangul_syllable(cp) || decomposition(cp, form == normal_form::nfkd) != nullptr)
           return quick::no;
         break;
+    }
+    last_cc = cc;
+    after_starter = cc == 0;
+    if (cc == 0) {
+      starter = cp;
+      have_starter = true;
     }
   }
   return result;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 
 #include <fstream>
 #include <map>
@@ -20,6 +21,7 @@
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
 #include "unicode/spoof.h"
+#include "unicode/ucd.h"
 
 namespace irikit::unicode {
 namespace {
@@ -40,6 +42,78 @@ TEST(Normalize, NfcAndNfkc) {
   std::string out = "x";
   normalize_into(decomposed, normal_form::nfc, out);
   EXPECT_EQ(out, "x" + precomposed);
+}
+
+// The quick check (UAX #15 §9) settles NFC_QC=Maybe on the spot where it can (normalize.cpp): on
+// random sequences of the characters that take part in normalization — every code point whose
+// NFD differs from it, every non-starter, the parts of their decompositions, Hangul jamo and
+// syllables, a few letters — is_normalized must agree with normalize for all four forms, and NFC
+// must be what ICU 72 gives wherever every character is of Unicode 15.0 or older.
+TEST(Normalize, QuickCheckAgreesWithNormalizationOnRandomText) {
+  std::set<char32_t> pool = {'a', 'e', 'A', 0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0x0915};
+  for (char32_t cp = 0xA0; cp < 0x2F800; ++cp) {
+    if (cp >= 0xD800 && cp < 0xE000) continue;
+    // Not the 11,172 Hangul syllables (two are in the pool) nor the CJK compatibility ideographs
+    // (singletons): they would crowd out the marks, where the composition cases are.
+    if ((cp >= 0xAC00 && cp < 0xD7A4) || (cp >= 0xF900 && cp < 0xFB00)) continue;
+    std::string one;
+    grammar::append_utf8(one, cp);
+    const std::string d = normalize(one, normal_form::nfd);
+    if (d == one && combining_class(cp) == 0) continue;
+    pool.insert(cp);
+    std::size_t i = 0;
+    while (i < d.size()) {
+      const grammar::decoded x = grammar::decode_utf8(d.data(), i, d.size());
+      pool.insert(x.cp);
+      i += x.length;
+    }
+  }
+  const std::vector<char32_t> chars(pool.begin(), pool.end());
+  ASSERT_GT(chars.size(), 2000u);
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2* icu_nfc = unorm2_getNFCInstance(&status);
+  ASSERT_TRUE(U_SUCCESS(status));
+  std::mt19937 rng(20261128);
+  std::uniform_int_distribution<std::size_t> pick(0, chars.size() - 1), length(1, 6);
+  std::size_t compared = 0;
+  for (int k = 0; k < 100000; ++k) {
+    std::string s;
+    std::u16string units;
+    bool old = true;
+    for (std::size_t n = length(rng); n > 0; --n) {
+      const char32_t cp = chars[pick(rng)];
+      grammar::append_utf8(s, cp);
+      old = old && ucd::age_number(cp) != 0 && ucd::age_number(cp) <= 1500;
+      if (cp >= 0x10000) {
+        units.push_back(static_cast<char16_t>(0xD800 + ((cp - 0x10000) >> 10)));
+        units.push_back(static_cast<char16_t>(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+      } else {
+        units.push_back(static_cast<char16_t>(cp));
+      }
+    }
+    for (const normal_form f : {normal_form::nfc, normal_form::nfkc, normal_form::nfd, normal_form::nfkd}) {
+      const std::string n = normalize(s, f);
+      ASSERT_EQ(is_normalized(s, f), n == s) << s << " form " << static_cast<int>(f);
+      ASSERT_TRUE(is_normalized(n, f)) << s << " form " << static_cast<int>(f);
+    }
+    if (!old) continue;
+    std::u16string icu(units.size() * 4 + 8, u'\0');
+    status = U_ZERO_ERROR;
+    const int32_t len = unorm2_normalize(
+        icu_nfc, reinterpret_cast<const UChar*>(units.data()), static_cast<int32_t>(units.size()),
+        reinterpret_cast<UChar*>(icu.data()), static_cast<int32_t>(icu.size()), &status);
+    ASSERT_TRUE(U_SUCCESS(status));
+    icu.resize(static_cast<std::size_t>(len));
+    std::string expected;
+    for (std::size_t i = 0; i < icu.size(); ++i) {
+      char32_t cp = icu[i];
+      if (cp >= 0xD800 && cp < 0xDC00) cp = 0x10000 + ((cp - 0xD800) << 10) + (icu[++i] - 0xDC00);
+      grammar::append_utf8(expected, cp);
+    }
+    ASSERT_EQ(normalize(s, normal_form::nfc), expected) << s;
+    ++compared;
+  }
+  EXPECT_GT(compared, 50000u);  // most of the pool is older than Unicode 15.0
 }
 
 TEST(Version, ReportsTheBackend) {
