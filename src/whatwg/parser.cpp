@@ -674,6 +674,8 @@ prepared_input::prepared_input(std::string_view input, bool strip, std::vector<v
   }
   cleaned_notes_ = notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned_`
   if (auto fixed = replace_ill_formed_utf8(input, &replaced_)) {
+    // Cancelled (an empty text with nothing replaced): the operation's cancel_scope reports it.
+    if (replaced_.empty()) return;
     r.add(ve::invalid_url_unit, offset_ + replaced_.front().from);  // the first ill-formed sequence
     fixed_ = std::move(*fixed);
     input = fixed_;

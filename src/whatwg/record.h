@@ -138,6 +138,7 @@ bool in_encode_set(unsigned char c, encode_set set) noexcept;
 
 /// The ill-formed UTF-8 sequences of `input` replaced by U+FFFD (the Encoding Standard's UTF-8
 /// decode), or nullopt when `input` is well-formed. With `replaced`, each replacement is listed.
+/// Cancelled (the thread's hook said stop): an empty text with no replacement listed.
 std::optional<std::string> replace_ill_formed_utf8(std::string_view input,
                                                    std::vector<replacement>* replaced = nullptr);
 /// An offset in the text replace_ill_formed_utf8 returned, as an offset in its input: a byte of a

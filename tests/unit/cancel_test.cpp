@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -185,6 +186,44 @@ TEST(Cancel, Whatwg) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().error, w::validation_error::cancelled);
   EXPECT_GE(r.error().offset, 2 * k_mib);
+}
+
+// Whichever of its questions the hook answers with stop, the WHATWG parser returns `cancelled`
+// and asks no more: the polls of steps 2-3 (tabs and newlines), of the ill-formed UTF-8 pass
+// (whose stop once handed the state machine an empty replacement list to read) and of the
+// state machine itself. Found by postgres/sql/cancel.sql, where statement_timeout lands anywhere.
+TEST(Cancel, WhatwgStopsAtEveryQuestion) {
+  namespace w = irikit::whatwg;
+  const std::string text = make_text("https://example.org/", "abcdefghij", 3 * k_mib);
+  const w::url small = w::parse("https://example.org/").value();
+  // Each operation's validation error, or nullopt when it succeeds.
+  using op = std::optional<w::validation_error> (*)(const std::string&, const w::url&);
+  const op ops[] = {
+      [](const std::string& t, const w::url&) {
+        const auto r = w::parse(t);
+        return r ? std::nullopt : std::optional(r.error().error);
+      },
+      [](const std::string& t, const w::url& base) {  // against a base, with the notes kept
+        std::vector<w::validation> notes;
+        const auto r = w::parse(t, &base, &notes);
+        return r ? std::nullopt : std::optional(r.error().error);
+      },
+  };
+  for (const op& run : ops) {
+    counter never;
+    {
+      const hooked h(never);
+      ASSERT_EQ(run(text, small), std::nullopt);
+    }
+    ASSERT_GE(never.calls, 3);
+    for (int at = 1; at <= never.calls; ++at) {
+      SCOPED_TRACE(at);
+      counter stop{0, at};
+      const hooked h(stop);
+      EXPECT_EQ(run(text, small), w::validation_error::cancelled);
+      EXPECT_EQ(stop.calls, at);
+    }
+  }
 }
 
 // The polled parse is the parse: a hook that never cancels changes no result, also where a block
