@@ -436,9 +436,9 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
     const std::size_t label_out = out.size();
     std::size_t count = 0;
     std::uint32_t classes = 0;
-    bidi_class first = L, end = L;
+    bidi_class end = L;
     bool has_end = false, ascii = true, check_nfc = false;
-    std::uint8_t previous = 0;
+    std::uint8_t previous = 0, first_entry = 0;
     while (i < n && s[i] != '.') {
       char32_t cp;
       std::uint8_t e;
@@ -463,20 +463,18 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
       }
       if (count == k_fast_label_max) return false;
       const auto b = static_cast<bidi_class>(e & 15);
-      if (count == 0) {
-        if ((e & k_fast_mark) != 0) return false;  // V6
-        first = b;
-      }
+      first_entry = count == 0 ? e : first_entry;  // selects, not branches: the data decide
       cps[count++] = cp;
       classes |= bit(b);
-      if (b != NSM) {
-        end = b;
-        has_end = true;
-      }
+      const bool strong_end = b != NSM;
+      end = strong_end ? b : end;
+      has_end = has_end || strong_end;
       previous = e;
     }
     work.steps += count + 1;
-    if (count == 0) return false;  // an empty label, the root label included
+    if (count == 0) return false;                        // an empty label, the root label included
+    if ((first_entry & k_fast_mark) != 0) return false;  // V6
+    const auto first = static_cast<bidi_class>(first_entry & 15);
     const std::u32string_view text(cps, count);
     if (f.check_hyphens) {
       if (count >= 4 && cps[2] == '-' && cps[3] == '-') return false;  // V2 ("xn--" too)

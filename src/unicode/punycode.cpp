@@ -172,37 +172,43 @@ void encode_short(std::u32string_view cps, std::string& out) {
       *w++ = static_cast<char>(c);
       handled_at |= std::uint64_t{1} << j;
     } else {
-      // Insertion sort as the keys arrive: labels are short, and their code points often come in
-      // increasing order within a script.
-      const std::uint32_t key = static_cast<std::uint32_t>(c) << 6 | static_cast<std::uint32_t>(j);
-      std::size_t k = count++;
-      for (; k > 0 && keys[k - 1] > key; --k) keys[k] = keys[k - 1];
-      keys[k] = key;
+      keys[count++] = static_cast<std::uint32_t>(c) << 6 | static_cast<std::uint32_t>(j);
     }
+  }
+  // Sorted by counting: a key's place is the number of keys below it (they are distinct). No
+  // branch depends on the data, where an insertion sort mispredicts about once a key.
+  std::uint32_t sorted[64];
+  for (std::size_t a = 0; a < count; ++a) {
+    std::uint32_t place = 0;
+    for (std::size_t b = 0; b < count; ++b) place += keys[b] < keys[a] ? 1 : 0;
+    sorted[place] = keys[a];
   }
   const auto basic = static_cast<std::uint32_t>(n - count);
   if (basic > 0) *w++ = '-';
-  std::uint32_t code = initial_n, delta = 0, bias = initial_bias, handled = basic;
-  for (std::size_t k = 0; k < count;) {
-    const std::uint32_t m = keys[k] >> 6;
-    delta += (m - code) * (handled + 1);
-    const std::uint32_t handled_before = handled;  // popcount(handled_at)
-    std::uint32_t previous_rank = 0;
-    std::uint64_t positions = 0;
-    for (; k < count && keys[k] >> 6 == m; ++k) {
-      const std::uint32_t p = keys[k] & 63;
-      const std::uint32_t rank = bit_count(handled_at & ((std::uint64_t{1} << p) - 1));
-      delta += rank - previous_rank;
-      w = put_integer(delta, bias, w);
-      bias = adapt(delta, handled + 1, handled == basic);
-      delta = 0;
-      ++handled;
-      previous_rank = rank;
-      positions |= std::uint64_t{1} << p;
+  std::uint32_t delta = 0, bias = initial_bias, handled = basic;
+  // The round in progress: its code point, the handled count before it, the last rank, the
+  // positions. Set up so that closing the "round" before the first changes nothing.
+  std::uint32_t current = initial_n - 1, handled_before = basic, previous_rank = basic + 1;
+  std::uint64_t positions = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t m = sorted[k] >> 6, p = sorted[k] & 63;
+    if (m != current) {  // close the round of `current`, open the one of m
+      delta += handled_before - previous_rank + 1;
+      handled_at |= positions;
+      positions = 0;
+      delta += (m - current - 1) * (handled + 1);
+      current = m;
+      handled_before = handled;
+      previous_rank = 0;
     }
-    delta += handled_before - previous_rank + 1;
-    handled_at |= positions;
-    code = m + 1;
+    const std::uint32_t rank = bit_count(handled_at & ((std::uint64_t{1} << p) - 1));
+    delta += rank - previous_rank;
+    w = put_integer(delta, bias, w);
+    bias = adapt(delta, handled + 1, handled == basic);
+    delta = 0;
+    ++handled;
+    previous_rank = rank;
+    positions |= std::uint64_t{1} << p;
   }
   out.append(buffer, static_cast<std::size_t>(w - buffer));
 }
