@@ -499,9 +499,10 @@ def generate_normalization(data, ud):
 IDNA_STATUS = ["valid", "ignored", "mapped", "deviation", "disallowed"]
 
 
-def generate_idna(data):
+def generate_idna(data, ud):
     out = Output("idna.inc", data,
-                 "UTS #46 IDNA Mapping Table: status and mapping of every code point, IDNA2008 NV8/XV8")
+                 "UTS #46 IDNA Mapping Table: status and mapping of every code point, IDNA2008 NV8/XV8; "
+                 "the fast path's one lookup (status, NFC_QC, Bidi_Class, combining class, mark)")
     # An entry: bits 0-2 status, bit 3 NV8/XV8 (valid only for the IDNA2008 mode, unused by
     # UTS #46 processing), bits 4-31: for mapped/deviation, either a delta (bit 4 set: the mapping
     # is the one code point cp + delta, delta in bits 8-31 as a signed value) or an offset into
@@ -512,6 +513,7 @@ def generate_idna(data):
     entries = [0]
     entry_index = {0: 0}
     values = [entry_index[0]] * MAX_CP
+    status_of = [4] * MAX_CP
     default_disallowed = None
     for lo, hi, f in data.fields("idna/IdnaMappingTable.txt"):
         status = IDNA_STATUS.index(f[0])
@@ -529,6 +531,7 @@ def generate_idna(data):
                 entry_index[e] = len(entries)
                 entries.append(e)
             values[c] = entry_index[e]
+            status_of[c] = status
     # Code points absent from the file do not exist (the file covers 0..10FFFF).
     out.text("enum class idna_status : std::uint8_t { " + ", ".join(IDNA_STATUS) + " };")
     out.text("// An entry: bits 0-2 idna_status, bit 3 NV8/XV8, bit 4: the mapping is cp + delta\n"
@@ -537,6 +540,31 @@ def generate_idna(data):
     out.plain("k_idna_entries", entries, "std::uint32_t")
     out.two_stage("idna_entry_raw", values)
     out.plain("k_idna_pool", pool.data, "char32_t")
+
+    # The fast path's one lookup per code point (idna.cpp, `fast_to_ascii`): everything UTS #46
+    # ToASCII asks of a code point in the common case, in one byte. Bit 4 set: status valid (not a
+    # deviation) and NFC_QC not No; then bits 0-3 are its Bidi_Class (every such class is below
+    # LRE), bit 5 NFC_QC = Maybe, bit 6 Canonical_Combining_Class not 0, bit 7 General_Category
+    # is a mark (Mn, Mc, Me). A code point without bit 4 takes the full processing.
+    bidi = enum_property(data, "ucd/extracted/DerivedBidiClass.txt", BIDI_CLASSES, BIDI_LONG)
+    nfc_qc = [0] * MAX_CP  # 0 Yes, 1 No, 2 Maybe
+    for lo, hi, f in data.fields("ucd/DerivedNormalizationProps.txt"):
+        if f[0] == "NFC_QC":
+            nfc_qc[lo:hi + 1] = [{"N": 1, "M": 2}[f[1]]] * (hi - lo + 1)
+    fast = [0] * MAX_CP
+    for c in range(MAX_CP):
+        if status_of[c] != 0 or nfc_qc[c] == 1:
+            continue
+        if bidi[c] >= 16:
+            sys.exit("U+%04X: a valid code point of Bidi_Class %s" % (c, BIDI_CLASSES[bidi[c]]))
+        f = ud.get(c)
+        ccc = int(f[3]) if f else 0
+        mark = f is not None and f[2] in ("Mn", "Mc", "Me")
+        fast[c] = bidi[c] | 16 | (32 if nfc_qc[c] == 2 else 0) | (64 if ccc else 0) | (128 if mark else 0)
+    out.text("// The fast path's lookup: bit 4 set for a valid code point (not a deviation) whose NFC_QC\n"
+             "// is not No; then bits 0-3 Bidi_Class, bit 5 NFC_QC = Maybe, bit 6 Canonical_Combining_Class\n"
+             "// not 0, bit 7 General_Category Mn, Mc or Me. 0 for every other code point.")
+    out.two_stage("idna_fast_raw", fast)
     return out
 
 
@@ -718,12 +746,12 @@ def main():
     ud = unicode_data(ud_data)
     for make in (lambda: generate_properties(Data(args.data), ud),
                  lambda: generate_normalization(Data(args.data), ud),
-                 lambda: generate_idna(Data(args.data)),
+                 lambda: generate_idna(Data(args.data), ud),
                  lambda: generate_bidi(Data(args.data)),
                  lambda: generate_security(Data(args.data)),
                  lambda: generate_names(Data(args.data), ud)):
         o = make()
-        if o.name not in ("idna.inc", "bidi.inc", "security.inc"):
+        if o.name not in ("bidi.inc", "security.inc"):
             o.data.used.insert(0, ud_data.used[0])
         results.append(o)
     v = version.rsplit(".", 1)[0] if version.endswith(".0") else version

@@ -114,14 +114,8 @@ result<void> host_to_ascii_into(std::string_view host, std::string& out, const h
       ascii_host_to_ascii(host, out)) {
     return {};
   }
-  auto r = unicode::domain_to_ascii(host, backend_mode(options.mode), options.allow_unassigned,
-                                    options.keep_root_label);
-  if (!r) {
-    out.clear();
-    return r.error();
-  }
-  out = std::move(*r);
-  return {};
+  return unicode::domain_to_ascii_into(host, backend_mode(options.mode), options.allow_unassigned,
+                                       options.keep_root_label, out);
 }
 
 result<std::string> host_to_ascii(std::string_view host, const host_options& options) {

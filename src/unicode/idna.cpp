@@ -16,6 +16,7 @@
 #include "unicode/idna.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -29,6 +30,7 @@
 #include "unicode/normalize.h"
 #include "unicode/punycode.h"
 #include "unicode/ucd.h"
+#include "unicode/work.h"
 
 namespace irikit::unicode {
 namespace tables {
@@ -155,35 +157,41 @@ bool has_rtl(std::u32string_view s) noexcept {
   });
 }
 
-/// RFC 5893 §2, the six conditions of the Bidi Rule, for one label of a Bidi domain name.
+constexpr std::uint32_t bit(bidi_class b) noexcept { return std::uint32_t{1} << static_cast<unsigned>(b); }
+
+/// RFC 5893 §2, the six conditions of the Bidi Rule, for one non-empty label of a Bidi domain
+/// name, from what they ask of it: the class of its first character, of its last character
+/// that is not NSM (`has_end` false when every character is NSM), and the set of its classes
+/// (bit(class)). The full processing and the fast path both decide it here.
+bool bidi_rule_holds(bidi_class first, bool has_end, bidi_class end, std::uint32_t seen) noexcept {
+  using enum bidi_class;
+  if (first != L && first != R && first != AL) return false;  // 1
+  if (!has_end) return false;  // 3, 6: "followed by zero or more NSM" needs one before them
+  constexpr std::uint32_t weak = bit(EN) | bit(ES) | bit(CS) | bit(ET) | bit(ON) | bit(BN) | bit(NSM);
+  if (first == L) {
+    if ((seen & ~(bit(L) | weak)) != 0) return false;  // 5
+    return end == L || end == EN;                      // 6
+  }
+  if ((seen & ~(bit(R) | bit(AL) | bit(AN) | weak)) != 0) return false;  // 2
+  if ((seen & bit(EN)) != 0 && (seen & bit(AN)) != 0) return false;      // 4
+  return end == R || end == AL || end == EN || end == AN;                // 3
+}
+
+/// The Bidi Rule (RFC 5893 §2) for one label of a Bidi domain name.
 bool satisfies_bidi_rule(std::u32string_view s) noexcept {
   if (s.empty()) return true;
-  using enum bidi_class;
-  const bidi_class first = bidi_of(s.front());
-  if (first != L && first != R && first != AL) return false;  // 1
-  // The last character that is not NSM (3, 6: "followed by zero or more NSM").
-  std::size_t last = s.size();
-  while (last > 0 && bidi_of(s[last - 1]) == NSM) --last;
-  if (last == 0) return false;
-  const bidi_class end = bidi_of(s[last - 1]);
-  if (first == L) {
-    for (char32_t c : s) {  // 5
-      const bidi_class b = bidi_of(c);
-      if (b != L && b != EN && b != ES && b != CS && b != ET && b != ON && b != BN && b != NSM) return false;
-    }
-    return end == L || end == EN;  // 6
-  }
-  bool en = false, an = false;
-  for (char32_t c : s) {  // 2
+  std::uint32_t seen = 0;
+  bool has_end = false;
+  bidi_class end = bidi_class::L;
+  for (const char32_t c : s) {
     const bidi_class b = bidi_of(c);
-    if (b != R && b != AL && b != AN && b != EN && b != ES && b != CS && b != ET && b != ON && b != BN &&
-        b != NSM)
-      return false;
-    en = en || b == EN;
-    an = an || b == AN;
+    seen |= bit(b);
+    if (b != bidi_class::NSM) {
+      end = b;
+      has_end = true;
+    }
   }
-  if (en && an) return false;                              // 4
-  return end == R || end == AL || end == EN || end == AN;  // 3
+  return bidi_rule_holds(bidi_of(s.front()), has_end, end, seen);
 }
 
 constexpr unsigned k_virama = 9;  // Canonical_Combining_Class = Virama
@@ -292,6 +300,8 @@ void append_labels(const std::u32string& piece, std::uint32_t offset, workspace&
 std::span<label> process(std::string_view input, const uts46_flags& f) {
   workspace& w = scratch();
   w.count = 0;
+  work_meter work;  // every step below is linear in the input or in its labels' lengths
+  work.steps = input.size();
   std::u32string& piece = w.piece;
   piece.clear();
   std::size_t piece_begin = 0;
@@ -302,6 +312,7 @@ std::span<label> process(std::string_view input, const uts46_flags& f) {
       normalize_code_points(piece, normal_form::nfc);
     }
     append_labels(piece, static_cast<std::uint32_t>(piece_begin), w);  // step 3
+    work.steps += piece.size() + 1;
     piece.clear();
     piece_ascii = true;
   };
@@ -335,6 +346,7 @@ std::span<label> process(std::string_view input, const uts46_flags& f) {
   std::u32string& decoded = w.decoded;
   const std::span<label> labels = w.current();
   for (label& l : labels) {
+    work.steps += l.text.size() + 1;  // validity, decoding, the Bidi Rule
     if (!starts_with_ace_prefix(l.text)) {
       l.error = validity(l.text, f, f.transitional, false);
       continue;
@@ -381,11 +393,123 @@ const label* first_failure(std::span<const label> labels) {
   return nullptr;
 }
 
-/// UTS #46 §4.2 ToASCII.
-result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
+// ---- The common case in one pass -----------------------------------------------------------
+//
+// Most names are made of labels whose code points are all valid (UTS #46 §4 step 1 leaves them
+// as they are, but for A-Z), already in NFC, without joiners or full stops other than ".". For
+// those, §4 steps 1–4 and the validity criteria reduce to per-code-point facts that one lookup
+// answers (tables/idna.inc, idna_fast_raw), and ToASCII can encode each label as soon as it is
+// read. Whatever else a name holds (a mapped, ignored, deviation or disallowed code point, a
+// quick-check No, an "xn--" label, an empty label, STD3 ASCII, any failure) sends the whole name
+// to the full processing above, which gives the answer and the error offset: the fast path only
+// ever answers what the full processing would answer, and never reports an error itself.
+
+constexpr std::uint8_t k_fast_valid = 16;     // status valid and NFC_QC not No; bits 0-3 Bidi_Class
+constexpr std::uint8_t k_fast_maybe = 32;     // NFC_QC = Maybe
+constexpr std::uint8_t k_fast_ccc = 64;       // Canonical_Combining_Class not 0
+constexpr std::uint8_t k_fast_mark = 128;     // General_Category Mn, Mc or Me (V6)
+constexpr std::size_t k_fast_label_max = 63;  // longer labels fail VerifyDnsLength or are rare
+
+/// The lookup entry of an ASCII byte after the mapping (A-Z lowered): a-z (L), 0-9 (EN) and "-"
+/// (ES) are valid; 0 for every other byte (a full stop is the caller's; the rest is STD3 ASCII,
+/// which the full processing checks).
+constexpr std::array<std::uint8_t, 128> k_fast_ascii = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = k_fast_valid | static_cast<std::uint8_t>(bidi_class::L);
+  for (int c = '0'; c <= '9'; ++c) t[c] = k_fast_valid | static_cast<std::uint8_t>(bidi_class::EN);
+  t['-'] = k_fast_valid | static_cast<std::uint8_t>(bidi_class::ES);
+  return t;
+}();
+
+/// UTS #46 §4.2 ToASCII of a name in the common case, written to `out`. False when the name
+/// needs the full processing; `out` is then unspecified.
+bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& out) {
+  using enum bidi_class;
+  const char* const s = input.data();
+  const std::size_t n = input.size();
+  out.clear();
+  work_meter work;
+  std::uint32_t name_classes = 0;  // every Bidi_Class in the name
+  bool bidi_rule = true;           // every label so far satisfies the Bidi Rule (RFC 5893 §2)
+  char32_t cps[k_fast_label_max];
+  for (std::size_t i = 0;;) {
+    const std::size_t label_out = out.size();
+    std::size_t count = 0;
+    std::uint32_t classes = 0;
+    bidi_class end = L;
+    bool has_end = false, ascii = true, check_nfc = false;
+    std::uint8_t previous = 0, first_entry = 0;
+    while (i < n && s[i] != '.') {
+      char32_t cp;
+      std::uint8_t e;
+      const auto byte = static_cast<unsigned char>(s[i]);
+      if (byte < 0x80) {
+        cp = byte >= 'A' && byte <= 'Z' ? byte + 0x20 : byte;  // §4 step 1
+        e = k_fast_ascii[cp];
+        if (e == 0) return false;
+        out.push_back(static_cast<char>(cp));
+        ++i;
+      } else {
+        const grammar::decoded d = grammar::decode_utf8(s, i, n);
+        if (d.code != error_code::ok) return false;
+        cp = d.cp;
+        i += d.length;
+        e = tables::idna_fast_raw(cp);
+        if ((e & k_fast_valid) == 0) return false;
+        ascii = false;
+        // V1 and step 2: the quick check (UAX #15 §9) answers Yes without help unless there is
+        // a Maybe or two non-starters in a row (whose order must be checked).
+        if ((e & k_fast_maybe) != 0 || (e & previous & k_fast_ccc) != 0) check_nfc = true;
+      }
+      if (count == k_fast_label_max) return false;
+      const auto b = static_cast<bidi_class>(e & 15);
+      first_entry = count == 0 ? e : first_entry;  // selects, not branches: the data decide
+      cps[count++] = cp;
+      classes |= bit(b);
+      const bool strong_end = b != NSM;
+      end = strong_end ? b : end;
+      has_end = has_end || strong_end;
+      previous = e;
+    }
+    work.steps += count + 1;
+    if (count == 0) return false;                        // an empty label, the root label included
+    if ((first_entry & k_fast_mark) != 0) return false;  // V6
+    const auto first = static_cast<bidi_class>(first_entry & 15);
+    const std::u32string_view text(cps, count);
+    if (f.check_hyphens) {
+      if (count >= 4 && cps[2] == '-' && cps[3] == '-') return false;  // V2 ("xn--" too)
+      if (cps[0] == '-' || cps[count - 1] == '-') return false;        // V3
+    } else if (starts_with_ace_prefix(text)) {
+      return false;  // step 4.1: to be decoded
+    }
+    if (check_nfc && !is_normalized_code_points(text, normal_form::nfc)) return false;
+    if (!ascii) {
+      out.resize(label_out);
+      out.append("xn--");
+      if (!punycode_encode(text, out)) return false;
+    }
+    if (f.verify_dns_length && out.size() - label_out > 63) return false;  // A4_2
+    name_classes |= classes;
+    bidi_rule = bidi_rule && bidi_rule_holds(first, has_end, end, classes);
+    if (i == n) break;
+    ++i;  // the "."
+    out.push_back('.');
+  }
+  if (f.verify_dns_length && out.size() > 253) return false;  // A4_1
+  // V9: in a Bidi domain name every label satisfies the Bidi Rule.
+  if (f.check_bidi && (name_classes & (bit(R) | bit(AL) | bit(AN))) != 0 && !bidi_rule) return false;
+  return true;
+}
+
+/// UTS #46 §4.2 ToASCII into `out` (replaced), the full processing.
+result<void> full_to_ascii_into(std::string_view input, const uts46_flags& f, std::string& out) {
   const std::span<const label> labels = process(input, f);
-  if (const label* bad = first_failure(labels)) return idna_error(bad->offset);
-  std::string out;
+  out.clear();
+  const auto fail = [&out](std::uint32_t offset) {
+    out.clear();
+    return idna_error(offset);
+  };
+  if (const label* bad = first_failure(labels)) return fail(bad->offset);
   out.reserve(input.size() + 8);
   std::size_t name_length = 0;  // without the root label and its dot
   for (std::size_t k = 0; k < labels.size(); ++k) {
@@ -396,16 +520,29 @@ result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
       for (const char32_t c : l.text) out.push_back(static_cast<char>(c));
     } else {
       out.append("xn--");
-      if (!punycode_encode(l.text, out)) return idna_error(l.offset);  // A3: an integer overflows
+      if (!punycode_encode(l.text, out)) return fail(l.offset);  // A3: an integer overflows
     }
     const std::size_t length = out.size() - start;
     const bool root = k > 0 && k + 1 == labels.size() && length == 0;
-    if (f.verify_dns_length && !(root && f.keep_root_label)) {     // step 3
-      if (length < 1 || length > 63) return idna_error(l.offset);  // A4_2 (the root label too)
+    if (f.verify_dns_length && !(root && f.keep_root_label)) {  // step 3
+      if (length < 1 || length > 63) return fail(l.offset);     // A4_2 (the root label too)
     }
     if (!(k + 1 == labels.size() && length == 0)) name_length = out.size();
   }
-  if (f.verify_dns_length && (name_length < 1 || name_length > 253)) return idna_error(0);  // A4_1
+  if (f.verify_dns_length && (name_length < 1 || name_length > 253)) return fail(0);  // A4_1
+  return {};
+}
+
+/// UTS #46 §4.2 ToASCII into `out` (replaced): the one pass when it answers, else the full
+/// processing.
+result<void> to_ascii_into(std::string_view input, const uts46_flags& f, std::string& out) {
+  if (fast_to_ascii(input, f, out)) return {};
+  return full_to_ascii_into(input, f, out);
+}
+
+result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
+  std::string out;
+  if (auto r = to_ascii_into(input, f, out); !r) return r.error();
   return out;
 }
 
@@ -434,25 +571,44 @@ result<std::string> uts46_to_ascii(std::string_view utf8_domain, const uts46_opt
   return to_ascii(utf8_domain, options);
 }
 
+result<std::string> uts46_to_ascii_full(std::string_view utf8_domain, const uts46_options& options) {
+  std::string out;
+  if (auto r = full_to_ascii_into(utf8_domain, options, out); !r) return r.error();
+  return out;
+}
+
 result<std::string> uts46_to_unicode(std::string_view domain, const uts46_options& options) {
   auto [text, bad] = to_unicode(domain, options);
   if (bad != nullptr) return idna_error(bad->offset);
   return std::move(text);
 }
 
-result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
-                                    bool keep_root_label) {
-  if (utf8_domain.empty()) return std::string();  // an empty reg-name (RFC 3986 §3.2.2)
+result<void> domain_to_ascii_into(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
+                                  bool keep_root_label, std::string& out) {
+  out.clear();
+  if (utf8_domain.empty()) return {};  // an empty reg-name (RFC 3986 §3.2.2)
   uts46_flags f = mode == idna_mode::uts46_transitional ? k_strict_transitional : k_strict;
   f.keep_root_label = keep_root_label;
   switch (mode) {
     case idna_mode::uts46_nontransitional:
     case idna_mode::uts46_transitional:
-      return to_ascii(utf8_domain, f);
-    case idna_mode::idna2003:
-      return idna2003_domain_to_ascii(utf8_domain, allow_unassigned);
+      return to_ascii_into(utf8_domain, f, out);
+    case idna_mode::idna2003: {
+      auto r = idna2003_domain_to_ascii(utf8_domain, allow_unassigned);
+      if (!r) return r.error();
+      out = std::move(*r);
+      return {};
+    }
   }
   return idna_error(0);
+}
+
+result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
+                                    bool keep_root_label) {
+  std::string out;
+  if (auto r = domain_to_ascii_into(utf8_domain, mode, allow_unassigned, keep_root_label, out); !r)
+    return r.error();
+  return out;
 }
 
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned) {

@@ -56,6 +56,10 @@ struct uts46_options {
 /// Failure: `error_code::idna_failed` as for `domain_to_ascii`.
 result<std::string> uts46_to_ascii(std::string_view utf8_domain, const uts46_options& options);
 
+/// The same by the full processing alone, without the one pass for the common case (idna.cpp,
+/// `fast_to_ascii`), which must answer exactly like it: the tests compare the two.
+result<std::string> uts46_to_ascii_full(std::string_view utf8_domain, const uts46_options& options);
+
 /// UTS #46 §4.3 ToUnicode with exactly the given flags; fails when the processing records an
 /// error (UTS #46 returns the processed name with the error; `whatwg_domain_to_unicode` keeps
 /// it). Under VerifyDnsLength an empty label other than a trailing root label, and the empty
@@ -80,6 +84,10 @@ result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode
 /// reports a trailing "." as an empty label (A4_2), as UTS #46 §4.2 step 3 does.
 result<std::string> domain_to_ascii(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
                                     bool keep_root_label);
+
+/// The same, written to `out` (replaced; empty on failure): a warm conversion allocates nothing.
+result<void> domain_to_ascii_into(std::string_view utf8_domain, idna_mode mode, bool allow_unassigned,
+                                  bool keep_root_label, std::string& out);
 
 /// ToUnicode on every label of `domain` (UTF-8; usually ASCII with "xn--" labels). The UTS #46
 /// modes fail like `domain_to_ascii` when a label is invalid (a malformed "xn--" label, a label

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "grammar/utf8.h"
+#include "unicode/work.h"
 
 namespace irikit::unicode {
 namespace tables {
@@ -63,9 +64,10 @@ void decompose_one(char32_t cp, bool compat, std::u32string& out) {
 /// Canonical Ordering Algorithm (D109): a stable sort by combining class of every run of
 /// non-starters. Runs are short in practice (insertion sort, linear on sorted input); a long run
 /// (a hostile label of combining marks) is sorted with std::stable_sort, so the time stays
-/// O(n log n).
-void reorder(std::u32string& s) {
+/// O(n log n). Returns its steps (work.h): the comparisons and moves of the sorts.
+std::uint64_t reorder(std::u32string& s) {
   const std::size_t n = s.size();
+  std::uint64_t steps = 0;
   std::size_t i = 0;
   while (i < n) {
     if (tables::ccc_raw(s[i]) == 0) {
@@ -76,8 +78,10 @@ void reorder(std::u32string& s) {
     while (end < n && tables::ccc_raw(s[end]) != 0) ++end;
     if (end - i > 32) {
       std::stable_sort(s.begin() + static_cast<std::ptrdiff_t>(i),
-                       s.begin() + static_cast<std::ptrdiff_t>(end),
-                       [](char32_t a, char32_t b) { return tables::ccc_raw(a) < tables::ccc_raw(b); });
+                       s.begin() + static_cast<std::ptrdiff_t>(end), [&steps](char32_t a, char32_t b) {
+                         ++steps;
+                         return tables::ccc_raw(a) < tables::ccc_raw(b);
+                       });
     } else {
       for (std::size_t k = i + 1; k < end; ++k) {
         const char32_t c = s[k];
@@ -86,12 +90,15 @@ void reorder(std::u32string& s) {
         while (j > i && tables::ccc_raw(s[j - 1]) > cc) {
           s[j] = s[j - 1];
           --j;
+          ++steps;
         }
         s[j] = c;
       }
+      steps += end - i;
     }
     i = end;
   }
+  return steps;
 }
 
 /// The primary composite of the pair, or 0.
@@ -247,7 +254,7 @@ void normalize_code_points(std::u32string& text, normal_form form) {
   decomposed.reserve(text.size() + 8);
   const bool compat = compatible(form);
   for (const char32_t cp : text) decompose_one(cp, compat, decomposed);
-  reorder(decomposed);
+  add_work(text.size() + decomposed.size() + reorder(decomposed));  // decompose, compose, order
   if (composing(form)) compose(decomposed);
   text.swap(decomposed);
 }

@@ -7,8 +7,11 @@
 #include "unicode/punycode.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
+
+#include "unicode/work.h"
 
 namespace irikit::unicode {
 namespace {
@@ -18,42 +21,44 @@ constexpr std::uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700, i
                         initial_n = 128;
 constexpr std::uint64_t maxint = 0xFFFFFFFFu;
 
-/// RFC 3492 §6.1 bias adaptation.
-constexpr std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool first) noexcept {
-  delta = first ? delta / damp : delta / 2;
-  delta += delta / numpoints;
-  std::uint32_t k = 0;
-  while (delta > ((base - tmin) * tmax) / 2) {
-    delta /= base - tmin;
-    k += base;
-  }
-  return k + (base - tmin + 1) * delta / (delta + skew);
-}
-
+/// §6.3's t: k - bias clamped to [tmin, tmax] (branch-free: the digits of every integer ask it).
 constexpr std::uint32_t threshold(std::uint32_t k, std::uint32_t bias) noexcept {
-  return k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
+  const std::int32_t t = static_cast<std::int32_t>(k) - static_cast<std::int32_t>(bias);
+  return static_cast<std::uint32_t>(std::min<std::int32_t>(std::max<std::int32_t>(t, tmin), tmax));
 }
+static_assert(threshold(36, 72) == tmin && threshold(36, 0) == tmax && threshold(36, 20) == 16 &&
+              threshold(36, 35) == 1 && threshold(36, 10) == 26);
 
-/// A Fenwick tree of counts over positions 0..n-1.
+/// A Fenwick tree of counts over positions 0..n-1. It counts its loop steps (work.h).
 class fenwick {
  public:
   explicit fenwick(std::size_t n) : tree_(n + 1, 0) {}
+  fenwick(const fenwick&) = delete;
+  fenwick& operator=(const fenwick&) = delete;
+  ~fenwick() { add_work(steps_); }
   void add(std::size_t i, std::int32_t v) {
-    for (++i; i < tree_.size(); i += i & (~i + 1)) tree_[i] += v;
+    for (++i; i < tree_.size(); i += i & (~i + 1)) {
+      tree_[i] += v;
+      ++steps_;
+    }
   }
   /// Sum of positions [0, i).
-  std::uint32_t prefix(std::size_t i) const {
+  std::uint32_t prefix(std::size_t i) {
     std::int64_t s = 0;
-    for (; i > 0; i -= i & (~i + 1)) s += tree_[i];
+    for (; i > 0; i -= i & (~i + 1)) {
+      s += tree_[i];
+      ++steps_;
+    }
     return static_cast<std::uint32_t>(s);
   }
   /// The smallest position p with prefix(p + 1) > k (the k-th set position, 0-based), for
   /// trees of 0/1 counts.
-  std::size_t find(std::uint32_t k) const {
+  std::size_t find(std::uint32_t k) {
     std::size_t pos = 0;
     std::size_t step = 1;
     while (step * 2 < tree_.size()) step *= 2;
     for (; step > 0; step /= 2) {
+      ++steps_;
       if (pos + step < tree_.size() && static_cast<std::uint32_t>(tree_[pos + step]) <= k) {
         pos += step;
         k -= static_cast<std::uint32_t>(tree_[pos]);
@@ -64,13 +69,74 @@ class fenwick {
 
  private:
   std::vector<std::int32_t> tree_;
+  std::uint64_t steps_ = 0;
 };
 
 }  // namespace
 
 namespace {
 
-char digit_char(std::uint32_t d) { return static_cast<char>(d < 26 ? 'a' + d : '0' + (d - 26)); }
+/// §5: the digit values 0-25 are a-z, 26-35 are 0-9.
+constexpr char k_digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+char digit_char(std::uint32_t d) { return k_digits[d]; }
+
+// ---- Labels of at most 64 code points (every DNS label), without division or allocation ----
+
+/// Division by d (1..64) of x < 2^28 as a multiplication: x / d == (x * ceil(2^34 / d)) >> 34
+/// (Granlund and Montgomery, "Division by invariant integers using multiplication", 1994, §4:
+/// exact for N-bit x when the shift is N + ceil(log2 d), here 28 + 6).
+constexpr std::array<std::uint64_t, 65> k_reciprocal = [] {
+  std::array<std::uint64_t, 65> r{};
+  for (std::uint64_t d = 1; d <= 64; ++d) r[d] = ((std::uint64_t{1} << 34) + d - 1) / d;
+  return r;
+}();
+constexpr std::uint32_t k_short_delta_limit = std::uint32_t{1} << 28;
+constexpr std::uint32_t divide(std::uint32_t x, std::uint32_t d) noexcept {
+  return static_cast<std::uint32_t>((x * k_reciprocal[d]) >> 34);
+}
+static_assert(divide(k_short_delta_limit - 1, 35) == (k_short_delta_limit - 1) / 35 &&
+              divide(k_short_delta_limit - 1, 63) == (k_short_delta_limit - 1) / 63 &&
+              divide(k_short_delta_limit - 1, 64) == (k_short_delta_limit - 1) / 64 && divide(34, 35) == 0 &&
+              divide(35, 35) == 1 && divide(699, 1) == 699);
+
+/// The last step of §6.1's adapt, (base * delta) / (delta + skew) for every delta the loop
+/// before it leaves (at most ((base - tmin) * tmax) / 2).
+constexpr std::uint32_t k_adapt_limit = ((base - tmin) * tmax) / 2;
+constexpr std::array<std::uint8_t, k_adapt_limit + 1> k_adapt_tail = [] {
+  std::array<std::uint8_t, k_adapt_limit + 1> t{};
+  for (std::uint32_t d = 0; d <= k_adapt_limit; ++d)
+    t[d] = static_cast<std::uint8_t>(((base - tmin + 1) * d) / (d + skew));
+  return t;
+}();
+
+/// RFC 3492 §6.1 bias adaptation.
+constexpr std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool first) noexcept {
+  delta = first ? delta / damp : delta / 2;  // constant divisors: the compiler multiplies
+  delta += numpoints <= 64 && delta < k_short_delta_limit ? divide(delta, numpoints) : delta / numpoints;
+  std::uint32_t k = 0;
+  while (delta > k_adapt_limit) {
+    delta /= base - tmin;
+    k += base;
+  }
+  return k + k_adapt_tail[delta];
+}
+static_assert(adapt(0, 1, true) == 0 && adapt(700, 1, true) == 1 &&
+              adapt(10000, 2, false) == 66);  // RFC 3492 §6.1 by hand
+
+/// Writes the variable-length integer `q` (§6.3, the inner loop) at `w` (at most 11 digits for
+/// 32 bits; 10 below 2^28, as each digit divides what is left by base - t >= 10); returns the end.
+char* put_integer(std::uint32_t q, std::uint32_t bias, char* w) noexcept {
+  for (std::uint32_t level = base;; level += base) {
+    const std::uint32_t t = threshold(level, bias);
+    if (q < t) break;
+    const std::uint32_t rest = q - t, d = base - t;
+    const std::uint32_t next = rest < k_short_delta_limit ? divide(rest, d) : rest / d;
+    *w++ = digit_char(t + (rest - next * d));
+    q = next;
+  }
+  *w++ = digit_char(q);
+  return w;
+}
 
 /// The number of set bits, inline: the x86-64 baseline has no POPCNT instruction, so
 /// __builtin_popcountll would be a call into libgcc for every code point encoded.
@@ -83,62 +149,68 @@ constexpr std::uint32_t bit_count(std::uint64_t x) noexcept {
 static_assert(bit_count(0) == 0 && bit_count(~std::uint64_t{0}) == 64 &&
               bit_count(0x8000000000000101ULL) == 3);
 
-/// Appends the variable-length integer `q` (RFC 3492 §6.3, the inner loop).
-void append_integer(std::uint32_t q, std::uint32_t bias, std::string& out) {
-  for (std::uint32_t level = base;; level += base) {
-    const std::uint32_t t = threshold(level, bias);
-    if (q < t) break;
-    out.push_back(digit_char(t + (q - t) % (base - t)));
-    q = (q - t) / (base - t);
-  }
-  out.push_back(digit_char(q));
-}
-
-/// The encoder for labels of at most 64 code points (every DNS label): no allocation; "how many
-/// handled code points lie between two positions" is a popcount over a mask of positions, the
-/// non-basic code points sorted once as (code point << 6 | position). No overflow: delta <
-/// 0x110000 * 65 < 2^32.
+/// The encoder for labels of at most 64 code points (every DNS label): no allocation, no
+/// division. The non-basic code points are sorted once as (code point << 6 | position). In the
+/// round of code point m, §6.3 adds to delta one per handled code point (all smaller than m)
+/// between consecutive positions of m and after the last one; with rank(p) the number of handled
+/// positions below p (a popcount over their mask, which changes only between rounds), that is
+/// rank(p1) for the first position, rank(p) - rank(previous) for the next ones, and
+/// handled - rank(last) after the last (a position of m is never handled in its own round). No
+/// overflow: delta < 0x110000 * 65 < 2^28 (divide's range).
 void encode_short(std::u32string_view cps, std::string& out) {
   const std::size_t n = cps.size();
-  const auto between = [](std::uint64_t mask, std::size_t from, std::size_t to) {  // bits [from, to)
-    const std::uint64_t below_to = to >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << to) - 1;
-    const std::uint64_t below_from = from >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << from) - 1;
-    return bit_count(mask & below_to & ~below_from);
-  };
+  // The output: the basic code points, "-", and at most 10 digits per integer (each digit
+  // divides what is left by base - t >= 10, and delta < 2^28).
+  char buffer[64 + 1 + 64 * 10];
+  char* w = buffer;
   std::uint64_t handled_at = 0;
   std::uint32_t keys[64];
   std::size_t count = 0;
   for (std::size_t j = 0; j < n; ++j) {
-    if (cps[j] < 0x80) {
-      out.push_back(static_cast<char>(cps[j]));
+    const char32_t c = cps[j];
+    if (c < 0x80) {
+      *w++ = static_cast<char>(c);
       handled_at |= std::uint64_t{1} << j;
     } else {
-      keys[count++] = static_cast<std::uint32_t>(cps[j]) << 6 | static_cast<std::uint32_t>(j);
+      keys[count++] = static_cast<std::uint32_t>(c) << 6 | static_cast<std::uint32_t>(j);
     }
+  }
+  // Sorted by counting: a key's place is the number of keys below it (they are distinct). No
+  // branch depends on the data, where an insertion sort mispredicts about once a key.
+  std::uint32_t sorted[64];
+  for (std::size_t a = 0; a < count; ++a) {
+    std::uint32_t place = 0;
+    for (std::size_t b = 0; b < count; ++b) place += keys[b] < keys[a] ? 1 : 0;
+    sorted[place] = keys[a];
   }
   const auto basic = static_cast<std::uint32_t>(n - count);
-  if (basic > 0) out.push_back('-');
-  std::sort(keys, keys + count);
-  std::uint32_t code = initial_n, delta = 0, bias = initial_bias, handled = basic;
-  for (std::size_t k = 0; k < count;) {
-    const std::uint32_t m = keys[k] >> 6;
-    delta += (m - code) * (handled + 1);
-    std::size_t previous_end = 0;
-    std::uint64_t positions = 0;
-    for (; k < count && keys[k] >> 6 == m; ++k) {
-      const std::size_t p = keys[k] & 63;
-      delta += between(handled_at, previous_end, p);
-      append_integer(delta, bias, out);
-      bias = adapt(delta, handled + 1, handled == basic);
-      delta = 0;
-      ++handled;
-      previous_end = p + 1;
-      positions |= std::uint64_t{1} << p;
+  if (basic > 0) *w++ = '-';
+  std::uint32_t delta = 0, bias = initial_bias, handled = basic;
+  // The round in progress: its code point, the handled count before it, the last rank, the
+  // positions. Set up so that closing the "round" before the first changes nothing.
+  std::uint32_t current = initial_n - 1, handled_before = basic, previous_rank = basic + 1;
+  std::uint64_t positions = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t m = sorted[k] >> 6, p = sorted[k] & 63;
+    if (m != current) {  // close the round of `current`, open the one of m
+      delta += handled_before - previous_rank + 1;
+      handled_at |= positions;
+      positions = 0;
+      delta += (m - current - 1) * (handled + 1);
+      current = m;
+      handled_before = handled;
+      previous_rank = 0;
     }
-    delta += between(handled_at, previous_end, n) + 1;
-    handled_at |= positions;
-    code = m + 1;
+    const std::uint32_t rank = bit_count(handled_at & ((std::uint64_t{1} << p) - 1));
+    delta += rank - previous_rank;
+    w = put_integer(delta, bias, w);
+    bias = adapt(delta, handled + 1, handled == basic);
+    delta = 0;
+    ++handled;
+    previous_rank = rank;
+    positions |= std::uint64_t{1} << p;
   }
+  out.append(buffer, static_cast<std::size_t>(w - buffer));
 }
 
 }  // namespace
@@ -152,6 +224,7 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
   // The non-basic code points as (code point, position), sorted: the order §6.3 handles them in.
   std::vector<std::pair<char32_t, std::uint32_t>> keys;
   fenwick handled_at(n);  // positions of the code points already handled (all < the current m)
+  add_work(n);
   for (std::size_t j = 0; j < n; ++j) {
     if (cps[j] < 0x80) {
       out.push_back(static_cast<char>(cps[j]));
@@ -176,7 +249,8 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
       // Every handled code point (all smaller than m) between the previous one of m and p.
       delta += handled_at.prefix(p) - handled_at.prefix(previous_end);
       if (delta > maxint) return false;
-      append_integer(static_cast<std::uint32_t>(delta), bias, out);
+      char digits[11];
+      out.append(digits, put_integer(static_cast<std::uint32_t>(delta), bias, digits));
       bias = adapt(static_cast<std::uint32_t>(delta), handled + 1, handled == basic);
       delta = 0;
       ++handled;
@@ -197,6 +271,8 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
     return base;
   };
   out.clear();
+  work_meter work;
+  work.steps = in.size();
   // The basic code points are everything before the last delimiter (§6.2, §3.1).
   const std::size_t last = in.rfind('-');
   const std::size_t b = last == std::string_view::npos ? 0 : last;
@@ -242,6 +318,7 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
   out.resize(total);
   if (total <= 64) {
     for (std::size_t k = 0; k < total; ++k) {
+      work.steps += k - at[k];  // the code points moved
       std::copy_backward(out.begin() + at[k], out.begin() + static_cast<std::ptrdiff_t>(k),
                          out.begin() + static_cast<std::ptrdiff_t>(k) + 1);
       out[at[k]] = inserted[k];

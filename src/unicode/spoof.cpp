@@ -233,8 +233,14 @@ identifier_report check_identifier(std::string_view utf8) {
   }
   report.level = report.scripts.level();
   if (marks) {  // §5.4 on the NFD form; ASCII has no marks
-    std::u32string nfd = text;
-    normalize_code_points(nfd, normal_form::nfd);
+    // Most labels are in NFD already (the quick check, UAX #15 §9, says so without a copy).
+    thread_local std::u32string decomposed;
+    const bool is_nfd = is_normalized_code_points(text, normal_form::nfd);
+    if (!is_nfd) {
+      decomposed = text;
+      normalize_code_points(decomposed, normal_form::nfd);
+    }
+    const std::u32string& nfd = is_nfd ? text : decomposed;
     std::size_t run_begin = 0;  // the current sequence of nonspacing marks: nfd[run_begin, k)
     bool lead = false;          // the last character of class 0 or 230 hides a dot above
     for (std::size_t k = 0; k < nfd.size(); ++k) {
