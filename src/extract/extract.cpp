@@ -158,10 +158,14 @@ bool is_known_scheme(std::string_view scheme) noexcept {
   return false;
 }
 
-/// The end of the run of candidate characters that starts at `pos`.
+/// The end of the run of candidate characters that starts at `pos` (where a poll said stop, when
+/// cancelled: extract_iris_into then drops everything).
 std::size_t candidate_end(std::string_view text, std::size_t pos) noexcept {
   std::array<std::size_t, brackets.size()> open{};
+  irikit::detail::cancel_poll poll(pos, text.size());
   while (pos < text.size()) {
+    if (poll(pos)) [[unlikely]]
+      break;
     const auto b = static_cast<unsigned char>(text[pos]);
     char32_t cp = b;
     std::size_t length = 1;
@@ -199,12 +203,20 @@ std::size_t previous_char(std::string_view text, std::size_t begin, std::size_t 
 /// Trims trailing punctuation and unbalanced closers from [begin, end); returns the new end.
 std::size_t trim_end(std::string_view text, std::size_t begin, std::size_t end, std::size_t min_end) {
   bracket_counts counts;
+  irikit::detail::cancel_poll poll(begin, end);
   for (std::size_t p = begin; p < end;) {
+    if (poll(p)) [[unlikely]]
+      return end;  // cancelled: extract_iris_into drops everything
     const grammar::decoded d = grammar::decode_utf8(text.data(), p, text.size());
     counts.add(d.cp, 1);
     p += d.length;
   }
+  // the trimming goes backwards: its polls count the bytes trimmed (positions past `end`)
+  const std::size_t end0 = end;
+  irikit::detail::cancel_poll trim_poll(end, end + (end - min_end));
   while (end > min_end) {
+    if (trim_poll(end0 + (end0 - end))) [[unlikely]]
+      return end;
     const std::size_t last = previous_char(text, begin, end);
     const char32_t cp = grammar::decode_utf8(text.data(), last, text.size()).cp;
     if (!is_trailing_punctuation(cp) && !counts.unbalanced_closer(cp)) break;
