@@ -204,10 +204,11 @@ static int write_display_host(const void* p, char* out, size_t out_size, size_t*
                              &count, err);
 }
 
-/* iri_display_host(host, level): the host as a user agent should show it (RFC 3987 §7.5, §8; the
- * display policy of docs/host-display.md): each "xn--" or Unicode label as Unicode where the policy
- * allows it at the restriction level (UTS #39 §5.2), else as its A-label
- * ("xn--80ak6aa92e.com", a look-alike of "apple.com", stays as it is). */
+/* iri_display_host(host, level, trust_tld_script): the host as a user agent should show it
+ * (RFC 3987 §7.5, §8; the display policy of docs/host-display.md): each "xn--" or Unicode label as
+ * Unicode where the policy allows it at the restriction level (UTS #39 §5.2), else as its A-label
+ * ("xn--80ak6aa92e.com", a look-alike of "apple.com", stays as it is); trust_tld_script false:
+ * a label in its TLD's script (Cyrillic under .рф) is judged like any other. */
 PG_FUNCTION_INFO_V1(iri_display_host);
 Datum iri_display_host(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
@@ -217,6 +218,7 @@ Datum iri_display_host(PG_FUNCTION_ARGS) {
   args.len = VARSIZE_ANY_EXHDR(t);
   irikit_host_display_options_init(&args.options);
   args.options.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(1));
+  if (PG_NARGS() > 2) args.options.trust_tld_script = PG_GETARG_BOOL(2) ? 1 : 0;
   args.capacity = 1;
   for (size_t i = 0; i < args.len; i++) args.capacity += args.host[i] == '.';
   args.labels = palloc_extended(args.capacity * sizeof(irikit_label_display), MCXT_ALLOC_HUGE);
