@@ -149,11 +149,13 @@ static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
   PG_RETURN_TEXT_P(irikit_pg_write_text(writer, &args, args.len * 4 + 64, &call));
 }
 
-/* iri_host_to_ascii(host, mode, allow_unassigned, keep_root_label): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
+/* iri_host_to_ascii(host, mode, allow_unassigned, keep_root_label): ToASCII on every label ("Bücher.de" →
+ * "xn--bcher-kva.de"). */
 PG_FUNCTION_INFO_V1(iri_host_to_ascii);
 Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_ascii); }
 
-/* iri_host_to_unicode(host, mode, allow_unassigned): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
+/* iri_host_to_unicode(host, mode, allow_unassigned): ToUnicode on every label ("xn--rsum-bpad.example" →
+ * "résumé.example"). */
 PG_FUNCTION_INFO_V1(iri_host_to_unicode);
 Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }
 

@@ -57,8 +57,8 @@ typedef struct Args {
   size_t a_len;
   const char* b;
   size_t b_len;
-  int mode;       /* an irikit_level, or the IDNA mode of to_uri and to_iri */
-  unsigned flags; /* the call's flags */
+  int mode;                           /* an irikit_level, or the IDNA mode of to_uri and to_iri */
+  unsigned flags;                     /* the call's flags */
   irikit_host_display_options policy; /* to_iri: the host display policy */
   int apply_policy;                   /* to_iri: 0 converts every label that round-trips */
 } Args;
@@ -138,9 +138,10 @@ Datum iri_to_iri(PG_FUNCTION_ARGS) {
   if (PG_NARGS() > 4) args.policy.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(4));
   if (PG_NARGS() > 5) args.policy.trust_tld_script = PG_GETARG_BOOL(5) ? 1 : 0;
   if (args.flags != 0 && args.mode == IRIKIT_IDNA_NONE)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("IDNA mode \"none\" cannot convert labels to Unicode"),
-                    errhint("With idna_to_unicode, leave idna at its default ('uts46') or name another mode.")));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("IDNA mode \"none\" cannot convert labels to Unicode"),
+             errhint("With idna_to_unicode, leave idna at its default ('uts46') or name another mode.")));
   PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_iri, &args, GUESS(args), &call));
 }
 
@@ -271,7 +272,8 @@ Datum iri_lint(PG_FUNCTION_ARGS) {
   options.grammar = grammar;
   /* iri_lint(text, grammar, profile, severities, disable): the rule overrides (lint_options) */
   if (PG_NARGS() > 4)
-    options.overrides = lint_overrides(PG_GETARG_ARRAYTYPE_P(3), PG_GETARG_ARRAYTYPE_P(4), &options.override_count);
+    options.overrides =
+        lint_overrides(PG_GETARG_ARRAYTYPE_P(3), PG_GETARG_ARRAYTYPE_P(4), &options.override_count);
   rc = irikit_lint_with_profile(TEXT_ARGS(t), &options, profile, irikit_pg_allocator(), &result, &err);
   if (rc != IRIKIT_OK) {
     IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", grammar);
