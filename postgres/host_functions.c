@@ -149,11 +149,13 @@ static Datum host_idna(FunctionCallInfo fcinfo, IrikitPgWriter writer) {
   PG_RETURN_TEXT_P(irikit_pg_write_text(writer, &args, args.len * 4 + 64, &call));
 }
 
-/* iri_host_to_ascii(host, mode, allow_unassigned, keep_root_label): ToASCII on every label ("Bücher.de" → "xn--bcher-kva.de"). */
+/* iri_host_to_ascii(host, mode, allow_unassigned, keep_root_label): ToASCII on every label ("Bücher.de" →
+ * "xn--bcher-kva.de"). */
 PG_FUNCTION_INFO_V1(iri_host_to_ascii);
 Datum iri_host_to_ascii(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_ascii); }
 
-/* iri_host_to_unicode(host, mode, allow_unassigned): ToUnicode on every label ("xn--rsum-bpad.example" → "résumé.example"). */
+/* iri_host_to_unicode(host, mode, allow_unassigned): ToUnicode on every label ("xn--rsum-bpad.example" →
+ * "résumé.example"). */
 PG_FUNCTION_INFO_V1(iri_host_to_unicode);
 Datum iri_host_to_unicode(PG_FUNCTION_ARGS) { return host_idna(fcinfo, write_host_to_unicode); }
 
@@ -204,10 +206,11 @@ static int write_display_host(const void* p, char* out, size_t out_size, size_t*
                              &count, err);
 }
 
-/* iri_display_host(host, level): the host as a user agent should show it (RFC 3987 §7.5, §8; the
- * display policy of docs/host-display.md): each "xn--" or Unicode label as Unicode where the policy
- * allows it at the restriction level (UTS #39 §5.2), else as its A-label
- * ("xn--80ak6aa92e.com", a look-alike of "apple.com", stays as it is). */
+/* iri_display_host(host, level, trust_tld_script): the host as a user agent should show it
+ * (RFC 3987 §7.5, §8; the display policy of docs/host-display.md): each "xn--" or Unicode label as
+ * Unicode where the policy allows it at the restriction level (UTS #39 §5.2), else as its A-label
+ * ("xn--80ak6aa92e.com", a look-alike of "apple.com", stays as it is); trust_tld_script false:
+ * a label in its TLD's script (Cyrillic under .рф) is judged like any other. */
 PG_FUNCTION_INFO_V1(iri_display_host);
 Datum iri_display_host(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
@@ -217,6 +220,7 @@ Datum iri_display_host(PG_FUNCTION_ARGS) {
   args.len = VARSIZE_ANY_EXHDR(t);
   irikit_host_display_options_init(&args.options);
   args.options.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(1));
+  if (PG_NARGS() > 2) args.options.trust_tld_script = PG_GETARG_BOOL(2) ? 1 : 0;
   args.capacity = 1;
   for (size_t i = 0; i < args.len; i++) args.capacity += args.host[i] == '.';
   args.labels = palloc_extended(args.capacity * sizeof(irikit_label_display), MCXT_ALLOC_HUGE);

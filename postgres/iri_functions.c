@@ -6,9 +6,12 @@
 #include "irikit_pg.h" /* postgres.h first */
 
 #include "access/htup_details.h"
+#include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/tuplestore.h"
 
 #define TEXT_ARGS(t) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t)
@@ -54,8 +57,10 @@ typedef struct Args {
   size_t a_len;
   const char* b;
   size_t b_len;
-  int mode;       /* an irikit_level, or the IDNA mode of to_uri */
-  unsigned flags; /* the call's flags */
+  int mode;                           /* an irikit_level, or the IDNA mode of to_uri and to_iri */
+  unsigned flags;                     /* the call's flags */
+  irikit_host_display_options policy; /* to_iri: the host display policy */
+  int apply_policy;                   /* to_iri: 0 converts every label that round-trips */
 } Args;
 
 static Args args_of(text* a, text* b) {
@@ -79,10 +84,11 @@ static int write_to_uri(const void* p, char* out, size_t out_size, size_t* out_l
   return irikit_to_uri(a->a, a->a_len, &options, out, out_size, out_len, err);
 }
 
-/* RFC 3987 §3.2 (ToUnicode, when asked, with UTS #46) */
+/* RFC 3987 §3.2 (ToUnicode, when asked, by the IDNA mode and the host display policy) */
 static int write_to_iri(const void* p, char* out, size_t out_size, size_t* out_len, irikit_error* err) {
   const Args* a = p;
-  return irikit_to_iri(a->a, a->a_len, a->flags, IRIKIT_IDNA_UTS46, out, out_size, out_len, err);
+  return irikit_to_iri_with_policy(a->a, a->a_len, a->flags, a->mode, &a->policy, a->apply_policy, out,
+                                   out_size, out_len, err);
 }
 
 /* RFC 3986 §5.2 */
@@ -124,6 +130,18 @@ Datum iri_to_iri(PG_FUNCTION_ARGS) {
   Args args = args_of(t, NULL);
   IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", IRIKIT_RULE_IRI_REFERENCE);
   args.flags = PG_GETARG_BOOL(1) ? IRIKIT_TO_IRI_IDNA_TO_UNICODE : 0;
+  /* iri_to_iri(text, idna_to_unicode, idna, display_policy, level, trust_tld_script): the
+   * arguments after the first two have defaults (irikit--0.1.0.sql) */
+  args.mode = PG_NARGS() > 2 ? irikit_pg_idna_mode(PG_GETARG_TEXT_PP(2)) : IRIKIT_IDNA_UTS46;
+  args.apply_policy = PG_NARGS() > 3 ? PG_GETARG_BOOL(3) : 1;
+  irikit_host_display_options_init(&args.policy);
+  if (PG_NARGS() > 4) args.policy.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(4));
+  if (PG_NARGS() > 5) args.policy.trust_tld_script = PG_GETARG_BOOL(5) ? 1 : 0;
+  if (args.flags != 0 && args.mode == IRIKIT_IDNA_NONE)
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("IDNA mode \"none\" cannot convert labels to Unicode"),
+             errhint("With idna_to_unicode, leave idna at its default ('uts46') or name another mode.")));
   PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_iri, &args, GUESS(args), &call));
 }
 
@@ -177,6 +195,66 @@ Datum iri_equivalent(PG_FUNCTION_ARGS) {
  * Set-returning functions, materialized in one call (InitMaterializedSRF): the library's results
  * are read completely before the first row is stored. */
 
+/* The texts of a text[] that is not NULL (its NULL elements are an error), as C strings. */
+static char** array_strings(ArrayType* array, int* count, const char* what) {
+  Datum* elements;
+  bool* nulls;
+  char** out;
+  int16 typlen;
+  bool typbyval;
+  char typalign;
+  get_typlenbyvalalign(TEXTOID, &typlen, &typbyval, &typalign);
+  deconstruct_array(array, TEXTOID, typlen, typbyval, typalign, &elements, &nulls, count);
+  out = palloc((size_t)(*count > 0 ? *count : 1) * sizeof(char*));
+  for (int i = 0; i < *count; i++) {
+    if (nulls[i])
+      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("%s must not contain NULL", what)));
+    out[i] = TextDatumGetCString(elements[i]);
+  }
+  return out;
+}
+
+/* The rule id `id`, checked against the catalogue (irikit_lint_rule_get); ERROR 22023 when unknown. */
+static void check_lint_rule(const char* id) {
+  for (size_t i = 0; i < irikit_lint_rule_count(); i++) {
+    irikit_lint_rule rule = IRIKIT_LINT_RULE_INIT;
+    if (irikit_lint_rule_get(i, &rule) == IRIKIT_OK && strcmp(rule.id, id) == 0) return;
+  }
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown lint rule \"%s\"", id),
+                  errhint("SELECT id FROM iri_lint_rules() lists the rules.")));
+}
+
+/* The overrides of iri_lint's `severities` ('rule=level' each: off, info, warning or error) then
+ * `disable` (rule ids, as 'rule=off'); a later override of a rule wins (lint_options::set_severity). */
+static irikit_lint_override* lint_overrides(ArrayType* severities, ArrayType* disable, size_t* count) {
+  int n_severities = 0, n_disable = 0;
+  char** pairs = array_strings(severities, &n_severities, "severities");
+  char** off = array_strings(disable, &n_disable, "disable");
+  irikit_lint_override* out = palloc((size_t)(n_severities + n_disable + 1) * sizeof(irikit_lint_override));
+  for (int i = 0; i < n_severities; i++) {
+    char* eq = strchr(pairs[i], '=');
+    irikit_severity level;
+    if (eq == NULL)
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("severities entry \"%s\" is not rule=level", pairs[i]),
+                      errhint("For example ARRAY['lowercase-percent-hex=warning', 'not-nfkc=off'].")));
+    *eq = '\0';
+    check_lint_rule(pairs[i]);
+    if (irikit_severity_from_name(eq + 1, &level) != IRIKIT_OK)
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown severity \"%s\"", eq + 1),
+                      errhint("The severities are: off, info, warning, error.")));
+    out[i].id = pairs[i];
+    out[i].level = level;
+  }
+  for (int i = 0; i < n_disable; i++) {
+    check_lint_rule(off[i]);
+    out[n_severities + i].id = off[i];
+    out[n_severities + i].level = IRIKIT_SEVERITY_OFF;
+  }
+  *count = (size_t)(n_severities + n_disable);
+  return out;
+}
+
 PG_FUNCTION_INFO_V1(iri_lint);
 Datum iri_lint(PG_FUNCTION_ARGS) {
   text* t = PG_GETARG_TEXT_PP(0);
@@ -192,6 +270,10 @@ Datum iri_lint(PG_FUNCTION_ARGS) {
 
   irikit_lint_options_init(&options);
   options.grammar = grammar;
+  /* iri_lint(text, grammar, profile, severities, disable): the rule overrides (lint_options) */
+  if (PG_NARGS() > 4)
+    options.overrides =
+        lint_overrides(PG_GETARG_ARRAYTYPE_P(3), PG_GETARG_ARRAYTYPE_P(4), &options.override_count);
   rc = irikit_lint_with_profile(TEXT_ARGS(t), &options, profile, irikit_pg_allocator(), &result, &err);
   if (rc != IRIKIT_OK) {
     IrikitPgCall call = irikit_pg_call1(TEXT_ARGS(t), "invalid IRI reference", grammar);
@@ -219,6 +301,29 @@ Datum iri_lint(PG_FUNCTION_ARGS) {
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   irikit_lint_result_free(result);
+  return (Datum)0;
+}
+
+/* iri_lint_rules(): the rule catalogue (lint_rules), the ids that iri_lint's severities and disable
+ * name, in catalogue order. */
+PG_FUNCTION_INFO_V1(iri_lint_rules);
+Datum iri_lint_rules(PG_FUNCTION_ARGS) {
+  ReturnSetInfo* rsinfo = (ReturnSetInfo*)fcinfo->resultinfo;
+  InitMaterializedSRF(fcinfo, 0);
+  for (size_t i = 0; i < irikit_lint_rule_count(); i++) {
+    irikit_lint_rule rule = IRIKIT_LINT_RULE_INIT;
+    Datum values[4];
+    bool nulls[4] = {false, false, false, false};
+    const char* severity;
+    int rc = irikit_lint_rule_get(i, &rule);
+    if (rc != IRIKIT_OK) irikit_pg_report(rc, NULL, NULL);
+    severity = irikit_severity_name(rule.default_severity);
+    values[0] = CStringGetTextDatum(rule.id);
+    values[1] = CStringGetTextDatum(severity != NULL ? severity : "unknown");
+    values[2] = CStringGetTextDatum(rule.reference);
+    values[3] = CStringGetTextDatum(rule.summary);
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
   return (Datum)0;
 }
 

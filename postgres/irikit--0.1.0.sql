@@ -167,7 +167,13 @@ CREATE FUNCTION iri_try(text) RETURNS iri
 
 CREATE FUNCTION iri_to_uri(iri, idna text DEFAULT 'none') RETURNS iri
   AS 'MODULE_PATHNAME', 'iri_to_uri' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iri_to_iri(text, idna_to_unicode boolean DEFAULT false) RETURNS iri
+-- iri_to_iri: with idna_to_unicode, an "xn--" label of the host becomes Unicode (by `idna`, as
+-- iri_to_uri's modes) only when it round-trips and the host display policy shows it so
+-- (display_policy, at `level` and trust_tld_script, as iri_display_host; RFC 3987 §3.2.1, §7.5);
+-- display_policy false converts every label that round-trips.
+CREATE FUNCTION iri_to_iri(text, idna_to_unicode boolean DEFAULT false, idna text DEFAULT 'uts46',
+                           display_policy boolean DEFAULT true, level text DEFAULT 'moderately-restrictive',
+                           trust_tld_script boolean DEFAULT true) RETURNS iri
   AS 'MODULE_PATHNAME', 'iri_to_iri' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iri_resolve(base iri, reference text) RETURNS iri
   AS 'MODULE_PATHNAME', 'iri_resolve' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -219,12 +225,14 @@ CREATE FUNCTION iri_host_to_unicode(host text, idna text DEFAULT 'uts46', allow_
 -- NULL for an empty host) and its registrable domain ('example.co.uk'; NULL when the host is
 -- itself a public suffix). The display policy (docs/host-display.md; RFC 3987 §7.5, §8): the host
 -- as a user agent should show it, each label as Unicode only where the restriction level allows it
--- (UTS #39 §5.2), else as its A-label.
+-- (UTS #39 §5.2), else as its A-label; trust_tld_script false judges a label in its TLD's script
+-- (Cyrillic under .рф) like any other.
 CREATE FUNCTION iri_public_suffix(host text) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_public_suffix' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iri_registrable_domain(host text) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_registrable_domain' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iri_display_host(host text, level text DEFAULT 'moderately-restrictive') RETURNS text
+CREATE FUNCTION iri_display_host(host text, level text DEFAULT 'moderately-restrictive',
+                                 trust_tld_script boolean DEFAULT true) RETURNS text
   AS 'MODULE_PATHNAME', 'iri_display_host' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- ------------------------------------------------------------------------------------------------
@@ -232,14 +240,20 @@ CREATE FUNCTION iri_display_host(host text, level text DEFAULT 'moderately-restr
 -- fails like a cast when it does not parse: filter with iri_is_valid first. Offsets are bytes of the UTF-8 text, counted from 0; "end" is exclusive
 -- (the library's offsets, as the CLI prints them). `profile` sets the severities of the scheme
 -- rules (scheme-*: http needs a host, a URN's NID 2 to 32 characters, a urn:uuid a UUID, ...):
--- default, rdf, web or strict (docs/lint-rules.md). iri_normalize(x, 'scheme') normalizes per the
+-- default, rdf, web or strict (docs/lint-rules.md); `severities` ('rule=level' entries, level
+-- off, info, warning or error) and `disable` (rule ids) override any rule's, the later entry
+-- winning; iri_lint_rules() lists the rules. iri_normalize(x, 'scheme') normalizes per the
 -- scheme registry (default ports, URN NIDs and UUIDs, mailto domains; RFC 3987 §5.3.3).
 
 CREATE FUNCTION iri_lint(text, grammar text DEFAULT 'iri-reference', profile text DEFAULT 'default',
+                         severities text[] DEFAULT '{}', disable text[] DEFAULT '{}',
                          OUT rule text, OUT severity text, OUT start integer, OUT "end" integer,
                          OUT message text)
   RETURNS SETOF record
   AS 'MODULE_PATHNAME', 'iri_lint' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 2;
+CREATE FUNCTION iri_lint_rules(OUT id text, OUT default_severity text, OUT reference text, OUT summary text)
+  RETURNS SETOF record
+  AS 'MODULE_PATHNAME', 'iri_lint_rules' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 60;
 CREATE FUNCTION iri_extract(text, www boolean DEFAULT false,
                             OUT start integer, OUT "end" integer, OUT iri iri, OUT form text)
   RETURNS SETOF record

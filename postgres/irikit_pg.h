@@ -19,8 +19,15 @@
 
 #include <irikit/irikit_c.h>
 
+/* PostgreSQL 15 is the oldest supported: InitMaterializedSRF (every set-returning function) is
+ * new in 15. */
+#if PG_VERSION_NUM < 150000
+#error "the irikit extension needs PostgreSQL 15 or later"
+#endif
+
 /* PostgreSQL 18 removed pg_attribute_noreturn() (a suffix) for pg_noreturn (a prefix, C11
- * _Noreturn). Compiled here against 15 only; 16 and 17 keep the suffix. */
+ * _Noreturn). Compiled here against 15 only (docs/guide.md, "PostgreSQL versions"); 16 and 17
+ * keep the suffix. */
 #if PG_VERSION_NUM >= 180000
 #define IRIKIT_PG_NORETURN_BEFORE pg_noreturn
 #define IRIKIT_PG_NORETURN_AFTER

@@ -13,15 +13,19 @@ INSERT INTO huge VALUES
   ('utf8', 'http://example.org/' || repeat('é', 20000000)),                   -- 40 MB
   ('pct', 'HTTP://EXAMPLE.org/' || repeat('%7e%C3%A9', 4000000)),             -- 36 MB
   ('url', 'https://example.org/' || repeat('abcdefghij', 15000000)),         -- 150 MB
-  ('url5', 'https://example.org/' || repeat('abcdefghij', 500000));           -- 5 MB
+  ('url5', 'https://example.org/' || repeat('abcdefghij', 500000)),          -- 5 MB
+  -- the scheme rules (scheme-*): a data: payload of 160 MB (RFC 2397 §3, base64 of RFC 4648 §4),
+  -- one mailto address of 150 MB and 100 MB of mailto addresses (RFC 6068 §2)
+  ('data', 'data:text/plain;base64,' || repeat('QUFB', 40000000)),            -- 160 MB
+  ('mailto', 'mailto:' || repeat('a', 150000000) || '@example.org'),          -- 150 MB
+  ('mailtos', 'mailto:' || repeat('a,', 50000000) || 'b@EXAMPLE.ORG');       -- 100 MB
 CREATE TABLE prose (v text);
 ALTER TABLE prose ALTER COLUMN v SET STORAGE EXTERNAL;
 INSERT INTO prose VALUES (repeat('see http://a.example/x and ', 6000000));    -- 162 MB
 SELECT name, octet_length(u) FROM huge UNION ALL SELECT 'prose', octet_length(v) FROM prose ORDER BY 1;
 
--- extract and the URL parser run longer than 3 s in one call on 150–160 MB. iri_lint too, but
--- its bidi and component passes do not ask the hook yet (they took about 9 s to reach the end
--- after a cancel on 150 MB): here it repeats a call on 5 MB. to_uri, to_iri,
+-- extract, the URL parser and iri_lint run longer than 3 s in one call on 150–160 MB (every pass
+-- of lint asks the hook, the scheme rules too: the data: and mailto: values). to_uri, to_iri,
 -- normalize and equivalent are faster (a release build took 2.7 s for iri_to_uri on 300 MB, whose
 -- result is 900 MB, near PostgreSQL's 1 GB limit), so their statements repeat a call
 -- on 36–40 MB; the cancellation comes inside a call (its polls) or between two (PostgreSQL's own
@@ -45,8 +49,30 @@ SELECT iri_equivalent(u, u) FROM huge, generate_series(1, 1000) WHERE name = 'pc
 SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS equivalent_stopped;
 
 SELECT clock_timestamp() AS t0 \gset
-SELECT count(*) FROM huge, generate_series(1, 1000) AS g, iri_lint(CASE WHEN g > 0 THEN u::text END) WHERE name = 'url5';
+SELECT count(*) FROM huge, iri_lint(u::text) WHERE name = 'url';
 SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS lint_stopped;
+
+-- a 5 MB value, linted again and again: the cancellation comes inside a call or between two
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) FROM huge, generate_series(1, 1000) AS g, iri_lint(CASE WHEN g > 0 THEN u::text END) WHERE name = 'url5';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS lint_repeated_stopped;
+
+-- the scheme rules in lint (here at the strict profile's severities, every scheme-* rule an
+-- error) and the scheme-based normalization of mailto domains, repeated (a faster build may
+-- lint 160 MB in less than 3 s)
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) FROM huge, generate_series(1, 1000) AS g,
+       iri_lint(CASE WHEN g > 0 THEN u::text END, profile => 'strict') WHERE name = 'data';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS lint_data_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT count(*) FROM huge, generate_series(1, 1000) AS g,
+       iri_lint(CASE WHEN g > 0 THEN u::text END, profile => 'strict') WHERE name = 'mailto';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS lint_mailto_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_normalize(u, 'scheme')) FROM huge, generate_series(1, 1000) WHERE name = 'mailtos';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS normalize_mailto_stopped;
 
 SELECT clock_timestamp() AS t0 \gset
 SELECT count(*) FROM prose, iri_extract(v);
@@ -84,7 +110,7 @@ RESET statement_timeout;
 SELECT iri_to_uri('http://example.org/é') AS session_goes_on;
 
 -- A loop of cancellations: the backend's memory (its memory contexts, and its resident size, which
--- counts the library's own heap) before and after ten cancelled statements on 36–150 MB values: less
+-- counts the library's own heap) before and after twelve cancelled statements on 36–160 MB values: less
 -- than 64 kB more in the contexts, less than 64 MB (65536 kB) more resident.
 SET statement_timeout = '1s';
 SELECT octet_length(iri_normalize(u)) FROM huge, generate_series(1, 1000) WHERE name = 'pct';  -- warms the caches
@@ -93,7 +119,9 @@ SELECT sum(total_bytes) AS contexts0,
   FROM pg_backend_memory_contexts \gset
 SELECT format('SELECT octet_length(%s) FROM huge, generate_series(1, 1000) WHERE name = %L', f, n)
   FROM (VALUES ('iri_normalize(u)', 'pct'), ('iri_to_uri(u)', 'utf8'), ('iri_to_iri(u)', 'pct'),
-               ('iri_url_href(u)', 'url'), ('iri_equivalent(u, u)::text', 'pct')) AS c(f, n),
+               ('iri_url_href(u)', 'url'), ('iri_equivalent(u, u)::text', 'pct'),
+               ('(SELECT count(*) FROM iri_lint(u::text, severities => ARRAY[''not-nfc=error'']))::text', 'data'))
+         AS c(f, n),
        generate_series(1, 2) \gexec
 SELECT sum(total_bytes) - :contexts0 < 65536 AS contexts_kept,
        (regexp_match(pg_read_file('/proc/' || pg_backend_pid() || '/status'), 'VmRSS:\s+(\d+)'))[1]::bigint

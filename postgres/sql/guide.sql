@@ -23,6 +23,8 @@ SELECT iri_to_uri('https://例え.テスト/パス?q=値') AS percent_encoded,
        iri_to_uri('https://例え.テスト/パス?q=値', 'uts46') AS with_idna;
 SELECT iri_to_iri('http://www.example.org/D%C3%BCrst/%2F') AS iri,
        iri_to_iri('https://xn--r8jz45g.xn--zckzah/', idna_to_unicode => true) AS idn;
+SELECT iri_to_iri('http://xn--80ak6aa92e.com/', true) AS look_alike_kept,
+       iri_to_iri('http://xn--80ak6aa92e.com/', true, display_policy => false) AS every_label;
 SELECT iri_resolve('http://例え.jp/b/c/d;p?q', '../g?y#s') AS resolved,
        iri_relativize('http://a/b/c/d;p?q', 'http://a/b/g?y') AS relative;
 SELECT iri_normalize('HTTP://Example.ORG:80/a/./b/../%7euser/%c3%a9') AS syntax,
@@ -38,6 +40,10 @@ EXPLAIN (COSTS OFF)
   SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
 SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
 SELECT * FROM iri_lint('HTTP://example.org/%7euser');
+SELECT rule, severity, start, "end"
+  FROM iri_lint('HTTP://example.org/%7euser', severities => ARRAY['lowercase-percent-hex=error'],
+                disable => ARRAY['scheme-not-lowercase']);
+SELECT id, default_severity, reference, summary FROM iri_lint_rules() WHERE id LIKE 'scheme-data%';
 SELECT * FROM iri_extract('Read https://例え.jp/パス, or <http://example.org/a b>.');
 CREATE TABLE posts (id int, body text);
 INSERT INTO posts VALUES (1, 'see http://раураl.com/login and https://example.org/'), (2, 'no links');
@@ -101,6 +107,8 @@ SELECT iri_host_to_ascii('Bücher.example.', keep_root_label => false);
 SELECT iri_public_suffix('news.example.co.uk') AS suffix, iri_registrable_domain('news.example.co.uk') AS domain,
        iri_registrable_domain('co.uk') AS of_a_suffix;
 SELECT iri_display_host('xn--bcher-kva.de') AS german, iri_display_host('xn--80ak6aa92e.com') AS look_alike;
+SELECT iri_display_host('xn--80ak6aa92e.xn--p1ai') AS under_its_tld,
+       iri_display_host('xn--80ak6aa92e.xn--p1ai', trust_tld_script => false) AS untrusted;
 SELECT c_api, library ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS semver, unicode FROM irikit_version();
 \c contrib_regression
 DROP DATABASE irikit_guide;

@@ -220,22 +220,31 @@ std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri) 
   const detail::cancel_scope scope(text.size());
   detail::cancel_poll poll(0, text.size());
   for (const bidi_component& c : bidi_components(iri)) {
-    if (poll(c.offset + c.length)) return {};  // cancelled: no answer
-    const std::u32string cps = to_u32(text.substr(c.offset, c.length));
+    // One pass over the component's characters, polled (a single component may be long): the
+    // directions met, the first character and the last one that is not a nonspacing mark (the
+    // first when all are).
     bool rtl = false, ltr = false;
-    for (const char32_t cp : cps) {
-      const bidi_class k = unicode::bidi_class_of(cp);
+    char32_t first = 0, last = 0;
+    bool have_last = false;
+    for (std::size_t i = c.offset, end = c.offset + c.length; i < end;) {
+      if (poll(i)) [[unlikely]]
+        return {};  // cancelled: no answer
+      const grammar::decoded d = grammar::decode_utf8(text.data(), i, end);
+      if (d.code != error_code::ok) break;
+      const bidi_class k = unicode::bidi_class_of(d.cp);
       rtl = rtl || is_rtl(k);
       ltr = ltr || k == bidi_class::L;
+      if (i == c.offset) first = d.cp;
+      if (k != bidi_class::NSM) last = d.cp, have_last = true;
+      i += d.length;
     }
     if (!rtl) continue;
+    if (!have_last) last = first;
     if (ltr) out.push_back({bidi_violation_kind::mixed_direction, c});
-    std::size_t last = cps.size();
-    while (last > 1 && unicode::bidi_class_of(cps[last - 1]) == bidi_class::NSM) --last;
-    if (!is_rtl(unicode::bidi_class_of(cps.front()))) {
-      out.push_back({bidi_violation_kind::rtl_edge, c, cps.front(), true});
-    } else if (!is_rtl(unicode::bidi_class_of(cps[last - 1]))) {
-      out.push_back({bidi_violation_kind::rtl_edge, c, cps[last - 1], false});
+    if (!is_rtl(unicode::bidi_class_of(first))) {
+      out.push_back({bidi_violation_kind::rtl_edge, c, first, true});
+    } else if (!is_rtl(unicode::bidi_class_of(last))) {
+      out.push_back({bidi_violation_kind::rtl_edge, c, last, false});
     }
   }
   return out;

@@ -39,6 +39,10 @@ std::size_t cancel_poll::first(std::size_t start) noexcept {
 
 bool cancel_poll::check(std::size_t at) noexcept {
   if (next == 0) return true;  // stopped before: the loop is still on its way out
+  if (t_depth != 0 && t_cancelled_at != k_none) {
+    next = 0;  // another loop of the operation was stopped (one it called, say): stop too, unasked
+    return true;
+  }
   const cancel_hook hook = t_hook;
   if (hook.check == nullptr) {
     next = k_never;

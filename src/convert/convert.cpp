@@ -115,12 +115,20 @@ parse_error encode_range(std::string_view text, std::size_t begin, std::size_t e
                          std::string& out) {
   const char* const data = text.data();
   std::size_t i = begin;
+  irikit::detail::cancel_poll poll(begin, end);
   while (i < end) {
-    // Copy the longest run of characters URIs allow in one append (the common case).
+    if (poll(i)) [[unlikely]]
+      return {error_code::cancelled, u32(i)};
+    // Copy the longest run of characters URIs allow in one append (the common case), up to the
+    // end of the poll's block.
+    const std::size_t stop = irikit::detail::block_end(i, end);
     std::size_t j = i;
-    while (j < end && k_uri_ascii[static_cast<unsigned char>(data[j])]) ++j;
+    while (j < stop && k_uri_ascii[static_cast<unsigned char>(data[j])]) ++j;
     out.append(data + i, j - i);
-    if (j == end) break;
+    if (j == stop) {
+      i = j;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(data[j]);
     if (c >= 0x80) {
       append_pct(out, c);  // every octet of a multi-byte sequence (valid UTF-8 was checked)

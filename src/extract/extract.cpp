@@ -158,18 +158,20 @@ bool is_known_scheme(std::string_view scheme) noexcept {
   return false;
 }
 
-/// The end of the run of candidate characters that starts at `pos`.
+/// The end of the run of candidate characters that starts at `pos` (where a poll said stop, when
+/// cancelled: extract_iris_into then drops everything).
 std::size_t candidate_end(std::string_view text, std::size_t pos) noexcept {
   std::array<std::size_t, brackets.size()> open{};
-  while (pos < text.size()) {
+  // One character: false at the end of the candidate.
+  const auto step = [&text, &pos, &open]() {
     const auto b = static_cast<unsigned char>(text[pos]);
     char32_t cp = b;
     std::size_t length = 1;
     if (b < 0x80) {
-      if (!is_ascii_candidate_char(b)) break;
+      if (!is_ascii_candidate_char(b)) return false;
     } else {
       const grammar::decoded d = grammar::decode_utf8(text.data(), pos, text.size());
-      if (d.code != error_code::ok || ends_candidate(d.cp)) break;
+      if (d.code != error_code::ok || ends_candidate(d.cp)) return false;
       cp = d.cp;
       length = d.length;
     }
@@ -183,8 +185,18 @@ std::size_t candidate_end(std::string_view text, std::size_t pos) noexcept {
           --open[k];
       }
     }
-    if (unmatched) break;
+    if (unmatched) return false;
     pos += length;
+    return true;
+  };
+  // in blocks of cancel_poll_bytes, a poll before each (the steps pay no more than before)
+  irikit::detail::cancel_poll poll(pos, text.size());
+  while (pos < text.size()) {
+    if (poll(pos)) [[unlikely]]
+      break;
+    for (const std::size_t stop = irikit::detail::block_end(pos, text.size()); pos < stop;) {
+      if (!step()) return pos;
+    }
   }
   return pos;
 }
@@ -199,12 +211,23 @@ std::size_t previous_char(std::string_view text, std::size_t begin, std::size_t 
 /// Trims trailing punctuation and unbalanced closers from [begin, end); returns the new end.
 std::size_t trim_end(std::string_view text, std::size_t begin, std::size_t end, std::size_t min_end) {
   bracket_counts counts;
+  // in blocks of cancel_poll_bytes, a poll before each
+  irikit::detail::cancel_poll poll(begin, end);
   for (std::size_t p = begin; p < end;) {
-    const grammar::decoded d = grammar::decode_utf8(text.data(), p, text.size());
-    counts.add(d.cp, 1);
-    p += d.length;
+    if (poll(p)) [[unlikely]]
+      return end;  // cancelled: extract_iris_into drops everything
+    for (const std::size_t stop = irikit::detail::block_end(p, end); p < stop;) {
+      const grammar::decoded d = grammar::decode_utf8(text.data(), p, text.size());
+      counts.add(d.cp, 1);
+      p += d.length;
+    }
   }
+  // the trimming goes backwards: its polls count the bytes trimmed (positions past `end`)
+  const std::size_t end0 = end;
+  irikit::detail::cancel_poll trim_poll(end, end + (end - min_end));
   while (end > min_end) {
+    if (trim_poll(end0 + (end0 - end))) [[unlikely]]
+      return end;
     const std::size_t last = previous_char(text, begin, end);
     const char32_t cp = grammar::decode_utf8(text.data(), last, text.size()).cp;
     if (!is_trailing_punctuation(cp) && !counts.unbalanced_closer(cp)) break;

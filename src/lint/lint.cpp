@@ -591,6 +591,7 @@ class linter {
   }
 
   static bool is_dot_segment(std::string_view s) {
+    if (s.size() > 6) return false;  // "%2E%2E" at most: a long segment is read no further
     std::string d;
     for (std::size_t i = 0; i < s.size();) {
       if (s[i] == '%' && i + 2 < s.size() && s[i + 1] == '2' && (s[i + 2] == 'e' || s[i + 2] == 'E')) {

@@ -107,10 +107,16 @@ void append_percent_normalized(std::string& out, std::string_view text, part whe
 /// NFC over out[from, end) (§5.3.2.2), when asked. Percent-encoded triplets are kept as they are
 /// and NFC runs on the text between them: a combining mark after "%2E" must not compose with the
 /// hex digit ("%2E" U+0308 would become the invalid "%2" U+00CB; found by fuzz_normalize).
+///
+/// A piece of more than cancel_poll_bytes is normalized run by run without the whole-piece check
+/// first, and a run is also cut before the first ASCII byte after each cancel_poll_bytes (no
+/// canonical composition has an ASCII second character and ASCII does not decompose, so the cut
+/// changes nothing), so that the polls come at least that often where the text has ASCII.
 void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
   if (!o.character_nfc) return;
   const std::string_view piece = std::string_view(out).substr(from);
-  if (unicode::is_normalized(piece, unicode::normal_form::nfc)) return;
+  const bool long_piece = piece.size() > cancel_poll_bytes;
+  if (!long_piece && unicode::is_normalized(piece, unicode::normal_form::nfc)) return;
   std::string normalized;
   normalized.reserve(piece.size());
   std::size_t run = 0;
@@ -120,11 +126,15 @@ void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
     const bool end = i == piece.size();
     if (end || (piece[i] == '%' && i + 2 < piece.size() && hex_value(piece[i + 1]) >= 0 &&
                 hex_value(piece[i + 2]) >= 0)) {
-      normalized.append(unicode::normalize(piece.substr(run, i - run), unicode::normal_form::nfc));
+      unicode::normalize_into(piece.substr(run, i - run), unicode::normal_form::nfc, normalized);
       if (end) break;
       normalized.append(piece.substr(i, 3));
       i += 3;
       run = i;
+    } else if (long_piece && i - run >= cancel_poll_bytes && static_cast<unsigned char>(piece[i]) < 0x80) {
+      unicode::normalize_into(piece.substr(run, i - run), unicode::normal_form::nfc, normalized);
+      run = i;  // the ASCII byte starts the next run
+      ++i;
     } else {
       ++i;
     }
@@ -135,7 +145,10 @@ void nfc_from(std::string& out, std::size_t from, const normalize_options& o) {
 
 /// Whether a host is "US-ASCII only" (§5.3.2.1): no non-ASCII byte and no triplet of one.
 bool ascii_only_host(std::string_view host) {
+  irikit::detail::cancel_poll poll(0, host.size());
   for (std::size_t i = 0; i < host.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return true;  // cancelled: normalize reports it (its cancel_scope)
     const auto c = static_cast<unsigned char>(host[i]);
     if (c >= 0x80) return false;
     if (c == '%' && i + 1 < host.size() && hex_value(host[i + 1]) >= 8) return false;
@@ -145,7 +158,10 @@ bool ascii_only_host(std::string_view host) {
 
 /// Lower-cases ASCII letters of out[from, end) outside percent-encoding triplets.
 void lower_host_from(std::string& out, std::size_t from) {
+  irikit::detail::cancel_poll poll(from, out.size());
   for (std::size_t i = from; i < out.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return;  // cancelled: normalize reports it (its cancel_scope)
     if (out[i] == '%') {
       i += 2;
     } else {
@@ -155,10 +171,13 @@ void lower_host_from(std::string& out, std::size_t from) {
 }
 
 bool has_ace_label(std::string_view host) {
-  for (std::size_t pos = 0; pos <= host.size();) {
-    const std::size_t dot = std::min(host.find('.', pos), host.size());
-    if (dot - pos >= 4 && iequals_ascii(host.substr(pos, 4), "xn--")) return true;
-    pos = dot + 1;
+  irikit::detail::cancel_poll poll(0, host.size());
+  for (std::size_t pos = 0; pos < host.size(); ++pos) {
+    if (poll(pos)) [[unlikely]]
+      return false;  // cancelled: normalize reports it (its cancel_scope)
+    if ((pos == 0 || host[pos - 1] == '.') && host.size() - pos >= 4 &&
+        iequals_ascii(host.substr(pos, 4), "xn--"))
+      return true;
   }
   return false;
 }

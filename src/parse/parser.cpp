@@ -295,11 +295,45 @@ parse_error parse_authority(std::string_view text, std::size_t readable, std::si
 
   if (host_end < end) {  // ":" port, port = *DIGIT
     out.has_port = true;
+    irikit::detail::cancel_poll poll(host_end + 1, end);
     for (std::size_t i = host_end + 1; i < end; ++i) {
+      if (poll(i)) [[unlikely]]
+        return fail(error_code::cancelled, i);
       if (!is_in(text[i], k_digit)) return ascii_only_error(text, i, error_code::invalid_port_char);
     }
   }
   return k_ok;
+}
+
+// skip_for over text[i, n) as reg-name characters, for a span of more than cancel_poll_bytes while
+// the thread has a cancellation hook: in blocks of about cancel_poll_bytes, asking the hook before
+// each (false when it says stop; `i` is then where it stopped). A block ends where no "%" triplet
+// is cut; where it cuts a UTF-8 character, the scan stops before it and goes on from there, over
+// a few bytes more. The result is skip_for's over the whole span.
+[[gnu::noinline, gnu::cold]] bool skip_reg_name_in_blocks(const char* s, std::size_t& i, std::size_t n,
+                                                          std::size_t readable, repertoire rep,
+                                                          text_kind& kind) noexcept {
+  irikit::detail::cancel_poll poll(i, n);
+  while (i < n) {
+    if (poll(i)) return false;
+    std::size_t block = irikit::detail::block_end(i, n);
+    while (block < n && (s[block - 1] == '%' || s[block - 2] == '%')) ++block;
+    std::size_t j = skip_for(s, i, block, n, readable, plain_set::reg_name, rep, kind);
+    if (j >= block) {
+      i = j;
+      continue;
+    }
+    // stopped inside the block: at a byte the reg-name does not take, or before a character the
+    // block's end cuts (then the character's 4 bytes at most decide)
+    const std::size_t k =
+        j < n ? skip_for(s, j, std::min(n, block + 4), n, readable, plain_set::reg_name, rep, kind) : j;
+    if (k == j) {
+      i = j;
+      return true;
+    }
+    i = k;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,7 +622,15 @@ namespace {
 
   // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), recognised only when followed by ":".
   std::size_t i = 0;
-  while (i < n && is_in(s[i], k_scheme)) ++i;
+  if (n > cancel_poll_bytes) [[unlikely]] {  // a scheme of more than 1 MiB is polled too
+    irikit::detail::cancel_poll poll(0, n);
+    while (i < n && is_in(s[i], k_scheme)) {
+      if (poll(i)) return fail(error_code::cancelled, i);
+      ++i;
+    }
+  } else {
+    while (i < n && is_in(s[i], k_scheme)) ++i;
+  }
   if (i < n && s[i] == ':' && i > 0 && is_in(s[0], k_alpha)) {
     if (rule_forbids_scheme(r)) return fail(error_code::unexpected_scheme, 0);
     out.has_scheme = true;
@@ -616,7 +658,13 @@ namespace {
     // The common case first: an authority that is only a reg-name of plain characters (no
     // userinfo, no port, no IP-literal), which one block scan settles, stopping at its end (for
     // IRIs the scan also takes the non-ASCII characters every component accepts: IDN hosts).
-    const std::size_t plain_end = skip_for(s, begin, n, n, readable, plain_set::reg_name, rep, kind);
+    std::size_t plain_end = begin;
+    if (n - begin > cancel_poll_bytes && current_cancel_hook().check != nullptr) [[unlikely]] {
+      if (!skip_reg_name_in_blocks(s, plain_end, n, readable, rep, kind))
+        return fail(error_code::cancelled, plain_end);
+    } else {
+      plain_end = skip_for(s, begin, n, n, readable, plain_set::reg_name, rep, kind);
+    }
     if (plain_end == n || s[plain_end] == '/' || s[plain_end] == '?' || s[plain_end] == '#') {
       out.has_authority = true;
       out.authority_begin = out.host_begin = static_cast<std::uint32_t>(begin);

@@ -58,7 +58,7 @@ const scheme_info* find_scheme(iri_reference_view reference) noexcept {
   if (iequals_ascii(*scheme, "urn") && !reference.has_authority()) {
     // RFC 8141 §2: assigned-name = "urn" ":" NID ":" NSS; a namespace with rules of its own.
     const std::string_view path = reference.path();
-    const std::size_t colon = path.find(':');
+    const std::size_t colon = path.substr(0, 33).find(':');  // a NID has 32 characters at most
     if (colon != std::string_view::npos && colon <= 32) {
       for (const scheme_info& s : k_registry) {
         if (s.name.size() == 4 + colon && s.name.starts_with("urn:") &&

@@ -5,10 +5,17 @@
 // of the reference's text. Non-ASCII characters (IRIs) count as the characters their
 // percent-encoded UTF-8 would be: they pass where the grammar allows pchar and fail where it
 // allows ASCII only.
+//
+// Cancellation (irikit/cancel.h): every scan of a component goes through the checker's polled
+// scans (find, find_if, all_of, last_of), which read their span in blocks of cancel_poll_bytes and
+// ask the hook before each, and every loop over the parts of a component (addresses, parameters,
+// labels, arcs, characters) polls at each part. Once the hook has said stop, every scan answers
+// "not found" at once, the checks run out quickly, and check_scheme_rules returns no findings.
 #include <algorithm>
 #include <string>
 #include <string_view>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "irikit/scheme.h"
 
@@ -22,9 +29,6 @@ constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 constexpr bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
 constexpr bool is_hex(char c) noexcept { return hex_value(c) >= 0; }
-bool all_digits(std::string_view s) noexcept {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c); });
-}
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 /// The bytes of the UTF-8 character that starts at s[i] (input already validated by the parser).
@@ -46,24 +50,10 @@ decoded_byte byte_at(std::string_view s, std::size_t i) noexcept {
   return {static_cast<unsigned char>(s[i]), char_length(s, i)};  // a whole character when non-ASCII
 }
 
-/// RFC 1034 §3.5 / RFC 4151 §2.1 DNScomp *( "." DNScomp ), DNScomp = alphaNum [*(alphaNum / "-")
-/// alphaNum]; ASCII only.
-bool is_dns_name(std::string_view s) noexcept {
-  if (s.empty()) return false;
-  for (std::size_t pos = 0; pos <= s.size();) {
-    const std::size_t dot = std::min(s.find('.', pos), s.size());
-    const std::string_view label = s.substr(pos, dot - pos);
-    if (label.empty() || !is_alnum(label.front()) || !is_alnum(label.back())) return false;
-    if (!std::all_of(label.begin(), label.end(), [](char c) { return is_alnum(c) || c == '-'; }))
-      return false;
-    pos = dot + 1;
-  }
-  return true;
-}
-
 class checker {
  public:
   explicit checker(iri_reference_view ref) : ref_(ref), text_(ref_.text()), p_(ref_.parts()) {}
+  static constexpr std::size_t npos = std::string_view::npos;
 
   std::vector<scheme_finding> run(const scheme_info& s) {
     const std::string_view name = s.name;
@@ -84,6 +74,90 @@ class checker {
   }
 
  private:
+  // The polled scans. `s` is always a part of text_, so a poll's position is a byte of the text.
+  std::size_t offset_of(std::string_view s) const noexcept {
+    return static_cast<std::size_t>(s.data() - text_.data());
+  }
+  /// A poll for a loop over the parts of `s` (positions relative to `s`).
+  struct part_poll {
+    detail::cancel_poll poll;
+    std::size_t base;
+    bool operator()(std::size_t i) noexcept { return poll(base + i); }
+  };
+  part_poll poll_over(std::string_view s) const noexcept {
+    const std::size_t base = offset_of(s);
+    return {detail::cancel_poll(base, base + s.size()), base};
+  }
+  /// s.find(needle, from); npos when not found or cancelled.
+  std::size_t find(std::string_view s, std::string_view needle, std::size_t from = 0) const noexcept {
+    part_poll poll = poll_over(s);
+    for (std::size_t i = from; i < s.size();) {
+      if (poll(i)) [[unlikely]]
+        return npos;
+      const std::size_t stop = detail::block_end(i, s.size());
+      // A match that starts in the block may end after it.
+      const std::size_t r = s.substr(0, std::min(s.size(), stop + needle.size() - 1)).find(needle, i);
+      if (r != npos) return r;
+      i = stop;
+    }
+    return npos;
+  }
+  std::size_t find(std::string_view s, char c, std::size_t from = 0) const noexcept {
+    return find(s, std::string_view(&c, 1), from);
+  }
+  /// The first i >= from with pred(s[i]); npos when none or cancelled.
+  template <class Pred>
+  std::size_t find_if(std::string_view s, Pred pred, std::size_t from = 0) const {
+    part_poll poll = poll_over(s);
+    for (std::size_t i = from; i < s.size();) {
+      if (poll(i)) [[unlikely]]
+        return npos;
+      for (const std::size_t stop = detail::block_end(i, s.size()); i < stop; ++i) {
+        if (pred(s[i])) return i;
+      }
+    }
+    return npos;
+  }
+  template <class Pred>
+  bool all_of(std::string_view s, Pred pred) const {
+    return find_if(s, [&](char c) { return !pred(c); }) == npos;
+  }
+  template <class Pred>
+  bool any_of(std::string_view s, Pred pred) const {
+    return find_if(s, pred) != npos;
+  }
+  bool all_digits(std::string_view s) const { return !s.empty() && all_of(s, is_digit); }
+  /// s.rfind(c), read forwards (so its polls advance); npos when none or cancelled.
+  std::size_t last_of(std::string_view s, char c) const noexcept {
+    part_poll poll = poll_over(s);
+    std::size_t last = npos;
+    for (std::size_t i = 0; i < s.size();) {
+      if (poll(i)) [[unlikely]]
+        return npos;
+      const std::size_t stop = detail::block_end(i, s.size());
+      if (const std::size_t r = s.substr(i, stop - i).rfind(c); r != npos) last = i + r;
+      i = stop;
+    }
+    return last;
+  }
+
+  /// RFC 1034 §3.5 / RFC 4151 §2.1 DNScomp *( "." DNScomp ), DNScomp = alphaNum [*(alphaNum / "-")
+  /// alphaNum]; ASCII only.
+  bool is_dns_name(std::string_view s) const {
+    if (s.empty()) return false;
+    part_poll poll = poll_over(s);
+    for (std::size_t pos = 0; pos <= s.size();) {
+      if (poll(pos)) [[unlikely]]
+        return false;
+      const std::size_t dot = std::min(find(s, '.', pos), s.size());
+      const std::string_view label = s.substr(pos, dot - pos);
+      if (label.empty() || !is_alnum(label.front()) || !is_alnum(label.back())) return false;
+      if (!all_of(label, [](char c) { return is_alnum(c) || c == '-'; })) return false;
+      pos = dot + 1;
+    }
+    return true;
+  }
+
   void report(std::string_view rule, std::size_t offset, std::size_t length, std::string message) {
     findings_.push_back(
         {rule, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(length), std::move(message)});
@@ -116,8 +190,8 @@ class checker {
     if (!p_.has_port) return;
     const std::string_view port = text_.substr(p_.host_end + 1, p_.path_begin - p_.host_end - 1);
     if (port.empty()) return;  // empty-port's
-    const std::size_t digits = port.find_first_not_of('0');
-    const std::string_view value = digits == std::string_view::npos ? "0" : port.substr(digits);
+    const std::size_t digits = find_if(port, [](char c) { return c != '0'; });
+    const std::string_view value = digits == npos ? "0" : port.substr(digits);
     if (value.size() > 5 || (value.size() == 5 && value > "65535")) {
       report("scheme-port-range", p_.host_end + 1, port.size(),
              "port " + std::string(port) + " is above 65535, the largest TCP port");
@@ -191,7 +265,7 @@ class checker {
   void check_urn(std::string_view entry) {
     if (!no_authority("scheme-urn-nid")) return;
     const std::string_view p = path();
-    const std::size_t colon = p.find(':');
+    const std::size_t colon = find(p, ':');
     const std::string_view nid = p.substr(0, colon);
     std::string why;
     if (nid.size() < 2 || nid.size() > 32) {
@@ -235,7 +309,7 @@ class checker {
     const auto component_ok = [](std::string_view c) { return !c.empty() && c[0] != '/' && c[0] != '?'; };
     std::string why;
     if (q.starts_with('+')) {
-      const std::size_t eq = q.find("?=");
+      const std::size_t eq = find(q, "?=");
       const std::string_view r = q.substr(1, eq == std::string_view::npos ? q.npos : eq - 1);
       if (!component_ok(r)) why = "the r-component after \"?+\" must start with a pchar";
       if (why.empty() && eq != std::string_view::npos && !component_ok(q.substr(eq + 2)))
@@ -275,8 +349,11 @@ class checker {
 
   // RFC 3061 §2: oid = number *( "." number ); number = DIGIT / ( LEADDIGIT 1*DIGIT ).
   void check_oid(std::string_view nss, std::size_t at) {
+    part_poll poll = poll_over(nss);
     for (std::size_t pos = 0; pos <= nss.size();) {
-      const std::size_t dot = std::min(nss.find('.', pos), nss.size());
+      if (poll(pos)) [[unlikely]]
+        return;
+      const std::size_t dot = std::min(find(nss, '.', pos), nss.size());
       const std::string_view arc = nss.substr(pos, dot - pos);
       if (!all_digits(arc) || (arc.size() > 1 && arc[0] == '0')) {
         report(
@@ -291,16 +368,15 @@ class checker {
   // RFC 2648 §2: rfc-nss = "rfc:" 1*DIGIT (also fyi, std, bcp); draft-nss = "id:" string;
   // mtg-nss = "mtg:" string; string = 1*(DIGIT / ALPHA / "-"); other prefixes are left open.
   void check_ietf(std::string_view nss, std::size_t at) {
-    const std::size_t colon = nss.find(':');
-    if (colon == std::string_view::npos) return;
+    const std::size_t colon = find(nss.substr(0, 4), ':');  // the prefixes below have 2 or 3 letters
+    if (colon == npos) return;
     const std::string_view prefix = nss.substr(0, colon), rest = nss.substr(colon + 1);
     bool ok = true;
     if (iequals_ascii(prefix, "rfc") || iequals_ascii(prefix, "fyi") || iequals_ascii(prefix, "std") ||
         iequals_ascii(prefix, "bcp")) {
       ok = all_digits(rest);
     } else if (iequals_ascii(prefix, "id") || iequals_ascii(prefix, "mtg")) {
-      ok = !rest.empty() &&
-           std::all_of(rest.begin(), rest.end(), [](char c) { return is_alnum(c) || c == '-'; });
+      ok = !rest.empty() && all_of(rest, [](char c) { return is_alnum(c) || c == '-'; });
     } else {
       return;
     }
@@ -315,14 +391,16 @@ class checker {
 
   // RFC 3187 §3 (ISBN-10) and RFC 8254 §4 (ISBN-13): digits and hyphens, the ISO 2108 check digit.
   void check_isbn(std::string_view nss, std::size_t at) {
+    // At most 13 digits, no "--": the loop stops within 27 characters.
     std::string digits;
-    bool ok = !nss.starts_with('-') && !nss.ends_with('-') && nss.find("--") == std::string_view::npos;
+    bool ok = !nss.starts_with('-') && !nss.ends_with('-');
     for (std::size_t i = 0; ok && i < nss.size(); ++i) {
       const char c = nss[i];
       if (is_digit(c) || ((c == 'X' || c == 'x') && i + 1 == nss.size())) {
         digits += c == 'x' ? 'X' : c;
-      } else if (c != '-') {
-        ok = false;
+        ok = digits.size() <= 13;
+      } else {
+        ok = c == '-' && nss[i - 1] != '-';  // i > 0: nss does not start with '-'
       }
     }
     std::string why = "is not an ISBN (10 or 13 digits, with hyphens)";
@@ -346,18 +424,24 @@ class checker {
   void check_mailto() {
     if (!no_authority("scheme-mailto-address")) return;
     const std::string_view p = path();
+    part_poll poll = poll_over(p);
     for (std::size_t pos = 0; !p.empty() && pos <= p.size();) {
-      const std::size_t comma = std::min(p.find(',', pos), p.size());
+      if (poll(pos)) [[unlikely]]
+        return;
+      const std::size_t comma = std::min(find(p, ',', pos), p.size());
       check_address(p.substr(pos, comma - pos), path_begin() + pos);
       pos = comma + 1;
     }
     if (!p_.has_query) return;
     const std::string_view q = *ref_.query();
+    part_poll qpoll = poll_over(q);
     for (std::size_t pos = 0; pos <= q.size();) {
-      const std::size_t amp = std::min(q.find('&', pos), q.size());
+      if (qpoll(pos)) [[unlikely]]
+        return;
+      const std::size_t amp = std::min(find(q, '&', pos), q.size());
       const std::string_view field = q.substr(pos, amp - pos);
-      const std::size_t eq = field.find('=');
-      if (eq == std::string_view::npos || eq == 0) {
+      const std::size_t eq = find(field, '=');
+      if (eq == npos || eq == 0) {
         report("scheme-mailto-hfields", p_.path_end + 1 + pos, field.size(),
                "header field " + quoted(field) + (eq == 0 ? " has no name" : " has no \"=\"") +
                    " (RFC 6068 §2: hfield = hfname \"=\" hfvalue)");
@@ -366,12 +450,12 @@ class checker {
     }
   }
 
-  static bool dot_atom(std::string_view s) {
-    return !s.empty() && s.front() != '.' && s.back() != '.' && s.find("..") == std::string_view::npos;
+  bool dot_atom(std::string_view s) const {
+    return !s.empty() && s.front() != '.' && s.back() != '.' && find(s, "..") == npos;
   }
 
   void check_address(std::string_view addr, std::size_t at) {
-    const std::size_t sign = addr.rfind('@');
+    const std::size_t sign = last_of(addr, '@');
     std::string why;
     if (sign == std::string_view::npos) {
       why = "has no \"@\"";
@@ -396,8 +480,8 @@ class checker {
 
   // RFC 2397 §3: dataurl = "data:" [ mediatype ] [ ";base64" ] "," data; mediatype = [ type "/"
   // subtype ] *( ";" parameter ); parameter = attribute "=" value (RFC 2045 §5.1 tokens).
-  static bool is_token(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+  bool is_token(std::string_view s) const {
+    return !s.empty() && all_of(s, [](char c) {
       return std::string_view("()<>@,;:\\\"/[]?= ").find(c) == std::string_view::npos &&
              static_cast<unsigned char>(c) > 0x20 && static_cast<unsigned char>(c) < 0x7F;
     });
@@ -406,8 +490,8 @@ class checker {
   void check_data() {
     if (!no_authority("scheme-data-syntax")) return;
     const std::string_view p = path();
-    const std::size_t comma = p.find(',');
-    if (comma == std::string_view::npos) {
+    const std::size_t comma = find(p, ',');
+    if (comma == npos) {
       report("scheme-data-syntax", p_.scheme_end, p_.path_end - p_.scheme_end,
              "no \",\" before the data (RFC 2397 §3: \"data:\" [mediatype] [\";base64\"] \",\" data)");
       return;
@@ -420,21 +504,23 @@ class checker {
     }
     std::size_t pos = 0;
     if (!header.empty() && header[0] != ';') {
-      const std::size_t semi = std::min(header.find(';'), header.size());
+      const std::size_t semi = std::min(find(header, ';'), header.size());
       const std::string_view type = header.substr(0, semi);
-      const std::size_t slash = type.find('/');
-      if (slash == std::string_view::npos || !is_token(type.substr(0, slash)) ||
-          !is_token(type.substr(slash + 1))) {
+      const std::size_t slash = find(type, '/');
+      if (slash == npos || !is_token(type.substr(0, slash)) || !is_token(type.substr(slash + 1))) {
         report("scheme-data-syntax", path_begin(), type.size(),
                "media type " + quoted(type) + " is not type \"/\" subtype (RFC 2397 §3, RFC 2045 §5.1)");
       }
       pos = semi;
     }
+    part_poll poll = poll_over(header);
     while (pos < header.size()) {  // header[pos] == ';'
-      const std::size_t next = std::min(header.find(';', pos + 1), header.size());
+      if (poll(pos)) [[unlikely]]
+        return;
+      const std::size_t next = std::min(find(header, ';', pos + 1), header.size());
       const std::string_view param = header.substr(pos + 1, next - pos - 1);
-      const std::size_t eq = param.find('=');
-      if (eq == std::string_view::npos || !is_token(param.substr(0, eq)) || eq + 1 == param.size()) {
+      const std::size_t eq = find(param, '=');
+      if (eq == npos || !is_token(param.substr(0, eq)) || eq + 1 == param.size()) {
         report("scheme-data-syntax", path_begin() + pos + 1, param.size(),
                "parameter " + quoted(param) + " is not attribute \"=\" value (RFC 2397 §3)");
       }
@@ -450,7 +536,10 @@ class checker {
     const std::size_t end = p_.has_query ? p_.query_end : p_.path_end;
     const std::string_view s = text_.substr(0, end);
     std::size_t count = 0, padding = 0;
+    detail::cancel_poll poll(begin, end);
     for (std::size_t i = begin; i < end;) {
+      if (poll(i)) [[unlikely]]
+        return;
       const decoded_byte b = byte_at(s, i);
       const char c = static_cast<char>(b.value);
       const bool alphabet = is_alnum(c) || c == '+' || c == '/';
@@ -474,19 +563,18 @@ class checker {
   void check_tag() {
     if (!no_authority("scheme-tag-syntax")) return;
     const std::string_view p = path();
-    const std::size_t comma = p.find(',');
-    const std::size_t colon = comma == std::string_view::npos ? p.npos : p.find(':', comma);
-    if (comma == std::string_view::npos || colon == std::string_view::npos) {
+    const std::size_t comma = find(p, ',');
+    const std::size_t colon = comma == npos ? npos : find(p, ':', comma);
+    if (comma == npos || colon == npos) {
       report("scheme-tag-syntax", p_.scheme_end, p_.path_end - p_.scheme_end,
              "not a tagging entity (name \",\" date) followed by \":\" (RFC 4151 §2.1)");
       return;
     }
     const std::string_view authority = p.substr(0, comma);
-    const std::size_t sign = authority.find('@');
-    const bool email_ok =
-        sign != std::string_view::npos && sign > 0 && is_dns_name(authority.substr(sign + 1)) &&
-        std::all_of(authority.begin(), authority.begin() + static_cast<std::ptrdiff_t>(sign),
-                    [](char c) { return is_alnum(c) || c == '-' || c == '.' || c == '_'; });
+    const std::size_t sign = find(authority, '@');
+    const bool email_ok = sign != npos && sign > 0 && is_dns_name(authority.substr(sign + 1)) &&
+                          all_of(authority.substr(0, sign),
+                                 [](char c) { return is_alnum(c) || c == '-' || c == '.' || c == '_'; });
     if (sign == std::string_view::npos ? !is_dns_name(authority) : !email_ok) {
       report(
           "scheme-tag-syntax", path_begin(), authority.size(),
@@ -494,7 +582,7 @@ class checker {
     }
     const std::string_view date = p.substr(comma + 1, colon - comma - 1);
     const auto two = [](std::string_view d, int lo, int hi) {
-      if (d.size() != 2 || !all_digits(d)) return false;
+      if (d.size() != 2 || !is_digit(d[0]) || !is_digit(d[1])) return false;
       const int v = (d[0] - '0') * 10 + (d[1] - '0');
       return v >= lo && v <= hi;
     };
@@ -513,11 +601,10 @@ class checker {
   void check_did() {
     if (!no_authority("scheme-did-syntax")) return;
     const std::string_view p = path();
-    const std::size_t colon = p.find(':');
+    const std::size_t colon = find(p, ':');
     const std::string_view method = p.substr(0, colon);
-    if (colon == std::string_view::npos || method.empty() ||
-        !std::all_of(method.begin(), method.end(),
-                     [](char c) { return (c >= 'a' && c <= 'z') || is_digit(c); })) {
+    if (colon == npos || method.empty() ||
+        !all_of(method, [](char c) { return (c >= 'a' && c <= 'z') || is_digit(c); })) {
       report("scheme-did-syntax", path_begin(), method.size(),
              "method name " + quoted(method) +
                  (colon == std::string_view::npos ? " is not followed by \":\" and a method-specific id"
@@ -525,10 +612,13 @@ class checker {
                  " (DID Core §3.1)");
       return;
     }
-    const std::size_t id_end = std::min(p.find('/', colon + 1), p.size());
+    const std::size_t id_end = std::min(find(p, '/', colon + 1), p.size());
     const std::string_view id = p.substr(colon + 1, id_end - colon - 1);
     const std::size_t at = path_begin() + colon + 1;
+    part_poll poll = poll_over(id);
     for (std::size_t i = 0; i < id.size(); ++i) {
+      if (poll(i)) [[unlikely]]
+        return;
       const char c = id[i];
       if (is_alnum(c) || c == '.' || c == '-' || c == '_' || c == ':') continue;
       if (c == '%' && i + 2 < id.size() + 0 && is_hex(id[i + 1]) && is_hex(id[i + 2])) {
@@ -552,18 +642,20 @@ class checker {
   void check_tel() {
     if (!no_authority("scheme-tel-syntax")) return;
     const std::string_view p = path();
-    const std::size_t semi = std::min(p.find(';'), p.size());
+    const std::size_t semi = std::min(find(p, ';'), p.size());
     const std::string_view number = p.substr(0, semi);
     const auto visual = [](char c) { return c == '-' || c == '.' || c == '(' || c == ')'; };
     bool ok = false, global = number.starts_with('+');
     if (global) {
       const std::string_view d = number.substr(1);
-      ok = std::any_of(d.begin(), d.end(), is_digit) &&
-           std::all_of(d.begin(), d.end(), [&](char c) { return is_digit(c) || visual(c); });
+      ok = any_of(d, is_digit) && all_of(d, [&](char c) { return is_digit(c) || visual(c); });
     } else {
       bool digit = false;
       ok = !number.empty();
+      part_poll poll = poll_over(number);
       for (std::size_t i = 0; ok && i < number.size(); ++i) {
+        if (poll(i)) [[unlikely]]
+          return;
         const char c = number[i];
         if (number.substr(i).starts_with("%23")) {
           digit = true, i += 2;
@@ -581,24 +673,22 @@ class checker {
       return;
     }
     bool context = false;
+    part_poll poll = poll_over(p);
     for (std::size_t pos = semi; pos < p.size();) {
-      const std::size_t next = std::min(p.find(';', pos + 1), p.size());
+      if (poll(pos)) [[unlikely]]
+        return;
+      const std::size_t next = std::min(find(p, ';', pos + 1), p.size());
       const std::string_view par = p.substr(pos + 1, next - pos - 1);
-      const std::size_t eq = par.find('=');
+      const std::size_t eq = find(par, '=');
       const std::string_view name = par.substr(0, eq);
-      const std::string_view value = eq == std::string_view::npos ? std::string_view() : par.substr(eq + 1);
-      bool good = !name.empty() &&
-                  std::all_of(name.begin(), name.end(), [](char c) { return is_alnum(c) || c == '-'; }) &&
-                  (eq == std::string_view::npos || !value.empty());
-      if (good && iequals_ascii(name, "ext")) {
-        good = std::any_of(value.begin(), value.end(), is_digit) &&
-               std::all_of(value.begin(), value.end(), [&](char c) { return is_digit(c) || visual(c); });
-      }
+      const std::string_view value = eq == npos ? par.substr(par.size()) : par.substr(eq + 1);
+      const auto phone = [&](char c) { return is_digit(c) || visual(c); };
+      bool good = !name.empty() && all_of(name, [](char c) { return is_alnum(c) || c == '-'; }) &&
+                  (eq == npos || !value.empty());
+      if (good && iequals_ascii(name, "ext")) good = any_of(value, is_digit) && all_of(value, phone);
       if (good && iequals_ascii(name, "phone-context")) {
         context = true;
-        good = value.starts_with('+') ? std::any_of(value.begin(), value.end(), is_digit) &&
-                                            std::all_of(value.begin() + 1, value.end(),
-                                                        [&](char c) { return is_digit(c) || visual(c); })
+        good = value.starts_with('+') ? any_of(value, is_digit) && all_of(value.substr(1), phone)
                                       : is_dns_name(value);
       }
       if (!good) {
@@ -624,7 +714,10 @@ class checker {
 std::vector<scheme_finding> check_scheme_rules(iri_reference_view reference) {
   const scheme_info* s = find_scheme(reference);
   if (s == nullptr) return {};
-  return checker(reference).run(*s);
+  const detail::cancel_scope scope(reference.text().size());
+  std::vector<scheme_finding> findings = checker(reference).run(*s);
+  if (scope.cancelled()) return {};  // cancelled (irikit/cancel.h): no findings, never partial ones
+  return findings;
 }
 
 }  // namespace irikit

@@ -16,6 +16,7 @@
 #include "irikit/lint.h"
 #include "irikit/normalize.h"
 #include "irikit/resolve.h"
+#include "irikit/scheme.h"
 #include "irikit/whatwg.h"
 
 namespace {
@@ -46,6 +47,13 @@ std::string make_text(std::string_view prefix, std::string_view unit, std::size_
   while (s.size() + unit.size() <= size) s.append(unit);
   s.resize(size, 'a');
   return s;
+}
+
+// `prefix`, `unit` as many whole times as 8 MiB holds, then `suffix`.
+std::string repeat8(std::string_view prefix, std::string_view unit, std::string_view suffix) {
+  std::string s(prefix);
+  for (std::size_t k = 0; k < 8 * k_mib / unit.size(); ++k) s.append(unit);
+  return s.append(suffix);
 }
 
 const std::string& ascii() {
@@ -142,6 +150,115 @@ TEST(Cancel, LintStopsInEveryPass) {
     EXPECT_EQ(r.error().code, irikit::error_code::cancelled);
     EXPECT_EQ(stop.calls, at);
   }
+}
+
+// A single component of several MiB — the host, the port, the scheme, one path segment — is
+// polled like a long text of many components: the parser's reg-name scan, the port and scheme
+// loops (RFC 3986 §3.1, §3.2.2, §3.2.3), to_uri's component encoding with IDNA on (RFC 3987
+// §3.1 step 2), normalize's host passes (§5.3.2.1) and NFC (§5.3.2.2), extract's candidate scan
+// (§7.3) and lint's dot-segment pass.
+TEST(Cancel, OneHugeComponent) {
+  static const std::string host = make_text("http://", "a", 8 * k_mib) + "/";
+  static const std::string host_utf8 = make_text("http://", "\xC3\xA9", 8 * k_mib) + "/";
+  static const std::string port = make_text("http://h:", "0", 8 * k_mib) + "/";
+  static const std::string scheme = make_text("a", "a", 8 * k_mib) + ":x";
+  static const std::string segment = make_text("http://example.org/", "\xC3\xA9", 8 * k_mib);
+  static const std::string nfc = make_text("http://example.org/",
+                                           "e\xCC\x81"
+                                           "a",
+                                           8 * k_mib);  // e U+0301: é
+  static const std::string prose = "see " + make_text("http://example.org/", "a", 8 * k_mib) + " and";
+  for (const std::string* t : {&host, &host_utf8, &port, &scheme, &segment}) {
+    SCOPED_TRACE(t->substr(0, 12));
+    check_cancellable("parse", [t] { return error_of(irikit::parse_iri_reference(*t)); });
+  }
+  for (const std::string* t : {&host, &port, &scheme}) {
+    SCOPED_TRACE(t->substr(0, 12));
+    check_cancellable("normalize", [t] { return error_of(irikit::normalize(*t)); });
+  }
+  check_cancellable("to_uri (uts46)", [] {
+    irikit::to_uri_options o;
+    o.idna = irikit::idna_mode::uts46;
+    return error_of(irikit::to_uri(segment, o));
+  });
+  check_cancellable("normalize (nfc)", [] {
+    irikit::normalize_options o;
+    o.character_nfc = true;
+    return error_of(irikit::normalize(nfc, o));
+  });
+  check_cancellable("lint (one segment)",
+                    [] { return error_of(irikit::lint(make_text("http://example.org/", "a", 8 * k_mib))); });
+  std::vector<irikit::extracted> found;
+  check_cancellable("extract (one long IRI)", [&found] {
+    found.clear();
+    return error_of(irikit::extract_iris_into(prose, found));
+  });
+  EXPECT_TRUE(found.empty());  // the last run was cancelled
+  ASSERT_EQ(irikit::extract_iris(prose).size(), 1u);
+  EXPECT_EQ(irikit::extract_iris(prose)[0].iri.size(), prose.size() - 8);  // "see " and " and"
+}
+
+// The scheme rules (irikit/scheme.h; lint's scheme-* rules) poll every scan of a component and
+// every loop over its parts: a long data: payload (RFC 2397 §3, RFC 4648 §4), one long mailto
+// address or many short ones (RFC 6068 §2), an OID of many arcs (RFC 3061 §2), tel parameters
+// (RFC 3966 §3), a DID method-specific id (DID Core §3.1), a tag authority (RFC 4151 §2.1).
+// Told to stop, check_scheme_rules returns no findings and lint returns `cancelled`.
+TEST(Cancel, SchemeRules) {
+  const std::vector<std::pair<std::string, std::string_view>> cases = {
+      {repeat8("data:text/plain;base64,", "QUFB", "Q"), "scheme-data-base64"},
+      {repeat8("data:text/plain", ";a=b", ";x,d"), "scheme-data-syntax"},
+      {repeat8("mailto:", "a", ""), "scheme-mailto-address"},
+      {repeat8("mailto:", "a@b.c,", "x"), "scheme-mailto-address"},
+      {repeat8("mailto:a@b?", "a=b&", "x"), "scheme-mailto-hfields"},
+      {repeat8("urn:oid:1", ".2", ".01"), "scheme-oid-syntax"},
+      {repeat8("tel:+1", ";a=b", ";="), "scheme-tel-syntax"},
+      {repeat8("did:example:", "a", "!"), "scheme-did-syntax"},
+      {repeat8("tag:", "a.", ",2020:x"), "scheme-tag-syntax"},
+  };
+  for (const auto& [text, rule] : cases) {
+    SCOPED_TRACE(text.substr(0, 16));
+    const auto ref = irikit::parse_iri_reference(text);
+    ASSERT_TRUE(ref);
+    counter never;
+    {
+      const hooked h(never);
+      const std::vector<irikit::scheme_finding> f = irikit::check_scheme_rules(*ref);
+      ASSERT_EQ(f.size(), 1u);
+      EXPECT_EQ(f[0].rule, rule);
+    }
+    EXPECT_GE(never.calls, 7);
+    counter third{0, 3};
+    {
+      const hooked h(third);
+      EXPECT_TRUE(irikit::check_scheme_rules(*ref).empty());
+    }
+    EXPECT_EQ(third.calls, 3);
+    // in lint, the scheme rules' pass is the last: stopped there, lint reports `cancelled` (three
+    // cases: lint reads the whole text in five more passes before)
+    if (rule != "scheme-data-base64" && rule != "scheme-tel-syntax" && rule != "scheme-tag-syntax") continue;
+    counter all;
+    {
+      const hooked h(all);
+      ASSERT_TRUE(irikit::lint(text));
+    }
+    counter last{0, all.calls};
+    const hooked h(last);
+    const auto r = irikit::lint(text);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, irikit::error_code::cancelled);
+  }
+}
+
+// normalize's scheme-based pass (RFC 6068 §2 mailto domains): one pass over the addresses, also
+// when some have no "@" (a search back from each "," for the "@" was quadratic).
+TEST(Cancel, MailtoNormalizationIsPolled) {
+  const std::string text = repeat8("mailto:", "a,", "b@EXAMPLE.ORG");
+  irikit::normalize_options o;
+  o.scheme_based = true;
+  const auto plain = irikit::normalize(text, o);
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->text().ends_with(",b@example.org"));
+  check_cancellable("normalize (mailto)", [&] { return error_of(irikit::normalize(text, o)); });
 }
 
 TEST(Cancel, IntoFormsLeaveNoPartialOutput) {
