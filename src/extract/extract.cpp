@@ -4,16 +4,22 @@
 // IRI characters, trim what a reader takes as punctuation, then cut until parse_iri accepts it.
 #include "irikit/extract.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <string>
 
 #include "cancel/poll.h"
+#include "extract/windows.h"
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
 #include "irikit/iri.h"
 
 namespace irikit {
 namespace {
+
+std::atomic<bool> g_windows{true};  // settle_in_windows's early decision (off: read every candidate whole)
+thread_local std::uint64_t t_work = 0;  // bytes read by the candidate scans, trims and checks (work_bytes)
 
 constexpr bool is_alpha(unsigned char c) noexcept { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 constexpr bool is_digit(unsigned char c) noexcept { return c >= '0' && c <= '9'; }
@@ -158,48 +164,71 @@ bool is_known_scheme(std::string_view scheme) noexcept {
   return false;
 }
 
-/// The end of the run of candidate characters that starts at `pos` (where a poll said stop, when
-/// cancelled: extract_iris_into then drops everything).
-std::size_t candidate_end(std::string_view text, std::size_t pos) noexcept {
-  std::array<std::size_t, brackets.size()> open{};
+/// The run of candidate characters that starts at `pos`, read as far as asked (advance): it ends
+/// at a character that is no candidate character or at a closer whose opener is not in the run.
+/// Resumable, so that a candidate can be read in growing windows (see settle_in_windows).
+class candidate_scan {
+ public:
+  candidate_scan(std::string_view text, std::size_t pos) noexcept
+      : text_(text), pos_(pos), poll_(pos, text.size()) {}
+  /// Reads on up to `limit` (a character boundary or the end of the text); true when the run ended
+  /// before it (or a poll said stop: extract_iris_into then drops everything), at end().
+  bool advance(std::size_t limit) noexcept {
+    const std::size_t from = pos_;
+    const bool ended = advance_to(limit);
+    t_work += pos_ - from;
+    return ended;
+  }
+  std::size_t end() const noexcept { return pos_; }
+  bool ended() const noexcept { return ended_; }
+
+ private:
+  bool advance_to(std::size_t limit) noexcept {
+    // in blocks of cancel_poll_bytes, a poll before each (the steps pay no more than before)
+    while (pos_ < limit) {
+      if (poll_(pos_)) [[unlikely]]
+        return ended_ = true;
+      for (const std::size_t stop = irikit::detail::block_end(pos_, limit); pos_ < stop;) {
+        if (!step()) return ended_ = true;
+      }
+    }
+    return ended_ = pos_ == text_.size();
+  }
+
   // One character: false at the end of the candidate.
-  const auto step = [&text, &pos, &open]() {
-    const auto b = static_cast<unsigned char>(text[pos]);
+  bool step() noexcept {
+    const auto b = static_cast<unsigned char>(text_[pos_]);
     char32_t cp = b;
     std::size_t length = 1;
     if (b < 0x80) {
       if (!is_ascii_candidate_char(b)) return false;
     } else {
-      const grammar::decoded d = grammar::decode_utf8(text.data(), pos, text.size());
+      const grammar::decoded d = grammar::decode_utf8(text_.data(), pos_, text_.size());
       if (d.code != error_code::ok || ends_candidate(d.cp)) return false;
       cp = d.cp;
       length = d.length;
     }
     bool unmatched = false;
     for (std::size_t k = 0; k < brackets.size(); ++k) {
-      if (cp == brackets[k].opener) ++open[k];
+      if (cp == brackets[k].opener) ++open_[k];
       if (cp == brackets[k].closer) {
-        if (open[k] == 0)
+        if (open_[k] == 0)
           unmatched = true;
         else
-          --open[k];
+          --open_[k];
       }
     }
     if (unmatched) return false;
-    pos += length;
+    pos_ += length;
     return true;
-  };
-  // in blocks of cancel_poll_bytes, a poll before each (the steps pay no more than before)
-  irikit::detail::cancel_poll poll(pos, text.size());
-  while (pos < text.size()) {
-    if (poll(pos)) [[unlikely]]
-      break;
-    for (const std::size_t stop = irikit::detail::block_end(pos, text.size()); pos < stop;) {
-      if (!step()) return pos;
-    }
   }
-  return pos;
-}
+
+  std::string_view text_;
+  std::size_t pos_;
+  std::array<std::size_t, brackets.size()> open_{};
+  irikit::detail::cancel_poll poll_;
+  bool ended_ = false;
+};
 
 /// The start of the (well-formed) character that ends just before `end`.
 std::size_t previous_char(std::string_view text, std::size_t begin, std::size_t end) noexcept {
@@ -239,10 +268,12 @@ std::size_t trim_end(std::string_view text, std::size_t begin, std::size_t end, 
 
 /// Trims [begin, end) and cuts it until `valid` accepts it. `min_end` is the end of the prefix
 /// that cannot be an IRI alone ("scheme:", "scheme://", "www."). Returns the end, or 0 to drop.
+/// `attempt`: how many of its 64 tries are spent already.
 template <class Check>
 std::size_t settle(std::string_view text, std::size_t begin, std::size_t end, std::size_t min_end,
-                   Check valid) {
-  for (int attempt = 0; attempt < 64; ++attempt) {
+                   Check valid, int attempt = 0) {
+  for (; attempt < 64; ++attempt) {
+    t_work += 2 * (end - begin);  // the trim's count, then the check
     end = trim_end(text, begin, end, min_end);
     if (end <= min_end) return 0;
     const std::optional<std::size_t> bad = valid(text.substr(begin, end - begin));
@@ -253,6 +284,57 @@ std::size_t settle(std::string_view text, std::size_t begin, std::size_t end, st
     end = cut < end ? cut : previous_char(text, begin, end);
   }
   return 0;
+}
+
+/// A character that ends trimming wherever it stands: no trailing punctuation, no closer.
+bool stops_trimming(char32_t cp) noexcept {
+  if (is_trailing_punctuation(cp)) return false;
+  for (const pair& p : closers) {
+    if (p.closer == cp) return false;
+  }
+  return true;
+}
+
+/// settle(text, begin, end of the candidate at `from`, …) without reading the whole candidate
+/// when an early character already decides: the candidate is read in windows of 64, 128, 256, …
+/// bytes (a scan resumed, not repeated). The first try of settle trims the candidate's end and
+/// parses what is left; if that fails at a byte b well inside the window, the result of that try
+/// is "cut at b" whatever follows the window, and the tries after it read [begin, b) only. That
+/// holds when (1) some character q with b + 3 <= q < the window's end stops trimming (so the
+/// trimmed end passes q whatever comes later), (2) the failure is not one reported at the end of
+/// the text (an incomplete "%XX": b + 3 <= q) and (3) the authority, when there is one, ended
+/// before q (a later "@" or ":" would change how it splits; the path, query and fragment are
+/// checked character by character up to their first delimiter, so a prefix fails where the whole
+/// does). Without it, a text with many candidates that fail early — "a://%a://%…" — read every one
+/// to the end of the run: quadratic (64 KiB took 36 s). `authority` is where the candidate's
+/// authority starts, or npos when it has none.
+template <class Check>
+std::size_t settle_in_windows(std::string_view text, std::size_t begin, std::size_t from, std::size_t min_end,
+                              std::size_t authority, Check valid) {
+  candidate_scan scan(text, from);
+  for (std::size_t window = 64;; window *= 2) {
+    std::size_t limit = std::min(text.size(), begin + window);
+    while (limit < text.size() && grammar::is_continuation(static_cast<unsigned char>(text[limit]))) ++limit;
+    if (scan.advance(limit) || !g_windows.load(std::memory_order_relaxed)) {
+      if (!scan.ended()) scan.advance(text.size());
+      return settle(text, begin, scan.end(), min_end, valid);
+    }
+    // The last character of the window that stops trimming.
+    std::size_t q = limit;
+    while (q > min_end) {
+      q = previous_char(text, begin, q);
+      if (stops_trimming(grammar::decode_utf8(text.data(), q, text.size()).cp)) break;
+    }
+    if (q <= min_end) continue;
+    if (authority != std::string_view::npos) {
+      const std::size_t ends = text.substr(authority, q - authority).find_first_of("/?#");
+      if (ends == std::string_view::npos) continue;
+    }
+    t_work += limit - q + (q + 1 - begin);  // the walk back to q, then the check
+    const std::optional<std::size_t> bad = valid(text.substr(begin, q + 1 - begin));
+    if (!bad || begin + *bad + 3 > q) continue;
+    return settle(text, begin, begin + *bad, min_end, valid, 1);
+  }
 }
 
 std::optional<std::size_t> check_iri(std::string_view candidate) {
@@ -350,14 +432,15 @@ class finder {
     } else if (!is_known_scheme(text_.substr(begin, colon - begin))) {
       return 0;
     }
-    const std::size_t end = settle(text_, begin, candidate_end(text_, colon + 1), min_end, check_iri);
+    const std::size_t authority = text_.substr(colon + 1, 2) == "//" ? colon + 3 : std::string_view::npos;
+    const std::size_t end = settle_in_windows(text_, begin, colon + 1, min_end, authority, check_iri);
     if (end == 0) return 0;
     emit(begin, end, extracted_form::scheme);
     return end;
   }
 
   std::size_t www(std::size_t i) {
-    const std::size_t end = settle(text_, i, candidate_end(text_, i), i + 4, check_www);
+    const std::size_t end = settle_in_windows(text_, i, i, i + 4, i, check_www);
     if (end == 0) return 0;
     emit(i, end, extracted_form::www);
     return end;
@@ -370,6 +453,11 @@ class finder {
 };
 
 }  // namespace
+
+namespace extract_detail {
+void use_windows(bool on) noexcept { g_windows.store(on, std::memory_order_relaxed); }
+std::uint64_t work_bytes() noexcept { return t_work; }
+}  // namespace extract_detail
 
 std::string_view extracted_form_name(extracted_form f) noexcept {
   switch (f) {
