@@ -11,10 +11,12 @@
 #include <iterator>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "grammar/utf8.h"
 #include "unicode/normalize.h"
 #include "unicode/ucd.h"
+#include "unicode/work.h"
 
 namespace irikit::unicode {
 namespace tables {
@@ -243,19 +245,45 @@ identifier_report check_identifier(std::string_view utf8) {
     const std::u32string& nfd = is_nfd ? text : decomposed;
     std::size_t run_begin = 0;  // the current sequence of nonspacing marks: nfd[run_begin, k)
     bool lead = false;          // the last character of class 0 or 230 hides a dot above
+    // A mark met twice in one sequence: a short sequence is searched, a long one (only hostile
+    // text has them) is looked up in a bitmap of the code points, so the pass stays linear.
+    constexpr std::size_t k_searched = 16;
+    thread_local std::vector<std::uint64_t> seen;
+    bool in_bitmap = false;  // the current sequence's marks are in `seen`
+    const auto forget = [&nfd, &in_bitmap](std::size_t from, std::size_t to) {
+      if (!in_bitmap) return;
+      for (std::size_t j = from; j < to; ++j) seen[nfd[j] >> 6] = 0;
+      in_bitmap = false;
+    };
+    work_meter meter;  // the marks compared or looked up (unicode/work.h)
     for (std::size_t k = 0; k < nfd.size(); ++k) {
       const char32_t cp = nfd[k];
       if (lead && cp == 0x0307) report.hidden_overlay = true;
       const unsigned ccc = combining_class(cp);
       if (ccc == 0 || ccc == 230) lead = hides_dot_above(cp);
       if (ucd::general_category(cp) != ucd::gc::Mn) {
+        forget(run_begin, k);
         run_begin = k + 1;
         continue;
       }
-      for (std::size_t j = run_begin; j < k; ++j) {
-        if (nfd[j] == cp) report.invisible = true;
+      if (report.invisible) continue;
+      meter.steps += k - run_begin < k_searched ? k - run_begin : 1;
+      if (k - run_begin < k_searched) {
+        for (std::size_t j = run_begin; j < k; ++j) {
+          if (nfd[j] == cp) report.invisible = true;
+        }
+        continue;
       }
+      if (k - run_begin == k_searched) {  // the sequence outgrows the search: into the bitmap
+        seen.resize(0x110000 / 64);
+        for (std::size_t j = run_begin; j < k; ++j) seen[nfd[j] >> 6] |= std::uint64_t{1} << (nfd[j] & 63);
+        in_bitmap = true;
+      }
+      const std::uint64_t bit = std::uint64_t{1} << (cp & 63);
+      if ((seen[cp >> 6] & bit) != 0) report.invisible = true;
+      seen[cp >> 6] |= bit;
     }
+    forget(run_begin, nfd.size());
   }
   if (report.level > restriction::single_script)
     report.mixed_script_confusable = is_mixed_script_confusable(utf8);

@@ -22,6 +22,7 @@
 #include "unicode/properties.h"
 #include "unicode/spoof.h"
 #include "unicode/ucd.h"
+#include "unicode/work.h"
 
 namespace irikit::unicode {
 namespace {
@@ -178,6 +179,31 @@ TEST(SpoofReport, MarksAndDigits) {
   EXPECT_FALSE(check_identifier("a\u0307").hidden_overlay);
   EXPECT_TRUE(check_identifier("1\u0661").mixed_numbers);  // ASCII and Arabic-Indic digits
   EXPECT_FALSE(check_identifier("\u0661\u0662").mixed_numbers);
+}
+
+// UTS #39 §5.4 on long sequences of marks: a repeated mark is found past the first 16 (where the
+// search gives way to a bitmap), sequences of distinct marks stay clean, and a run of one mark
+// repeated is linear work (each mark used to be compared with every one before it: quadratic).
+TEST(SpoofReport, LongSequencesOfMarks) {
+  // U+0300..U+036F are all Mn; U+0340, U+0341, U+0343 and U+0344 decompose to marks of the block.
+  std::string distinct = "a";
+  for (char32_t cp = 0x0300; cp <= 0x036F; ++cp) {
+    if (cp != 0x0340 && cp != 0x0341 && cp != 0x0343 && cp != 0x0344) grammar::append_utf8(distinct, cp);
+  }
+  EXPECT_FALSE(check_identifier(distinct).invisible);            // 108 distinct marks in one sequence
+  EXPECT_TRUE(check_identifier(distinct + "\u0300").invisible);  // the first mark again, at the end
+  EXPECT_TRUE(check_identifier(distinct + "\u0350").invisible);
+  EXPECT_FALSE(check_identifier(distinct + "b" + distinct).invisible);  // a letter between: two sequences
+  const auto work = [](std::size_t n) {
+    std::string label = "a";
+    for (std::size_t k = 0; k < n; ++k) label += "\u0301";
+    const std::uint64_t before = work_steps();
+    EXPECT_TRUE(check_identifier(label).invisible);
+    return work_steps() - before;
+  };
+  const std::uint64_t small = work(20000), large = work(80000);
+  EXPECT_LE(large, 5 * small) << small << " -> " << large;  // quadratic would be 16x
+  EXPECT_LE(large, 20u * 80000u);
 }
 
 TEST(SpoofReport, MoreMarksAndDigits) {
