@@ -269,7 +269,10 @@ bool is_url_code_point(char32_t cp) noexcept {
 // every "%" not followed by two hex digits (§4.4 path, query, fragment, opaque-path states).
 void check_url_units(std::string_view text, const reporter& r, std::size_t offset) {
   if (r.notes == nullptr) return;
+  irikit::detail::cancel_poll poll(0, text.size());  // a stop leaves notes out: the operation fails
   for (std::size_t i = 0; i < text.size();) {
+    if (poll(i)) [[unlikely]]
+      return;
     const auto b = static_cast<unsigned char>(text[i]);
     if (b == '%') {
       if (i + 2 >= text.size() || hex_digit(text[i + 1]) < 0 || hex_digit(text[i + 2]) < 0) {

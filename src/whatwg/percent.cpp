@@ -70,13 +70,20 @@ bool in_encode_set(unsigned char c, encode_set set) noexcept {
 
 void percent_encode_into(std::string_view input, encode_set set, std::string& out) {
   std::size_t kept = 0;  // input[kept, i) is appended as it is, in one piece
-  for (std::size_t i = 0; i < input.size(); ++i) {
-    const auto c = static_cast<unsigned char>(input[i]);
-    if (in_encode_set(c, set)) {
-      out.append(input.data() + kept, i - kept);
-      const char encoded[3] = {'%', k_hex[c >> 4], k_hex[c & 15]};
-      out.append(encoded, 3);
-      kept = i + 1;
+  // in blocks of cancel_poll_bytes, a poll before each: a stop leaves `out` short, which the
+  // operation's cancel_scope then drops
+  irikit::detail::cancel_poll poll(0, input.size());
+  for (std::size_t i = 0; i < input.size();) {
+    if (poll(i)) [[unlikely]]
+      return;
+    for (const std::size_t stop = irikit::detail::block_end(i, input.size()); i < stop; ++i) {
+      const auto c = static_cast<unsigned char>(input[i]);
+      if (in_encode_set(c, set)) {
+        out.append(input.data() + kept, i - kept);
+        const char encoded[3] = {'%', k_hex[c >> 4], k_hex[c & 15]};
+        out.append(encoded, 3);
+        kept = i + 1;
+      }
     }
   }
   out.append(input.data() + kept, input.size() - kept);
