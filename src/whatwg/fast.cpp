@@ -39,7 +39,7 @@
 #include "grammar/utf8.h"
 #include "irikit/cancel.h"
 #include "simd/sse2/inline.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg::detail {
 namespace {

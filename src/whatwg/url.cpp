@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The URL class (URL Standard §6.1) over the record (§4.1): serialization into one href string with
-// offsets (§4.5), the getters, the setters with their state overrides, origins (§4.7), and the
-// names of the validation errors (§4.3, §3.5).
+// The URL class (URL Standard §6.1) over its one representation, the href string with the offsets
+// of its components (§4.1 URL record, serialized as §4.5 says): the getters, the setters with their
+// state overrides (splices of the href), origins (§4.7), and the names of the validation errors
+// (§4.3, §3.5).
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -9,82 +10,22 @@
 #include <variant>
 
 #include "cancel/poll.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace detail {
 
-/// Friend of `url`: the two conversions need its offsets.
+/// Friend of `url`: assembling a URL from an href and its offsets, and the setters' splices.
 struct detail_access {
-  static record to_record(const url& u) {
-    record r;
-    r.scheme = std::string(u.scheme());
-    r.username = std::string(u.username());
-    r.password = std::string(u.password());
-    r.host_kind = u.host_type_;
-    r.host = std::string(u.hostname());
-    r.port = u.port_;
-    r.opaque_path = u.opaque_path_;
-    r.path = std::string(u.pathname());
-    if (auto q = u.query()) r.query = std::string(*q);
-    if (auto f = u.fragment()) r.fragment = std::string(*f);
-    return r;
-  }
-
-  static url from_record(const record& r) {
-    url u;
-    std::string& h = u.href_;
-    h.reserve(r.scheme.size() + r.username.size() + r.password.size() + r.host.size() + r.path.size() +
-              (r.query ? r.query->size() : 0) + (r.fragment ? r.fragment->size() : 0) + 16);
-    h += r.scheme;
-    u.scheme_end_ = static_cast<std::uint32_t>(h.size());
-    h += ':';
-    const auto here = [&h] { return static_cast<std::uint32_t>(h.size()); };
-    if (r.host_kind != host_type::none) {
-      h += "//";
-      u.username_begin_ = here();
-      h += r.username;
-      u.username_end_ = here();
-      if (!r.password.empty()) {
-        h += ':';
-        h += r.password;
-      }
-      u.password_end_ = here();
-      if (r.includes_credentials()) h += '@';
-      u.host_begin_ = here();
-      h += r.host;
-      u.host_end_ = here();
-      if (r.port >= 0) {
-        h += ':';
-        h += std::to_string(r.port);
-      }
-    } else {
-      u.username_begin_ = u.username_end_ = u.password_end_ = u.host_begin_ = u.host_end_ = here();
-    }
-    u.path_begin_ = here();
-    // §4.5 step 3: "/." keeps a path whose first segment is empty from reading as an authority.
-    if (r.host_kind == host_type::none && !r.opaque_path && r.path.starts_with("//")) h += "/.";
-    u.pathname_begin_ = here();
-    h += r.path;
-    if (r.query) {
-      u.query_begin_ = here();
-      h += '?';
-      h += *r.query;
-    }
-    if (r.fragment) {
-      u.fragment_begin_ = here();
-      h += '#';
-      h += *r.fragment;
-    }
-    u.port_ = r.port;
-    u.host_type_ = r.host_kind;
-    u.opaque_path_ = r.opaque_path;
-    u.special_ = r.special();
-    return u;
-  }
-
   static void assemble_into(url& u, std::string_view href, const url_parts& p) {
     u.href_.assign(href);
+    set_parts(u, p);
+  }
+  static void assemble_into(url& u, std::string&& href, const url_parts& p) {
+    u.href_ = std::move(href);
+    set_parts(u, p);
+  }
+  static void set_parts(url& u, const url_parts& p) {
     u.scheme_end_ = p.scheme_end;
     u.username_begin_ = p.username_begin;
     u.username_end_ = p.username_end;
@@ -232,8 +173,8 @@ struct detail_access {
     u.special_ = is_special_scheme(scheme);
   }
 
-  /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
-  /// starts with "//" (§4.5 step 3).
+  /// A new path (serialized: "/" + segment for each segment), with "/." before it when the host is null and
+  /// it starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
     // both splices' room first: see write_authority
     u.href_.reserve(u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
@@ -275,11 +216,12 @@ struct detail_access {
   }
 };
 
-record to_record(const url& u) { return detail_access::to_record(u); }
 void set_query(url& u, std::optional<std::string_view> query) { detail_access::write_query(u, query); }
-url from_record(const record& r) { return detail_access::from_record(r); }
 void assemble_into(url& u, std::string_view href, const url_parts& parts) {
   detail_access::assemble_into(u, href, parts);
+}
+void assemble_into(url& u, std::string&& href, const url_parts& parts) {
+  detail_access::assemble_into(u, std::move(href), parts);
 }
 url_parts parts_of(const url& u) { return detail_access::parts_of(u); }
 
@@ -671,14 +613,9 @@ result<url> parse_full(std::string_view input, const url* base, std::vector<vali
   std::string lowered(encoding);
   for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
   if (lowered == "utf-8" || lowered == "utf8" || lowered == "unicode-1-1-utf-8") encoding = {};
-  record base_record;
-  if (base != nullptr) base_record = detail::to_record(*base);
-  record out;
-  if (auto e = detail::basic_parse(input, base != nullptr ? &base_record : nullptr, out, state::none,
-                                   encoding, notes)) {
-    return *e;
-  }
-  return detail::from_record(out);
+  result<url> out{url{}};
+  if (auto e = detail::basic_parse(input, base, encoding, notes, *out)) return *e;
+  return out;
 }
 
 }  // namespace detail

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace w = irikit::whatwg;
 
@@ -795,7 +795,7 @@ TEST(WhatwgFastPath, NonAsciiRunsOfEveryLengthInEveryPiece) {
 // Ill-formed UTF-8 (truncated, overlong, surrogates, past U+10FFFF, bytes never in UTF-8) at every
 // offset from the start of a piece: parse() gives what the full parser gives (U+FFFD, i.e.
 // %EF%BF%BD, for each maximal subpart, and invalid-URL-unit notes), because the fast path leaves
-// such input to it. can_parse says yes without a look at those bytes (record.h, fast_can_parse).
+// such input to it. can_parse says yes without a look at those bytes (internal.h, fast_can_parse).
 TEST(WhatwgFastPath, IllFormedUtf8InEveryPieceIsTheFullParsers) {
   const std::string_view bad[] = {
       "\x80",         "\xC3",         "\xE6\xBC",         "\xF0\x9F\x98",     "\xC0\xAF",
