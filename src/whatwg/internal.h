@@ -84,6 +84,10 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
 
 /// Appends the UTF-8 percent-encoding of `input` in `set` (§1.3) to `out`.
 void percent_encode_into(std::string_view input, encode_set set, std::string& out);
+/// The size of the UTF-8 percent-encoding of `input` in `set`, and that encoding written to `out`
+/// (which has room for it): for a splice that writes it in place.
+std::size_t percent_encoded_size(std::string_view input, encode_set set) noexcept;
+void percent_encode_to(std::string_view input, encode_set set, char* out) noexcept;
 /// Appends `input` percent-encoded after encoding in `encoding` (§1.3), for queries.
 void percent_encode_after_encoding(std::string_view input, std::string_view encoding, encode_set set,
                                    std::string& out);

@@ -62,16 +62,47 @@ struct detail_access {
     i_fragment_begin
   };
 
+  /// Room for an href of `size` bytes, made before a setter's first edit (so running out of memory
+  /// leaves the URL as it was). It grows as std::string's appends do, to at least twice the old
+  /// capacity, so a URL edited again and again is not reallocated at every edit; it is never
+  /// reallocated when the room is there (reserve() would shrink-or-reallocate to the exact size).
+  static void make_room(url& u, std::size_t size) {
+    if (size > u.href_.capacity()) u.href_.reserve(std::max(size, 2 * u.href_.capacity()));
+  }
+
   /// Replaces href[begin, end) with `text` and shifts the offsets from `first` on (absent ones,
   /// npos, stay absent). The caller sets the offsets inside the replaced range.
   static void splice(url& u, std::uint32_t begin, std::uint32_t end, std::string_view text,
                      std::size_t first) {
     u.href_.replace(begin, end - begin, text);
-    const auto delta = static_cast<std::uint32_t>(text.size() - (end - begin));  // modulo 2^32
+    shift(u, text.size() - (end - begin), first);
+  }
+  /// Adds `delta` (modulo 2^32) to the offsets from `first` on that are not absent.
+  static void shift(url& u, std::size_t delta, std::size_t first) noexcept {
     const auto all = offsets(u);
     for (std::size_t i = first; i < all.size(); ++i) {
-      if (*all[i] != url::npos) *all[i] += delta;
+      if (*all[i] != url::npos) *all[i] += static_cast<std::uint32_t>(delta);
     }
+  }
+
+  /// The password setter's edit (§6.1, "set the password"): href[username_end, host_begin), which
+  /// is [":" password] ["@"], written again in one splice, the value percent-encoded in the
+  /// userinfo set (§1.3) straight into the href.
+  static void write_password(url& u, std::string_view value) {
+    const std::size_t encoded = percent_encoded_size(value, encode_set::userinfo);
+    const bool credentials = u.username_end_ > u.username_begin_ || encoded > 0;
+    const std::size_t password = encoded > 0 ? 1 + encoded : 0;  // with its ":"
+    const std::size_t length = password + (credentials ? 1 : 0);
+    const std::uint32_t begin = u.username_end_;
+    const std::uint32_t end = u.host_begin_;
+    make_room(u, u.href_.size() - (end - begin) + length);
+    u.href_.replace(begin, end - begin, length, '@');
+    if (encoded > 0) {
+      u.href_[begin] = ':';
+      percent_encode_to(value, encode_set::userinfo, u.href_.data() + begin + 1);
+    }
+    shift(u, length - (end - begin), i_host_begin);
+    u.password_end_ = begin + static_cast<std::uint32_t>(password);
   }
 
   /// §4.5 steps 2-3 for new credentials, host or port: href[scheme_end + 1, pathname_begin) is
@@ -95,7 +126,7 @@ struct detail_access {
       std::size_t room = u.href_.size() + growth(u.path_begin_ - u.host_end_, port_text.size());
       if (new_host) room += growth(u.host_end_ - u.host_begin_, host.size());
       if (new_userinfo) room += growth(u.host_begin_ - u.username_begin_, userinfo.size());
-      u.href_.reserve(room);
+      make_room(u, room);
       if (port != u.port_) {
         splice(u, u.host_end_, u.path_begin_, port_text, i_path_begin);
         u.port_ = port;
@@ -177,7 +208,7 @@ struct detail_access {
   /// it starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
     // both splices' room first: see write_authority
-    u.href_.reserve(u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
+    make_room(u, u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
     splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
     u.pathname_begin_ = u.path_begin_;
     if (u.host_type_ == host_type::none && path.starts_with("//")) {
@@ -200,7 +231,7 @@ struct detail_access {
   static void write_fragment(url& u, std::optional<std::string_view> fragment) {
     const auto begin =
         static_cast<std::uint32_t>(u.fragment_begin_ != url::npos ? u.fragment_begin_ : u.href_.size());
-    u.href_.reserve(begin + (fragment ? 1 + fragment->size() : 0));  // the only allocation, first
+    make_room(u, begin + (fragment ? 1 + fragment->size() : 0));  // the only allocation, first
     u.href_.resize(begin);
     if (fragment) {
       u.href_ += '#';
@@ -408,6 +439,13 @@ std::optional<url_error> failure(ve e, std::size_t at, const reporter& r) {
   return url_error{e, static_cast<std::uint32_t>(at)};
 }
 
+/// The code points the host state (§4.4) looks at: ":", "/", "?", "#", "\\", "[" and "]".
+constexpr std::array<std::uint8_t, 256> k_host_state_stops = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (const char c : std::string_view(":/?#\\[]")) t[static_cast<unsigned char>(c)] = 1;
+  return t;
+}();
+
 /// The host state (or for a file URL the file host state) under a state override (§4.4), with the
 /// port state after "host:port" unless `hostname_only`; writes what it parsed into `u`.
 std::optional<url_error> host_override(url& u, std::string_view text, bool hostname_only, const reporter& r) {
@@ -433,6 +471,9 @@ std::optional<url_error> host_override(url& u, std::string_view text, bool hostn
   bool inside_brackets = false;
   std::size_t i = 0;
   for (; i < text.size(); ++i) {
+    // Most bytes are none of the host state's special code points: one table look-up for them.
+    while (i < text.size() && k_host_state_stops[static_cast<unsigned char>(text[i])] == 0) ++i;
+    if (i == text.size()) break;
     const char ch = text[i];
     if (ch == ':' && !inside_brackets) break;
     if (ch == '/' || ch == '?' || ch == '#' || (special && ch == '\\')) break;
@@ -524,9 +565,7 @@ std::optional<url_error> url::set_username(std::string_view value) {
 
 std::optional<url_error> url::set_password(std::string_view value) {
   if (cannot_have_credentials_or_port(*this)) return refused;
-  std::string encoded;
-  detail::percent_encode_into(value, encode_set::userinfo, encoded);
-  access::write_authority(*this, username(), encoded, host_type_, hostname(), port_);
+  access::write_password(*this, value);
   return std::nullopt;
 }
 

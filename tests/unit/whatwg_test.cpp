@@ -247,6 +247,17 @@ TEST(WhatwgSplice, CredentialsShiftHostAndPath) {
   EXPECT_FALSE(u.set_password(""));
   EXPECT_EQ(u.href(), "https://example.com:8080/p?q#f");
   EXPECT_EQ(offsets(u), "5 8 8 8 8 19 24 24 26 28");
+  // The password alone (one splice of [":" password] ["@"]): added, replaced, removed.
+  w::url v = parsed("ws://h.example/");
+  EXPECT_FALSE(v.set_password("a@b"));
+  EXPECT_EQ(v.href(), "ws://:a%40b@h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 11 12 21 21 21 - -");
+  EXPECT_FALSE(v.set_password("\xC3\xBC"));
+  EXPECT_EQ(v.href(), "ws://:%C3%BC@h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 12 13 22 22 22 - -");
+  EXPECT_FALSE(v.set_password(""));
+  EXPECT_EQ(v.href(), "ws://h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 5 5 14 14 14 - -");
   // §4.2 cannot have a username: no host, or file.
   w::url f = parsed("file:///tmp");
   EXPECT_EQ(f.set_username("x"), (w::url_error{w::validation_error::setter_refused, 0}));
