@@ -799,7 +799,9 @@ prepared_input::prepared_input(std::string_view input, bool strip, std::vector<v
   }
   cleaned_notes_ = notes != nullptr ? notes->size() : 0;  // offsets from here count `cleaned_`
   if (auto fixed = replace_ill_formed_utf8(input, &replaced_)) {
-    r.add(ve::invalid_url_unit, offset_ + replaced_.front().from);  // the first ill-formed sequence
+    // The first ill-formed sequence. None listed: cancelled in the middle of the scan, which gives
+    // the empty text; the operation's cancel_scope reports it.
+    if (!replaced_.empty()) r.add(ve::invalid_url_unit, offset_ + replaced_.front().from);
     fixed_ = std::move(*fixed);
     input = fixed_;
   }

@@ -187,6 +187,46 @@ TEST(Cancel, Whatwg) {
   EXPECT_GE(r.error().offset, 2 * k_mib);
 }
 
+// A WHATWG parse or setter cancelled at each of its polls in turn, from the first: in the steps
+// that prepare the input (the tab and newline scan, the UTF-8 decode), in the state machine, and
+// for can_parse: always `cancelled` (a setter: where it polls), never a crash. (A cancel in the UTF-8 scan
+// gives an empty text with no replacement listed, which prepared_input once read past.)
+TEST(Cancel, WhatwgAtEveryPoll) {
+  namespace w = irikit::whatwg;
+  const std::string plain = make_text("http://example.org/", "abc/", 2 * k_mib);
+  const std::string accented = make_text("http://example.org/", "\xC3\xA9", 2 * k_mib);
+  const std::string tabbed = "\t" + accented + "\xFF";  // every step of the preparation runs
+  for (const std::string* text : {&plain, &accented, &tabbed}) {
+    counter count;
+    {
+      const hooked h(count);
+      ASSERT_TRUE(w::parse(*text));
+    }
+    const int polls = count.calls;
+    ASSERT_GE(polls, 3);
+    for (int k = 1; k <= polls; ++k) {
+      SCOPED_TRACE(k);
+      counter at{0, k};
+      const hooked h(at);
+      const w::result<w::url> r = w::parse(*text);
+      ASSERT_FALSE(r);
+      EXPECT_EQ(r.error().error, w::validation_error::cancelled);
+      at.calls = 0;
+      EXPECT_FALSE(w::can_parse(*text));
+      at.calls = 0;
+      w::url u = *w::parse("http://h/");
+      // The setter polls only where its value needs preparing (tabs, ill-formed UTF-8): cancelled
+      // there, the URL is unchanged.
+      if (const auto e = u.set_pathname(*text)) {
+        EXPECT_EQ(e->error, w::validation_error::cancelled);
+        EXPECT_EQ(u.href(), "http://h/");
+      } else {
+        EXPECT_GT(u.href().size(), text->size());
+      }
+    }
+  }
+}
+
 // The polled parse is the parse: a hook that never cancels changes no result, also where a block
 // would cut a "%" triplet or a UTF-8 character, and an error keeps its offset.
 TEST(Cancel, PolledParseGivesTheSameResult) {
