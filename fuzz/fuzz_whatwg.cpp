@@ -18,7 +18,7 @@
 
 #include "fuzz_check.h"
 #include "irikit/whatwg.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace {
 namespace w = irikit::whatwg;
@@ -45,7 +45,7 @@ void check_fast_path(std::string_view fuzz_input, std::string_view text) {
   const d::fast_status status = d::fast_parse(text, fast, fast_error);
   const d::fast_status can = d::fast_can_parse(text);
   const auto full = d::parse_full(text, nullptr, nullptr, {});
-  // fast_can_parse does not read past the authority (record.h): where the fast parse falls back
+  // fast_can_parse does not read past the authority (internal.h): where the fast parse falls back
   // (for what it finds there: ill-formed UTF-8, dot segments, "\\", tabs), it may say "parsed"; the
   // full parser must agree.
   FUZZ_CHECK(can == status || (status == d::fast_status::fallback && can == d::fast_status::parsed),

@@ -3,7 +3,7 @@
 # A/B of two versions of the WHATWG fast path (src/whatwg/fast.cpp) in one program (issue 38):
 # fast.cpp of each revision compiled with its entry points renamed (fast_can_parse_a / _b,
 # fast_parse_a / _b), linked with the library of the bench build (everything else: host parser,
-# record, full parser), passes alternated round by round (bench/ab/whatwg_fast.cpp).
+# full parser), passes alternated round by round (bench/ab/whatwg_fast.cpp).
 #
 #   scripts/ab_whatwg.sh OLD_REV NEW_REV|WORKTREE [ROUNDS] [FILE...]
 #   scripts/ab_whatwg.sh HEAD WORKTREE 31      # the default files: the WHATWG bench corpora

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "irikit/whatwg.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg::detail {
 fast_status fast_can_parse_a(std::string_view input);

@@ -45,7 +45,7 @@
 namespace irikit::whatwg {
 
 namespace detail {
-struct detail_access;  // src/whatwg/url.cpp: the record conversions (internal, not exported)
+struct detail_access;  // src/whatwg/url.cpp: assembly and the setters' splices (internal, not exported)
 }
 
 #pragma GCC visibility push(default)  // the public C++ API: exported from libirikit.so

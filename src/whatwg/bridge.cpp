@@ -7,7 +7,7 @@
 #include "irikit/convert.h"
 #include "irikit/iri.h"
 #include "irikit/normalize.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace {

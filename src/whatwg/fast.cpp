@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The fast path of the basic URL parser (URL Standard §4.4) for absolute URLs without a base: one
 // pass over the input that writes the href straight into one buffer and records the component
-// offsets as it goes, instead of building a record of strings and serializing it (parser.cpp,
-// url.cpp). `can_parse` runs the same pass with a sink that writes nothing, so it allocates nothing,
-// and stops at the end of the authority (or the scheme of a URL with an opaque path): no state after
-// it returns failure (§4.4), so the path, query and fragment are not read at all (issue 38).
+// offsets as it goes, as the state machine (parser.cpp) does, but without its states and checks
+// for the shapes it takes. `can_parse` runs the same pass with a sink that writes nothing, so it
+// allocates nothing, and stops at the end of the authority (or the scheme of a URL with an opaque
+// path): no state after it returns failure (§4.4), so the path, query and fragment are not read at
+// all (issue 38).
 //
 // It takes the shapes most links have and leaves everything else to the full parser, which stays
 // the single source of truth (fuzz_whatwg checks that both give the same href, offsets and
@@ -39,7 +40,7 @@
 #include "grammar/utf8.h"
 #include "irikit/cancel.h"
 #include "simd/sse2/inline.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg::detail {
 namespace {

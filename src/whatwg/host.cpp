@@ -8,7 +8,7 @@
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/idna.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace detail {

@@ -8,7 +8,7 @@
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/charset.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace detail {
@@ -87,6 +87,25 @@ void percent_encode_into(std::string_view input, encode_set set, std::string& ou
     }
   }
   out.append(input.data() + kept, input.size() - kept);
+}
+
+std::size_t percent_encoded_size(std::string_view input, encode_set set) noexcept {
+  std::size_t size = input.size();
+  for (const char c : input) size += in_encode_set(static_cast<unsigned char>(c), set) ? 2 : 0;
+  return size;
+}
+
+void percent_encode_to(std::string_view input, encode_set set, char* out) noexcept {
+  for (const char ch : input) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (in_encode_set(c, set)) {
+      *out++ = '%';
+      *out++ = k_hex[c >> 4];
+      *out++ = k_hex[c & 15];
+    } else {
+      *out++ = ch;
+    }
+  }
 }
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "grammar/utf8.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace {

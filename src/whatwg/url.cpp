@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The URL class (URL Standard §6.1) over the record (§4.1): serialization into one href string with
-// offsets (§4.5), the getters, the setters with their state overrides, origins (§4.7), and the
-// names of the validation errors (§4.3, §3.5).
+// The URL class (URL Standard §6.1) over its one representation, the href string with the offsets
+// of its components (§4.1 URL record, serialized as §4.5 says): the getters, the setters with their
+// state overrides (splices of the href), origins (§4.7), and the names of the validation errors
+// (§4.3, §3.5).
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -9,82 +10,22 @@
 #include <variant>
 
 #include "cancel/poll.h"
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace irikit::whatwg {
 namespace detail {
 
-/// Friend of `url`: the two conversions need its offsets.
+/// Friend of `url`: assembling a URL from an href and its offsets, and the setters' splices.
 struct detail_access {
-  static record to_record(const url& u) {
-    record r;
-    r.scheme = std::string(u.scheme());
-    r.username = std::string(u.username());
-    r.password = std::string(u.password());
-    r.host_kind = u.host_type_;
-    r.host = std::string(u.hostname());
-    r.port = u.port_;
-    r.opaque_path = u.opaque_path_;
-    r.path = std::string(u.pathname());
-    if (auto q = u.query()) r.query = std::string(*q);
-    if (auto f = u.fragment()) r.fragment = std::string(*f);
-    return r;
-  }
-
-  static url from_record(const record& r) {
-    url u;
-    std::string& h = u.href_;
-    h.reserve(r.scheme.size() + r.username.size() + r.password.size() + r.host.size() + r.path.size() +
-              (r.query ? r.query->size() : 0) + (r.fragment ? r.fragment->size() : 0) + 16);
-    h += r.scheme;
-    u.scheme_end_ = static_cast<std::uint32_t>(h.size());
-    h += ':';
-    const auto here = [&h] { return static_cast<std::uint32_t>(h.size()); };
-    if (r.host_kind != host_type::none) {
-      h += "//";
-      u.username_begin_ = here();
-      h += r.username;
-      u.username_end_ = here();
-      if (!r.password.empty()) {
-        h += ':';
-        h += r.password;
-      }
-      u.password_end_ = here();
-      if (r.includes_credentials()) h += '@';
-      u.host_begin_ = here();
-      h += r.host;
-      u.host_end_ = here();
-      if (r.port >= 0) {
-        h += ':';
-        h += std::to_string(r.port);
-      }
-    } else {
-      u.username_begin_ = u.username_end_ = u.password_end_ = u.host_begin_ = u.host_end_ = here();
-    }
-    u.path_begin_ = here();
-    // §4.5 step 3: "/." keeps a path whose first segment is empty from reading as an authority.
-    if (r.host_kind == host_type::none && !r.opaque_path && r.path.starts_with("//")) h += "/.";
-    u.pathname_begin_ = here();
-    h += r.path;
-    if (r.query) {
-      u.query_begin_ = here();
-      h += '?';
-      h += *r.query;
-    }
-    if (r.fragment) {
-      u.fragment_begin_ = here();
-      h += '#';
-      h += *r.fragment;
-    }
-    u.port_ = r.port;
-    u.host_type_ = r.host_kind;
-    u.opaque_path_ = r.opaque_path;
-    u.special_ = r.special();
-    return u;
-  }
-
   static void assemble_into(url& u, std::string_view href, const url_parts& p) {
     u.href_.assign(href);
+    set_parts(u, p);
+  }
+  static void assemble_into(url& u, std::string&& href, const url_parts& p) {
+    u.href_ = std::move(href);
+    set_parts(u, p);
+  }
+  static void set_parts(url& u, const url_parts& p) {
     u.scheme_end_ = p.scheme_end;
     u.username_begin_ = p.username_begin;
     u.username_end_ = p.username_end;
@@ -121,16 +62,47 @@ struct detail_access {
     i_fragment_begin
   };
 
+  /// Room for an href of `size` bytes, made before a setter's first edit (so running out of memory
+  /// leaves the URL as it was). It grows as std::string's appends do, to at least twice the old
+  /// capacity, so a URL edited again and again is not reallocated at every edit; it is never
+  /// reallocated when the room is there (reserve() would shrink-or-reallocate to the exact size).
+  static void make_room(url& u, std::size_t size) {
+    if (size > u.href_.capacity()) u.href_.reserve(std::max(size, 2 * u.href_.capacity()));
+  }
+
   /// Replaces href[begin, end) with `text` and shifts the offsets from `first` on (absent ones,
   /// npos, stay absent). The caller sets the offsets inside the replaced range.
   static void splice(url& u, std::uint32_t begin, std::uint32_t end, std::string_view text,
                      std::size_t first) {
     u.href_.replace(begin, end - begin, text);
-    const auto delta = static_cast<std::uint32_t>(text.size() - (end - begin));  // modulo 2^32
+    shift(u, text.size() - (end - begin), first);
+  }
+  /// Adds `delta` (modulo 2^32) to the offsets from `first` on that are not absent.
+  static void shift(url& u, std::size_t delta, std::size_t first) noexcept {
     const auto all = offsets(u);
     for (std::size_t i = first; i < all.size(); ++i) {
-      if (*all[i] != url::npos) *all[i] += delta;
+      if (*all[i] != url::npos) *all[i] += static_cast<std::uint32_t>(delta);
     }
+  }
+
+  /// The password setter's edit (§6.1, "set the password"): href[username_end, host_begin), which
+  /// is [":" password] ["@"], written again in one splice, the value percent-encoded in the
+  /// userinfo set (§1.3) straight into the href.
+  static void write_password(url& u, std::string_view value) {
+    const std::size_t encoded = percent_encoded_size(value, encode_set::userinfo);
+    const bool credentials = u.username_end_ > u.username_begin_ || encoded > 0;
+    const std::size_t password = encoded > 0 ? 1 + encoded : 0;  // with its ":"
+    const std::size_t length = password + (credentials ? 1 : 0);
+    const std::uint32_t begin = u.username_end_;
+    const std::uint32_t end = u.host_begin_;
+    make_room(u, u.href_.size() - (end - begin) + length);
+    u.href_.replace(begin, end - begin, length, '@');
+    if (encoded > 0) {
+      u.href_[begin] = ':';
+      percent_encode_to(value, encode_set::userinfo, u.href_.data() + begin + 1);
+    }
+    shift(u, length - (end - begin), i_host_begin);
+    u.password_end_ = begin + static_cast<std::uint32_t>(password);
   }
 
   /// §4.5 steps 2-3 for new credentials, host or port: href[scheme_end + 1, pathname_begin) is
@@ -154,7 +126,7 @@ struct detail_access {
       std::size_t room = u.href_.size() + growth(u.path_begin_ - u.host_end_, port_text.size());
       if (new_host) room += growth(u.host_end_ - u.host_begin_, host.size());
       if (new_userinfo) room += growth(u.host_begin_ - u.username_begin_, userinfo.size());
-      u.href_.reserve(room);
+      make_room(u, room);
       if (port != u.port_) {
         splice(u, u.host_end_, u.path_begin_, port_text, i_path_begin);
         u.port_ = port;
@@ -232,11 +204,11 @@ struct detail_access {
     u.special_ = is_special_scheme(scheme);
   }
 
-  /// A new path (serialized, record.h's form), with "/." before it when the host is null and it
-  /// starts with "//" (§4.5 step 3).
+  /// A new path (serialized: "/" + segment for each segment), with "/." before it when the host is null and
+  /// it starts with "//" (§4.5 step 3).
   static void write_path(url& u, std::string_view path) {
     // both splices' room first: see write_authority
-    u.href_.reserve(u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
+    make_room(u, u.href_.size() - (u.path_end() - u.path_begin_) + path.size() + 2);
     splice(u, u.path_begin_, u.path_end(), path, i_query_begin);
     u.pathname_begin_ = u.path_begin_;
     if (u.host_type_ == host_type::none && path.starts_with("//")) {
@@ -259,7 +231,7 @@ struct detail_access {
   static void write_fragment(url& u, std::optional<std::string_view> fragment) {
     const auto begin =
         static_cast<std::uint32_t>(u.fragment_begin_ != url::npos ? u.fragment_begin_ : u.href_.size());
-    u.href_.reserve(begin + (fragment ? 1 + fragment->size() : 0));  // the only allocation, first
+    make_room(u, begin + (fragment ? 1 + fragment->size() : 0));  // the only allocation, first
     u.href_.resize(begin);
     if (fragment) {
       u.href_ += '#';
@@ -275,11 +247,12 @@ struct detail_access {
   }
 };
 
-record to_record(const url& u) { return detail_access::to_record(u); }
 void set_query(url& u, std::optional<std::string_view> query) { detail_access::write_query(u, query); }
-url from_record(const record& r) { return detail_access::from_record(r); }
 void assemble_into(url& u, std::string_view href, const url_parts& parts) {
   detail_access::assemble_into(u, href, parts);
+}
+void assemble_into(url& u, std::string&& href, const url_parts& parts) {
+  detail_access::assemble_into(u, std::move(href), parts);
 }
 url_parts parts_of(const url& u) { return detail_access::parts_of(u); }
 
@@ -466,6 +439,13 @@ std::optional<url_error> failure(ve e, std::size_t at, const reporter& r) {
   return url_error{e, static_cast<std::uint32_t>(at)};
 }
 
+/// The code points the host state (§4.4) looks at: ":", "/", "?", "#", "\\", "[" and "]".
+constexpr std::array<std::uint8_t, 256> k_host_state_stops = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (const char c : std::string_view(":/?#\\[]")) t[static_cast<unsigned char>(c)] = 1;
+  return t;
+}();
+
 /// The host state (or for a file URL the file host state) under a state override (§4.4), with the
 /// port state after "host:port" unless `hostname_only`; writes what it parsed into `u`.
 std::optional<url_error> host_override(url& u, std::string_view text, bool hostname_only, const reporter& r) {
@@ -491,6 +471,9 @@ std::optional<url_error> host_override(url& u, std::string_view text, bool hostn
   bool inside_brackets = false;
   std::size_t i = 0;
   for (; i < text.size(); ++i) {
+    // Most bytes are none of the host state's special code points: one table look-up for them.
+    while (i < text.size() && k_host_state_stops[static_cast<unsigned char>(text[i])] == 0) ++i;
+    if (i == text.size()) break;
     const char ch = text[i];
     if (ch == ':' && !inside_brackets) break;
     if (ch == '/' || ch == '?' || ch == '#' || (special && ch == '\\')) break;
@@ -582,9 +565,7 @@ std::optional<url_error> url::set_username(std::string_view value) {
 
 std::optional<url_error> url::set_password(std::string_view value) {
   if (cannot_have_credentials_or_port(*this)) return refused;
-  std::string encoded;
-  detail::percent_encode_into(value, encode_set::userinfo, encoded);
-  access::write_authority(*this, username(), encoded, host_type_, hostname(), port_);
+  access::write_password(*this, value);
   return std::nullopt;
 }
 
@@ -671,14 +652,9 @@ result<url> parse_full(std::string_view input, const url* base, std::vector<vali
   std::string lowered(encoding);
   for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
   if (lowered == "utf-8" || lowered == "utf8" || lowered == "unicode-1-1-utf-8") encoding = {};
-  record base_record;
-  if (base != nullptr) base_record = detail::to_record(*base);
-  record out;
-  if (auto e = detail::basic_parse(input, base != nullptr ? &base_record : nullptr, out, state::none,
-                                   encoding, notes)) {
-    return *e;
-  }
-  return detail::from_record(out);
+  result<url> out{url{}};
+  if (auto e = detail::basic_parse(input, base, encoding, notes, *out)) return *e;
+  return out;
 }
 
 }  // namespace detail

@@ -305,40 +305,42 @@ TEST(Cancel, Whatwg) {
   EXPECT_GE(r.error().offset, 2 * k_mib);
 }
 
-// Whichever of its questions the hook answers with stop, the WHATWG parser returns `cancelled`
-// and asks no more: the polls of steps 2-3 (tabs and newlines), of the ill-formed UTF-8 pass
-// (whose stop once handed the state machine an empty replacement list to read) and of the
-// state machine itself. Found by postgres/sql/cancel.sql, where statement_timeout lands anywhere.
-TEST(Cancel, WhatwgStopsAtEveryQuestion) {
+// A WHATWG parse or setter cancelled at each of its polls in turn, from the first: in the steps
+// that prepare the input (the tab and newline scan, the UTF-8 decode), in the state machine, and
+// for can_parse: always `cancelled` (a setter: where it polls), never a crash. (A cancel in the UTF-8 scan
+// gives an empty text with no replacement listed, which prepared_input once read past.)
+TEST(Cancel, WhatwgAtEveryPoll) {
   namespace w = irikit::whatwg;
-  const std::string text = make_text("https://example.org/", "abcdefghij", 3 * k_mib);
-  const w::url small = w::parse("https://example.org/").value();
-  // Each operation's validation error, or nullopt when it succeeds.
-  using op = std::optional<w::validation_error> (*)(const std::string&, const w::url&);
-  const op ops[] = {
-      [](const std::string& t, const w::url&) {
-        const auto r = w::parse(t);
-        return r ? std::nullopt : std::optional(r.error().error);
-      },
-      [](const std::string& t, const w::url& base) {  // against a base, with the notes kept
-        std::vector<w::validation> notes;
-        const auto r = w::parse(t, &base, &notes);
-        return r ? std::nullopt : std::optional(r.error().error);
-      },
-  };
-  for (const op& run : ops) {
-    counter never;
+  const std::string plain = make_text("http://example.org/", "abc/", 2 * k_mib);
+  const std::string accented = make_text("http://example.org/", "\xC3\xA9", 2 * k_mib);
+  const std::string tabbed = "\t" + accented + "\xFF";  // every step of the preparation runs
+  for (const std::string* text : {&plain, &accented, &tabbed}) {
+    counter count;
     {
-      const hooked h(never);
-      ASSERT_EQ(run(text, small), std::nullopt);
+      const hooked h(count);
+      ASSERT_TRUE(w::parse(*text));
     }
-    ASSERT_GE(never.calls, 3);
-    for (int at = 1; at <= never.calls; ++at) {
-      SCOPED_TRACE(at);
-      counter stop{0, at};
-      const hooked h(stop);
-      EXPECT_EQ(run(text, small), w::validation_error::cancelled);
-      EXPECT_EQ(stop.calls, at);
+    const int polls = count.calls;
+    ASSERT_GE(polls, 3);
+    for (int k = 1; k <= polls; ++k) {
+      SCOPED_TRACE(k);
+      counter at{0, k};
+      const hooked h(at);
+      const w::result<w::url> r = w::parse(*text);
+      ASSERT_FALSE(r);
+      EXPECT_EQ(r.error().error, w::validation_error::cancelled);
+      at.calls = 0;
+      EXPECT_FALSE(w::can_parse(*text));
+      at.calls = 0;
+      w::url u = *w::parse("http://h/");
+      // The setter polls only where its value needs preparing (tabs, ill-formed UTF-8): cancelled
+      // there, the URL is unchanged.
+      if (const auto e = u.set_pathname(*text)) {
+        EXPECT_EQ(e->error, w::validation_error::cancelled);
+        EXPECT_EQ(u.href(), "http://h/");
+      } else {
+        EXPECT_GT(u.href().size(), text->size());
+      }
     }
   }
 }

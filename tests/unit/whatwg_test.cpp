@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "whatwg/record.h"
+#include "whatwg/internal.h"
 
 namespace w = irikit::whatwg;
 
@@ -247,6 +247,17 @@ TEST(WhatwgSplice, CredentialsShiftHostAndPath) {
   EXPECT_FALSE(u.set_password(""));
   EXPECT_EQ(u.href(), "https://example.com:8080/p?q#f");
   EXPECT_EQ(offsets(u), "5 8 8 8 8 19 24 24 26 28");
+  // The password alone (one splice of [":" password] ["@"]): added, replaced, removed.
+  w::url v = parsed("ws://h.example/");
+  EXPECT_FALSE(v.set_password("a@b"));
+  EXPECT_EQ(v.href(), "ws://:a%40b@h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 11 12 21 21 21 - -");
+  EXPECT_FALSE(v.set_password("\xC3\xBC"));
+  EXPECT_EQ(v.href(), "ws://:%C3%BC@h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 12 13 22 22 22 - -");
+  EXPECT_FALSE(v.set_password(""));
+  EXPECT_EQ(v.href(), "ws://h.example/");
+  EXPECT_EQ(offsets(v), "2 5 5 5 5 14 14 14 - -");
   // §4.2 cannot have a username: no host, or file.
   w::url f = parsed("file:///tmp");
   EXPECT_EQ(f.set_username("x"), (w::url_error{w::validation_error::setter_refused, 0}));
@@ -795,7 +806,7 @@ TEST(WhatwgFastPath, NonAsciiRunsOfEveryLengthInEveryPiece) {
 // Ill-formed UTF-8 (truncated, overlong, surrogates, past U+10FFFF, bytes never in UTF-8) at every
 // offset from the start of a piece: parse() gives what the full parser gives (U+FFFD, i.e.
 // %EF%BF%BD, for each maximal subpart, and invalid-URL-unit notes), because the fast path leaves
-// such input to it. can_parse says yes without a look at those bytes (record.h, fast_can_parse).
+// such input to it. can_parse says yes without a look at those bytes (internal.h, fast_can_parse).
 TEST(WhatwgFastPath, IllFormedUtf8InEveryPieceIsTheFullParsers) {
   const std::string_view bad[] = {
       "\x80",         "\xC3",         "\xE6\xBC",         "\xF0\x9F\x98",     "\xC0\xAF",

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The URL record as the basic URL parser edits it (URL Standard §4.1), and the internal entry
-// points shared by src/whatwg/*.cpp. `irikit::whatwg::url` (whatwg.h) is the serialized form:
-// one href string plus offsets; `record` is what the state machine and the setters work on.
-#ifndef IRIKIT_WHATWG_RECORD_H
-#define IRIKIT_WHATWG_RECORD_H
+// The internal entry points shared by src/whatwg/*.cpp. A URL has one representation,
+// `irikit::whatwg::url` (whatwg.h): its href string plus the offsets of its components (url_parts
+// below). The fast path (fast.cpp) and the basic URL parser (parser.cpp) write it directly, and
+// the setters (url.cpp) splice it in place.
+#ifndef IRIKIT_WHATWG_INTERNAL_H
+#define IRIKIT_WHATWG_INTERNAL_H
 
 #include <cstdint>
 #include <optional>
@@ -15,57 +16,9 @@
 
 namespace irikit::whatwg::detail {
 
-/// §4.1 URL record. The path is kept serialized: a list of segments is "/" + segment for each
-/// segment ("" is the empty list, "/" the list of one empty segment); an opaque path is its string.
-struct record {
-  std::string scheme;
-  std::string username;
-  std::string password;
-  host_type host_kind = host_type::none;
-  std::string host;  // serialized (§3.6); meaningful when host_kind != none
-  std::int32_t port = -1;
-  std::string path;
-  bool opaque_path = false;
-  std::optional<std::string> query;
-  std::optional<std::string> fragment;
-
-  bool special() const noexcept;
-  bool includes_credentials() const noexcept { return !username.empty() || !password.empty(); }
-  /// §4.2 "cannot have a username/password/port".
-  bool cannot_have_credentials_or_port() const noexcept {
-    return host_kind == host_type::none || host_kind == host_type::empty || scheme == "file";
-  }
-};
-
 /// The default port of a special scheme (§4.2), or -1.
 std::int32_t default_port(std::string_view scheme) noexcept;
 bool is_special_scheme(std::string_view scheme) noexcept;
-
-/// The states a state override can name (§4.4).
-enum class state : std::uint8_t {
-  scheme_start,
-  scheme,
-  no_scheme,
-  special_relative_or_authority,
-  path_or_authority,
-  relative,
-  relative_slash,
-  special_authority_slashes,
-  special_authority_ignore_slashes,
-  authority,
-  host,
-  hostname,
-  port,
-  file,
-  file_slash,
-  file_host,
-  path_start,
-  path,
-  opaque_path,
-  query,
-  fragment,
-  none,  // no state override
-};
 
 /// Where validation errors go, and the byte offset of the parsed text in the caller's input.
 struct reporter {
@@ -75,11 +28,11 @@ struct reporter {
   }
 };
 
-/// The basic URL parser (§4.4). With `override_state` != none, `out` is the URL to modify (a
-/// setter); otherwise `out` is filled from scratch. `encoding` is empty for UTF-8.
-std::optional<url_error> basic_parse(std::string_view input, const record* base, record& out,
-                                     state override_state, std::string_view encoding,
-                                     std::vector<validation>* notes);
+/// The basic URL parser (§4.4) without a state override: writes the href of the URL it parses
+/// and its offsets directly (parser.cpp), relative to `base` when not null. `encoding` is empty
+/// for UTF-8. On failure `out` is left as it was.
+std::optional<url_error> basic_parse(std::string_view input, const url* base, std::string_view encoding,
+                                     std::vector<validation>* notes, url& out);
 
 /// One U+FFFD that replaced an ill-formed sequence: where it is in the new text, and where the
 /// sequence was in the input and how many bytes it had.
@@ -116,7 +69,8 @@ class prepared_input {
 };
 
 /// The path start and path states under a state override (§4.4; the pathname setter, §6.1): the
-/// path of `text`, serialized into `path` (record.h's form). Validation errors at offset + i.
+/// path of `text`, serialized into `path` ("/" + segment for each segment; "" is the empty list). Validation
+/// errors at offset + i.
 void path_override(std::string_view text, bool special, bool file_scheme, bool host_null, std::string& path,
                    const reporter& r, std::size_t offset);
 
@@ -130,6 +84,10 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
 
 /// Appends the UTF-8 percent-encoding of `input` in `set` (§1.3) to `out`.
 void percent_encode_into(std::string_view input, encode_set set, std::string& out);
+/// The size of the UTF-8 percent-encoding of `input` in `set`, and that encoding written to `out`
+/// (which has room for it): for a splice that writes it in place.
+std::size_t percent_encoded_size(std::string_view input, encode_set set) noexcept;
+void percent_encode_to(std::string_view input, encode_set set, char* out) noexcept;
 /// Appends `input` percent-encoded after encoding in `encoding` (§1.3), for queries.
 void percent_encode_after_encoding(std::string_view input, std::string_view encoding, encode_set set,
                                    std::string& out);
@@ -150,9 +108,6 @@ std::size_t offset_before_replacement(std::size_t offset, const std::vector<repl
 void offsets_before_replacement(const std::vector<replacement>& replaced, std::size_t base, url_error* error,
                                 std::vector<validation>* notes, std::size_t first_note) noexcept;
 
-/// `url` ↔ `record`.
-record to_record(const url& u);
-url from_record(const record& r);
 /// Sets the query of `u` to `query`, already serialized (without "?"; nullopt: null).
 void set_query(url& u, std::optional<std::string_view> query);
 
@@ -178,10 +133,11 @@ struct url_parts {
 };
 /// Makes `u` the URL of that href and those offsets.
 void assemble_into(url& u, std::string_view href, const url_parts& parts);
+void assemble_into(url& u, std::string&& href, const url_parts& parts);
 url_parts parts_of(const url& u);
 
-/// The basic URL parser through the record (parser.cpp, then the serializer): the single source
-/// of truth that the fast path must agree with. `encoding` as in parse().
+/// The basic URL parser (basic_parse) as parse() runs it: the single source of truth that the
+/// fast path must agree with. `encoding` as in parse().
 result<url> parse_full(std::string_view input, const url* base, std::vector<validation>* notes,
                        std::string_view encoding);
 
@@ -202,4 +158,4 @@ fast_status fast_can_parse(std::string_view input);
 
 }  // namespace irikit::whatwg::detail
 
-#endif  // IRIKIT_WHATWG_RECORD_H
+#endif  // IRIKIT_WHATWG_INTERNAL_H
