@@ -80,6 +80,9 @@ class cancel_scope {
   bool cancelled() const noexcept { return active_ && requested(); }
   /// `{error_code::cancelled, the byte the first stopped loop had reached}`.
   parse_error error() const noexcept;
+  /// Whether a poll of the thread's current operation was told to stop: what a step that edits
+  /// in place asks before its edit, so that a cancelled operation changes nothing.
+  static bool stop_requested() noexcept { return requested(); }
 
  private:
   static void enter() noexcept;

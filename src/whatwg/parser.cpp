@@ -871,8 +871,12 @@ void path_override(std::string_view text, bool special, bool file_scheme, bool h
     i = 1;
   }
   // Path state: "?" and "#" are path code points under a state override. Each segment is written
-  // in place after its "/", as the parser's path state writes it (end_segment).
+  // in place after its "/", as the parser's path state writes it (end_segment). A poll per MiB of
+  // segments (a long segment's encoding polls too): stopped, the setter makes no edit.
+  irikit::detail::cancel_poll poll(0, text.size());
   for (;;) {
+    if (poll(i)) [[unlikely]]
+      return;
     std::size_t end = i;
     while (end < text.size() && text[end] != '/' && !(special && text[end] == '\\')) ++end;
     const std::string_view segment = text.substr(i, end - i);

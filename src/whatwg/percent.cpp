@@ -91,7 +91,13 @@ void percent_encode_into(std::string_view input, encode_set set, std::string& ou
 
 std::size_t percent_encoded_size(std::string_view input, encode_set set) noexcept {
   std::size_t size = input.size();
-  for (const char c : input) size += in_encode_set(static_cast<unsigned char>(c), set) ? 2 : 0;
+  irikit::detail::cancel_poll poll(0, input.size());  // a stop: the size so far (the edit is not made)
+  for (std::size_t i = 0; i < input.size();) {
+    if (poll(i)) [[unlikely]]
+      return size;
+    for (const std::size_t stop = irikit::detail::block_end(i, input.size()); i < stop; ++i)
+      size += in_encode_set(static_cast<unsigned char>(input[i]), set) ? 2 : 0;
+  }
   return size;
 }
 

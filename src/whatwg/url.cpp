@@ -87,9 +87,8 @@ struct detail_access {
 
   /// The password setter's edit (§6.1, "set the password"): href[username_end, host_begin), which
   /// is [":" password] ["@"], written again in one splice, the value percent-encoded in the
-  /// userinfo set (§1.3) straight into the href.
-  static void write_password(url& u, std::string_view value) {
-    const std::size_t encoded = percent_encoded_size(value, encode_set::userinfo);
+  /// userinfo set (§1.3) straight into the href; `encoded` is its percent_encoded_size.
+  static void write_password(url& u, std::string_view value, std::size_t encoded) {
     const bool credentials = u.username_end_ > u.username_begin_ || encoded > 0;
     const std::size_t password = encoded > 0 ? 1 + encoded : 0;  // with its ":"
     const std::size_t length = password + (credentials ? 1 : 0);
@@ -446,6 +445,10 @@ constexpr std::array<std::uint8_t, 256> k_host_state_stops = [] {
   return t;
 }();
 
+/// Whether the setter's operation was cancelled (a poll of its value's encoding said stop): then
+/// its edit is not made, and with_prepared returns `cancelled`.
+bool stopped() noexcept { return irikit::detail::cancel_scope::stop_requested(); }
+
 /// The host state (or for a file URL the file host state) under a state override (§4.4), with the
 /// port state after "host:port" unless `hostname_only`; writes what it parsed into `u`.
 std::optional<url_error> host_override(url& u, std::string_view text, bool hostname_only, const reporter& r) {
@@ -463,6 +466,7 @@ std::optional<url_error> host_override(url& u, std::string_view text, bool hostn
         h.serialized.clear();
       }
     }
+    if (stopped()) return std::nullopt;
     access::write_authority(u, u.username(), u.password(), h.type, h.serialized,
                             u.port_number() ? *u.port_number() : -1);
     return std::nullopt;
@@ -489,6 +493,7 @@ std::optional<url_error> host_override(url& u, std::string_view text, bool hostn
     // The host is set before the port state runs: a failing port leaves the new host.
     auto port = port_override(text.substr(i + 1), u.scheme(), r, i + 1);
     const std::int32_t* p = std::get_if<std::int32_t>(&port);
+    if (stopped()) return std::nullopt;
     access::write_authority(u, u.username(), u.password(), h.type, h.serialized,
                             p != nullptr ? *p : old_port);
     if (p == nullptr) return std::get<url_error>(port);
@@ -503,6 +508,7 @@ std::optional<url_error> host_override(url& u, std::string_view text, bool hostn
   } else if (auto e = detail::parse_host_into(buffer, !special, h, r, 0)) {
     return e;
   }
+  if (stopped()) return std::nullopt;
   access::write_authority(u, u.username(), u.password(), h.type, h.serialized, old_port);
   return std::nullopt;
 }
@@ -557,15 +563,20 @@ std::optional<url_error> url::set_protocol(std::string_view value, std::vector<v
 
 std::optional<url_error> url::set_username(std::string_view value) {
   if (cannot_have_credentials_or_port(*this)) return refused;
+  const irikit::detail::cancel_scope scope(value.size());
   std::string encoded;
   detail::percent_encode_into(value, encode_set::userinfo, encoded);
+  if (scope.cancelled()) return url_error{ve::cancelled, scope.error().offset};
   access::write_authority(*this, encoded, password(), host_type_, hostname(), port_);
   return std::nullopt;
 }
 
 std::optional<url_error> url::set_password(std::string_view value) {
   if (cannot_have_credentials_or_port(*this)) return refused;
-  access::write_password(*this, value);
+  const irikit::detail::cancel_scope scope(value.size());
+  const std::size_t encoded = detail::percent_encoded_size(value, encode_set::userinfo);
+  if (scope.cancelled()) return url_error{ve::cancelled, scope.error().offset};
+  access::write_password(*this, value, encoded);
   return std::nullopt;
 }
 
@@ -605,6 +616,7 @@ std::optional<url_error> url::set_pathname(std::string_view value, std::vector<v
       value, notes, [this](std::string_view text, const reporter& r) -> std::optional<url_error> {
         std::string path;
         detail::path_override(text, special_, scheme() == "file", host_type_ == host_type::none, path, r, 0);
+        if (stopped()) return std::nullopt;  // with_prepared reports it
         access::write_path(*this, path);
         return std::nullopt;
       });
@@ -623,6 +635,7 @@ std::optional<url_error> url::set_search(std::string_view value, std::vector<val
                          std::string query;
                          detail::percent_encode_after_encoding(
                              text, {}, special_ ? encode_set::special_query : encode_set::query, query);
+                         if (stopped()) return std::nullopt;  // with_prepared reports it
                          access::write_query(*this, query);
                          return std::nullopt;
                        });
@@ -639,6 +652,7 @@ std::optional<url_error> url::set_hash(std::string_view value, std::vector<valid
                          detail::check_url_units(text, r, 0);
                          std::string fragment;
                          detail::percent_encode_into(text, encode_set::fragment, fragment);
+                         if (stopped()) return std::nullopt;  // with_prepared reports it
                          access::write_fragment(*this, fragment);
                          return std::nullopt;
                        });

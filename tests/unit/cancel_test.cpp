@@ -345,6 +345,48 @@ TEST(Cancel, WhatwgAtEveryPoll) {
   }
 }
 
+// Every setter whose work grows with its value asks the hook at least once per MiB and, told to
+// stop at any of its questions, returns `cancelled` and leaves the URL exactly as it was: its
+// splice comes after the value's encoding, never before.
+TEST(Cancel, WhatwgSettersStopAtEveryQuestion) {
+  namespace w = irikit::whatwg;
+  using setter = std::optional<w::url_error> (*)(w::url&, const std::string&);
+  const std::string path = make_text("", "abc/d%e f/", 4 * k_mib);
+  const std::string plain = make_text("", "abcdefgh", 4 * k_mib);
+  const std::pair<setter, const std::string*> cases[] = {
+      {[](w::url& u, const std::string& v) { return u.set_pathname(v); }, &path},
+      {[](w::url& u, const std::string& v) { return u.set_search(v); }, &path},
+      {[](w::url& u, const std::string& v) { return u.set_hash(v); }, &path},
+      {[](w::url& u, const std::string& v) { return u.set_username(v); }, &path},
+      {[](w::url& u, const std::string& v) { return u.set_password(v); }, &path},
+      {[](w::url& u, const std::string& v) { return u.set_host(v); }, &plain},  // an opaque host
+  };
+  const w::url start = w::parse("foo://user@h/p?q#f").value();
+  int which = 0;
+  for (const auto& [set, value] : cases) {
+    SCOPED_TRACE(which++);
+    counter never;
+    {
+      const hooked h(never);
+      w::url u = start;
+      ASSERT_EQ(set(u, *value), std::nullopt);
+      EXPECT_GT(u.href().size(), value->size());
+    }
+    ASSERT_GE(never.calls, 3);
+    for (int at = 1; at <= never.calls; ++at) {
+      SCOPED_TRACE(at);
+      counter stop{0, at};
+      const hooked h(stop);
+      w::url u = start;
+      const auto e = set(u, *value);
+      ASSERT_TRUE(e);
+      EXPECT_EQ(e->error, w::validation_error::cancelled);
+      EXPECT_EQ(u.href(), start.href());
+      EXPECT_EQ(stop.calls, at);
+    }
+  }
+}
+
 // The polled parse is the parse: a hook that never cancels changes no result, also where a block
 // would cut a "%" triplet or a UTF-8 character, and an error keeps its offset.
 TEST(Cancel, PolledParseGivesTheSameResult) {
