@@ -86,6 +86,12 @@ SELECT clock_timestamp() AS t0 \gset
 SELECT iri_url_can_parse(u) FROM huge WHERE name = 'url';
 SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS url_can_parse_stopped;
 
+-- a setter asks while it encodes its value (the pathname setter per segment and within one),
+-- again and again on 150 MB
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_url_set('foo://h/', 'pathname', u::text)) FROM huge, generate_series(1, 1000) WHERE name = 'url';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS url_set_stopped;
+
 -- The RFC 3987 parser asks too (per 1 MiB block of each component): the iri input function (the
 -- text → iri cast), iri_is_valid, iri_check and iri_resolve on 150 MB, about half a second a call
 -- here, repeated; each stops within 1 s of the timeout, inside a call or between two.
