@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,63 +22,111 @@ namespace {
 
 #include "host/public_suffix_table.inc"
 
-/// The rules in an open-addressing table (FNV-1a, linear probing, a third full) built on first
-/// use: a lookup hashes the candidate and compares about one rule, where a binary search over the
-/// sorted rules compared fourteen.
+/// The rules in an open-addressing table built on first use, keyed by each rule's text without
+/// its "!" or "*." and by every suffix of whole labels of those texts (the nodes a lookup walks
+/// through). The hash reads a text from its last byte to its first, so that the hash of a host's
+/// suffix one label longer continues the shorter one's: `public_suffix_offset` hashes each byte
+/// of the host once, from the top-level domain down, and stops at the first suffix no rule ends
+/// with (most hosts: after the top-level domain and one more label), where the walk from the
+/// longest candidate down looked up three keys per label and hashed each from its start.
 class rule_table {
  public:
+  static constexpr std::uint8_t k_exact = 1, k_exception = 2, k_wildcard = 4;  // else a node only
+  struct entry {
+    std::string_view text;
+    std::uint8_t kinds = 0;
+  };
   rule_table() : slots_(k_size, k_empty) {
-    static_assert(k_public_suffix_rules.size() < k_empty && k_public_suffix_rules.size() * 3 < k_size);
-    for (std::size_t k = 0; k < k_public_suffix_rules.size(); ++k) {
-      std::size_t i = hash({}, k_public_suffix_rules[k]) & (k_size - 1);
-      while (slots_[i] != k_empty) i = (i + 1) & (k_size - 1);
-      slots_[i] = static_cast<std::uint16_t>(k);
+    for (std::string_view rule : k_public_suffix_rules) {
+      std::uint8_t kind = k_exact;
+      if (rule.substr(0, 1) == "!") {
+        kind = k_exception;
+        rule.remove_prefix(1);
+      } else if (rule.substr(0, 2) == "*.") {
+        kind = k_wildcard;
+        rule.remove_prefix(2);
+      }
+      add(rule).kinds |= kind;
+      for (std::size_t dot = rule.find('.'); dot != std::string_view::npos; dot = rule.find('.', dot + 1))
+        add(rule.substr(dot + 1));
     }
   }
-  /// Whether `prefix` + `rest` is a rule.
-  bool contains(std::string_view prefix, std::string_view rest) const noexcept {
-    for (std::size_t i = hash(prefix, rest) & (k_size - 1); slots_[i] != k_empty;
-         i = (i + 1) & (k_size - 1)) {
-      const std::string_view rule = k_public_suffix_rules[slots_[i]];
-      if (rule.size() == prefix.size() + rest.size() && rule.substr(0, prefix.size()) == prefix &&
-          rule.substr(prefix.size()) == rest)
-        return true;
+  /// One step of the hash: `h` of a text, continued with the byte before it.
+  static std::uint32_t step(std::uint32_t h, char c) noexcept {
+    return (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  }
+  static constexpr std::uint32_t k_basis = 2166136261u;
+  /// The entry for `text` whose hash is `h`, or nullptr.
+  const entry* find(std::string_view text, std::uint32_t h) const noexcept {
+    const auto tag = static_cast<std::uint16_t>(h >> 16);
+    for (std::size_t i = h & (k_size - 1); slots_[i] != k_empty; i = (i + 1) & (k_size - 1)) {
+      if (slots_[i] >> 16 != tag) continue;
+      const entry& e = entries_[slots_[i] & 0xFFFF];
+      if (e.text == text) return &e;
     }
-    return false;
+    return nullptr;
   }
 
  private:
   static constexpr std::size_t k_size = 32768;
-  static constexpr std::uint16_t k_empty = 0xFFFF;
-  static std::size_t hash(std::string_view prefix, std::string_view rest) noexcept {
-    std::uint32_t h = 2166136261u;
-    for (const char c : prefix) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-    for (const char c : rest) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  static constexpr std::uint32_t k_empty = 0xFFFFFFFF;
+  static std::uint32_t hash(std::string_view text) noexcept {
+    std::uint32_t h = k_basis;
+    for (std::size_t k = text.size(); k > 0; --k) h = step(h, text[k - 1]);
     return h;
   }
-  std::vector<std::uint16_t> slots_;
+  entry& add(std::string_view text) {
+    const std::uint32_t h = hash(text);
+    if (const entry* e = find(text, h)) return entries_[static_cast<std::size_t>(e - entries_.data())];
+    std::size_t i = h & (k_size - 1);
+    while (slots_[i] != k_empty) i = (i + 1) & (k_size - 1);
+    if (entries_.size() >= 0xFFFF || entries_.size() * 3 >= k_size)
+      std::abort();  // the list outgrew the table
+    slots_[i] = (h >> 16 << 16) | static_cast<std::uint32_t>(entries_.size());
+    entries_.push_back({text, 0});
+    return entries_.back();
+  }
+  std::vector<std::uint32_t> slots_;  // the hash's high 16 bits, then an index in entries_
+  std::vector<entry> entries_;
 };
 
-bool is_rule(std::string_view prefix, std::string_view rest) {
+const rule_table& rules() {
   static const rule_table table;
-  return table.contains(prefix, rest);
+  return table;
 }
-bool is_rule(std::string_view candidate) { return is_rule({}, candidate); }
 
-/// The byte offset where the public suffix of `host` (lowercase) starts.
+/// The byte offset where the public suffix of `host` (lowercase) starts: the longest candidate (a
+/// suffix of whole labels) that a rule matches decides; at one candidate an exception rule ("!")
+/// wins over the rule itself, which wins over a wildcard ("*.") one label shorter; with none, the
+/// default rule "*" (the last label).
 std::size_t public_suffix_offset(std::string_view host) {
-  // From the longest candidate to the shortest: the first match is the longest rule; at one
-  // candidate an exception rule ("!") wins over a wildcard ("*.") that would match it.
-  for (std::size_t start = 0; start < host.size();) {
-    const std::string_view candidate = host.substr(start);
-    const std::size_t dot = candidate.find('.');
-    if (is_rule("!", candidate)) return dot == std::string_view::npos ? host.size() : start + dot + 1;
-    if (is_rule(candidate)) return start;
-    if (dot != std::string_view::npos && is_rule("*", candidate.substr(dot))) return start;
-    if (dot == std::string_view::npos) return start;  // the default rule "*"
-    start += dot + 1;
+  if (host.empty()) return 0;
+  const rule_table& table = rules();
+  // The default rule; a host that ends in "." (a root lookup_form left) has no last label.
+  const std::size_t last_dot = host.rfind('.');
+  std::size_t best = last_dot == std::string_view::npos ? 0 : last_dot + 1;
+  std::uint32_t h = rule_table::k_basis;
+  std::size_t hashed = host.size();            // host[hashed, size) is in `h`
+  const rule_table::entry* shorter = nullptr;  // the candidate one label shorter, when in the table
+  // The candidates start at 0 and after each "." but a last one, from the shortest.
+  for (std::size_t later = host.size(); later > 0;) {
+    const std::size_t dot = later >= 2 ? host.rfind('.', later - 2) : std::string_view::npos;
+    const std::size_t start = dot == std::string_view::npos ? 0 : dot + 1;
+    for (; hashed > start; --hashed) h = rule_table::step(h, host[hashed - 1]);
+    const rule_table::entry* e = table.find(host.substr(start), h);
+    const std::size_t first_dot = host.find('.', start);
+    const auto is = [e](std::uint8_t kind) { return e != nullptr && (e->kinds & kind) != 0; };
+    if (is(rule_table::k_exception)) {
+      best = first_dot == std::string_view::npos ? host.size() : first_dot + 1;
+    } else if (is(rule_table::k_exact) || (first_dot != std::string_view::npos && shorter != nullptr &&
+                                           (shorter->kinds & rule_table::k_wildcard) != 0)) {
+      best = start;
+    }
+    if (e == nullptr) break;  // no rule ends with this candidate, so none with a longer one
+    shorter = e;
+    later = start;
   }
-  return host.size();
+  return best;
 }
 
 /// `host` without a trailing root "." and with ASCII letters lowered, in `buffer` when needed.
