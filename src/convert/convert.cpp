@@ -558,6 +558,7 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
     policy = std::move(*decided);
   }
   std::string out;
+  out.reserve(host.size() + 16);  // U-labels are about as long as their A-labels in UTF-8
   std::size_t begin = 0;
   for (std::size_t k = 0; begin <= host.size(); ++k) {
     std::size_t end = host.find('.', begin);
@@ -569,12 +570,15 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
         !has_non_ascii(label)) {
       // The policy decoded the label with UTS #46 (non-transitional) and checked that it encodes
       // back: for that mode its U-label is the ToUnicode result.
-      std::optional<std::string> uni;
+      std::string decoded;
+      std::optional<std::string_view> uni;  // the policy's U-label, or `decoded`
       if (policy && mode == idna_mode::uts46) {
         uni = policy->labels[k].shown;
       } else if (auto u = host_to_unicode(label, mode); u && !u->empty()) {
-        if (const auto back = host_to_ascii(*u, mode); back && iequals_ascii(*back, label))
-          uni = std::move(*u);
+        if (const auto back = host_to_ascii(*u, mode); back && iequals_ascii(*back, label)) {
+          decoded = std::move(*u);
+          uni = decoded;
+        }
       }
       if (uni) {
         bool appropriate = true;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +59,9 @@ class rule_table {
   static constexpr std::uint32_t k_basis = 2166136261u;
   /// The entry for `text` whose hash is `h`, or nullptr.
   const entry* find(std::string_view text, std::uint32_t h) const noexcept {
+    // Most lookups miss (a host's second-level label); the filter, 16 KB, answers most of them
+    // without reaching the slots, 128 KB, which a walk over distinct hosts finds out of cache.
+    if ((filter_[(h >> 9) % k_filter_bits / 64] >> ((h >> 9) % 64) & 1) == 0) return nullptr;
     const auto tag = static_cast<std::uint16_t>(h >> 16);
     for (std::size_t i = h & (k_size - 1); slots_[i] != k_empty; i = (i + 1) & (k_size - 1)) {
       if (slots_[i] >> 16 != tag) continue;
@@ -70,6 +74,7 @@ class rule_table {
  private:
   static constexpr std::size_t k_size = 32768;
   static constexpr std::uint32_t k_empty = 0xFFFFFFFF;
+  static constexpr std::size_t k_filter_bits = 131072;  // a bit per hash value's bits 9–25
   static std::uint32_t hash(std::string_view text) noexcept {
     std::uint32_t h = k_basis;
     for (std::size_t k = text.size(); k > 0; --k) h = step(h, text[k - 1]);
@@ -83,11 +88,13 @@ class rule_table {
     if (entries_.size() >= 0xFFFF || entries_.size() * 3 >= k_size)
       std::abort();  // the list outgrew the table
     slots_[i] = (h >> 16 << 16) | static_cast<std::uint32_t>(entries_.size());
+    filter_[(h >> 9) % k_filter_bits / 64] |= 1ULL << ((h >> 9) % 64);
     entries_.push_back({text, 0});
     return entries_.back();
   }
   std::vector<std::uint32_t> slots_;  // the hash's high 16 bits, then an index in entries_
   std::vector<entry> entries_;
+  std::vector<std::uint64_t> filter_ = std::vector<std::uint64_t>(k_filter_bits / 64);
 };
 
 const rule_table& rules() {
@@ -173,9 +180,10 @@ restriction_level level_of(unicode::restriction r) {
 struct label_state {
   std::string_view text;
   std::uint32_t offset = 0;
-  bool checked = false;  // non-ASCII once decoded: the checks apply
-  std::string unicode;   // the U-label the checks see
-  std::string a_label;   // the A-label shown when it is kept
+  bool checked = false;      // non-ASCII once decoded: the checks apply
+  std::string unicode;       // the U-label the checks see
+  std::string_view a_label;  // the A-label shown when it is kept: `text`, or `a_label_made`
+  std::string a_label_made;  // the A-label ToASCII made of a U-label
   label_display decision;
 };
 
@@ -208,66 +216,85 @@ const std::vector<int>& tld_scripts_of(std::string_view tld) {
   return memory.get(tld, [tld] { return host_checks::tld_scripts(tld); });
 }
 
+/// Why an "xn--" label is not shown as Unicode (out of the way of the labels that are).
+[[gnu::cold, gnu::noinline]] std::string invalid_a_label_message(std::string_view label,
+                                                                 const a_label_decoding& decoded) {
+  return quoted(label) + " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
+         (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
+}
+
+[[gnu::cold, gnu::noinline]] std::string not_idna_message(std::string_view label) {
+  return quoted(label) + " has no A-label (UTS #46 ToASCII fails); shown percent-encoded";
+}
+
+/// Why the policy keeps the A-label of `u`, for `label_display::message`: built only when asked
+/// for, out of the checks' way (`l` is null when the checks stopped before the skeleton).
+[[gnu::cold, gnu::noinline]] std::string keep_message(label_reason reason, std::string_view u,
+                                                      const unicode::identifier_report& r,
+                                                      const host_checks::lookalikes* l,
+                                                      restriction_level level, std::string_view outside) {
+  switch (reason) {
+    case label_reason::outside_profile:
+      return quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)";
+    case label_reason::restriction_level:
+      return quoted(u) + " mixes " + host_checks::scripts_of(u) + ": " +
+             std::string(restriction_level_name(level_of(r.level))) + ", above " +
+             std::string(restriction_level_name(level)) + " (UTS #39 §5.2)";
+    case label_reason::invisible:
+      return quoted(u) +
+             (r.hidden_overlay ? " has a combining mark a letter hides" : " repeats a combining mark") +
+             " (UTS #39 §5.4)";
+    case label_reason::digit_lookalike:
+      return quoted(u) + (r.mixed_numbers ? " mixes digits of several numbering systems (UTS #39 §5.3)"
+                                          : " has letters that look like digits (UTS #39 skeleton)");
+    case label_reason::ascii_lookalike:
+      return quoted(u) + " looks like the ASCII label " + quoted(*l->ascii_label) + " (UTS #39 skeleton)";
+    case label_reason::mixed_script_confusable:
+      return quoted(u) +
+             " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script";
+    case label_reason::tld_script:
+      return quoted(u) + " is written in " + std::string(outside) +
+             ", which its top-level domain does not use";
+    default:
+      return {};
+  }
+}
+
 /// The policy's checks on one U-label (display_host runs them in this order; the first that
 /// fails keeps the A-label).
 void judge(label_state& s, const host_display_options& options, const std::vector<int>& tld) {
   const std::string_view u = s.unicode;
-  // The message is built only when asked for: `message` is a function that makes it.
-  const auto keep = [&s, &options](label_reason reason, const auto& message) {
-    s.decision.reason = reason;
-    s.decision.unicode = false;
-    s.decision.shown = s.a_label;
-    if (options.messages) s.decision.message = message();
-  };
   const unicode::identifier_report& r = report_of(u);
+  label_reason reason = label_reason::safe;
+  const host_checks::lookalikes* l = nullptr;
+  std::optional<std::string_view> outside;
   if (r.outside_profile && options.level < restriction_level::unrestricted) {
-    return keep(label_reason::outside_profile, [&] {
-      return quoted(u) + " has a character outside the UTS #39 identifier profile (Identifier_Status)";
-    });
-  }
-  if (level_of(r.level) > options.level) {
-    return keep(label_reason::restriction_level, [&] {
-      return quoted(u) + " mixes " + host_checks::scripts_of(u) + ": " +
-             std::string(restriction_level_name(level_of(r.level))) + ", above " +
-             std::string(restriction_level_name(options.level)) + " (UTS #39 §5.2)";
-    });
-  }
-  if (r.invisible || r.hidden_overlay) {
-    return keep(label_reason::invisible, [&] {
-      return quoted(u) +
-             (r.hidden_overlay ? " has a combining mark a letter hides" : " repeats a combining mark") +
-             " (UTS #39 §5.4)";
-    });
-  }
-  if (r.mixed_numbers) {
-    return keep(label_reason::digit_lookalike,
-                [&] { return quoted(u) + " mixes digits of several numbering systems (UTS #39 §5.3)"; });
-  }
-  // One skeleton serves both look-alike tests.
-  const host_checks::lookalikes& l = lookalikes_of(u);
-  if (l.digits) {
-    return keep(label_reason::digit_lookalike,
-                [&] { return quoted(u) + " has letters that look like digits (UTS #39 skeleton)"; });
-  }
-  if (l.ascii_label && !(options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld))) {
-    return keep(label_reason::ascii_lookalike, [&] {
-      return quoted(u) + " looks like the ASCII label " + quoted(*l.ascii_label) + " (UTS #39 skeleton)";
-    });
-  }
-  if (r.mixed_script_confusable) {
-    return keep(label_reason::mixed_script_confusable, [&] {
-      return quoted(u) +
-             " is a mixed-script confusable (UTS #39 §4): parts of it have look-alikes in another script";
-    });
-  }
-  if (!tld.empty()) {
-    if (const auto outside = host_checks::script_outside(u, tld)) {
-      return keep(label_reason::tld_script, [&] {
-        return quoted(u) + " is written in " + std::string(*outside) +
-               ", which its top-level domain does not use";
-      });
+    reason = label_reason::outside_profile;
+  } else if (level_of(r.level) > options.level) {
+    reason = label_reason::restriction_level;
+  } else if (r.invisible || r.hidden_overlay) {
+    reason = label_reason::invisible;
+  } else if (r.mixed_numbers) {
+    reason = label_reason::digit_lookalike;
+  } else {
+    l = &lookalikes_of(u);  // one skeleton serves both look-alike tests
+    if (l->digits) {
+      reason = label_reason::digit_lookalike;
+    } else if (l->ascii_label &&
+               !(options.trust_tld_script && !tld.empty() && host_checks::scripts_within(u, tld))) {
+      reason = label_reason::ascii_lookalike;
+    } else if (r.mixed_script_confusable) {
+      reason = label_reason::mixed_script_confusable;
+    } else if (!tld.empty() && (outside = host_checks::script_outside(u, tld))) {
+      reason = label_reason::tld_script;
     }
   }
+  if (reason == label_reason::safe) return;
+  s.decision.reason = reason;
+  s.decision.unicode = false;
+  s.decision.shown = s.a_label;
+  if (options.messages)
+    s.decision.message = keep_message(reason, u, r, l, options.level, outside.value_or(""));
 }
 
 }  // namespace
@@ -376,35 +403,36 @@ result<host_display> display_host(std::string_view host, const host_display_opti
     label_display& d = s.decision;
     d.offset = s.offset;
     d.length = static_cast<std::uint32_t>(s.text.size());
-    d.shown.assign(s.text);
     const bool a_label = is_a_label_prefix(s.text);
-    if (s.text.find('%') != std::string_view::npos || (!a_label && !host_checks::has_non_ascii(s.text)))
+    if (s.text.find('%') != std::string_view::npos || (!a_label && !host_checks::has_non_ascii(s.text))) {
+      d.shown.assign(s.text);
       continue;
+    }
     if (a_label) {
       const a_label_decoding& decoded = decoded_a_label(s.text);
       if (decoded.status != a_label_status::ok) {
         d.reason = label_reason::invalid_a_label;
         // An "xn--" label with non-ASCII characters in it is not shown as Unicode either.
-        if (decoded.status == a_label_status::non_ascii) d.shown = percent_encoded(s.text);
-        if (options.messages) {
-          d.message = quoted(s.text) +
-                      " is not a valid A-label: " + std::string(a_label_status_message(decoded.status)) +
-                      (decoded.unicode.empty() ? "" : " (it decodes to " + quoted(decoded.unicode) + ")");
+        if (decoded.status == a_label_status::non_ascii) {
+          d.shown = percent_encoded(s.text);
+        } else {
+          d.shown.assign(s.text);
         }
+        if (options.messages) d.message = invalid_a_label_message(s.text, decoded);
         continue;
       }
       s.unicode = decoded.unicode;
-      s.a_label.assign(s.text);
+      s.a_label = s.text;
     } else {
       auto ascii = unicode::domain_to_ascii(s.text, unicode::idna_mode::uts46_nontransitional);
       if (!ascii || ascii->find('.') != std::string::npos) {
         d.reason = label_reason::not_idna;
         d.shown = percent_encoded(s.text);
-        if (options.messages)
-          d.message = quoted(s.text) + " has no A-label (UTS #46 ToASCII fails); shown percent-encoded";
+        if (options.messages) d.message = not_idna_message(s.text);
         continue;
       }
-      s.a_label = std::move(*ascii);
+      s.a_label_made = std::move(*ascii);
+      s.a_label = s.a_label_made;  // (`labels` grows no more: the view stays valid)
       s.unicode.assign(s.text);
     }
     s.checked = true;
