@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // A-label decoding, the public suffix list and the host display policy (irikit/host.h;
 // docs/host-display.md has the policy's table).
+#include "host/display.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -380,19 +383,39 @@ std::string_view label_reason_name(label_reason reason) noexcept {
 }
 
 result<host_display> display_host(std::string_view host, const host_display_options& options) {
+  host_display out;
+  if (auto r = host_display_into(host, options, out); !r) return r.error();
+  return out;
+}
+
+result<void> host_display_into(std::string_view host, const host_display_options& options,
+                               host_display& out) {
   for (std::size_t i = 0; i < host.size();) {
     const grammar::decoded d = grammar::decode_utf8(host.data(), i, host.size());
     if (d.code != error_code::ok) return parse_error{d.code, static_cast<std::uint32_t>(i)};
     i += d.length;
   }
-  std::vector<label_state> labels;
-  labels.reserve(static_cast<std::size_t>(std::count(host.begin(), host.end(), '.')) + 1);
-  for (std::size_t begin = 0;;) {
+  // The labels' states: per thread, their strings' storage kept from one host to the next, for
+  // hosts of up to 64 labels (longer ones, rare, on the heap: the memory stays bounded).
+  const std::size_t count = static_cast<std::size_t>(std::count(host.begin(), host.end(), '.')) + 1;
+  thread_local std::vector<label_state> kept;
+  std::vector<label_state> own;
+  std::vector<label_state>& storage = count <= 64 ? kept : own;
+  if (storage.size() < count) storage.resize(count);
+  const std::span<label_state> labels(storage.data(), count);
+  for (std::size_t begin = 0, k = 0;; ++k) {
     const std::size_t dot = std::min(host.find('.', begin), host.size());
-    label_state s;
+    label_state& s = labels[k];
     s.text = host.substr(begin, dot - begin);
     s.offset = static_cast<std::uint32_t>(begin);
-    labels.push_back(std::move(s));
+    s.checked = false;
+    s.unicode.clear();
+    s.a_label = {};
+    s.a_label_made.clear();
+    s.decision.shown.clear();
+    s.decision.unicode = false;
+    s.decision.reason = label_reason::ascii;
+    s.decision.message.clear();
     if (dot == host.size()) break;
     begin = dot + 1;
   }
@@ -496,15 +519,16 @@ result<host_display> display_host(std::string_view host, const host_display_opti
       }
     }
   }
-  host_display out;
-  out.labels.reserve(labels.size());
+  // Copied, not moved: both sides keep their strings' storage for the next host.
+  out.shown.clear();
+  out.labels.resize(labels.size());
   for (std::size_t k = 0; k < labels.size(); ++k) {
-    label_state& s = labels[k];
+    const label_state& s = labels[k];
     if (k > 0) out.shown += '.';
     out.shown += s.decision.shown;
-    out.labels.push_back(std::move(s.decision));
+    out.labels[k] = s.decision;
   }
-  return out;
+  return {};
 }
 
 }  // namespace irikit
