@@ -183,10 +183,11 @@ restriction_level level_of(unicode::restriction r) {
 struct label_state {
   std::string_view text;
   std::uint32_t offset = 0;
-  bool checked = false;      // non-ASCII once decoded: the checks apply
-  std::string unicode;       // the U-label the checks see
-  std::string_view a_label;  // the A-label shown when it is kept: `text`, or `a_label_made`
-  std::string a_label_made;  // the A-label ToASCII made of a U-label
+  bool checked = false;                // non-ASCII once decoded: the checks apply
+  std::string unicode;                 // the U-label the checks see
+  std::string_view a_label;            // the A-label shown when it is kept: `text`, or `a_label_made`
+  std::string a_label_made;            // the A-label ToASCII made of a U-label
+  unicode::script_resolution scripts;  // of `unicode`, once judged (for the registrable domain)
   label_display decision;
 };
 
@@ -203,15 +204,22 @@ const a_label_decoding& decoded_a_label(std::string_view label) {
   return memory.get(label, [label] { return unicode::decode_a_label(label); });
 }
 
-const unicode::identifier_report& report_of(std::string_view u) {
-  thread_local label_memory<unicode::identifier_report, k_label_slots> memory;
-  return memory.get(u, [u] { return unicode::check_identifier(u); });
+/// What the spoof checker and the skeleton say about a U-label, in one memory (one lookup per
+/// label): the look-alikes only for labels that pass the checks before them (the skeleton is the
+/// costly part), filled in on first need.
+struct label_checks {
+  unicode::identifier_report report;
+  mutable std::optional<host_checks::lookalikes> lookalikes;  // (the same for a key, whenever filled)
+};
+
+const label_checks& checks_of(std::string_view u) {
+  thread_local label_memory<label_checks, k_label_slots> memory;
+  return memory.get(u, [u] { return label_checks{unicode::check_identifier(u), std::nullopt}; });
 }
 
-/// Only for labels that pass the checks before it (the skeleton is the costly part).
-const host_checks::lookalikes& lookalikes_of(std::string_view u) {
-  thread_local label_memory<host_checks::lookalikes, k_label_slots> memory;
-  return memory.get(u, [u] { return host_checks::lookalikes_of(u); });
+const host_checks::lookalikes& lookalikes_of(const label_checks& checks, std::string_view u) {
+  if (!checks.lookalikes) checks.lookalikes = host_checks::lookalikes_of(u);
+  return *checks.lookalikes;
 }
 
 const std::vector<int>& tld_scripts_of(std::string_view tld) {
@@ -267,7 +275,9 @@ const std::vector<int>& tld_scripts_of(std::string_view tld) {
 /// fails keeps the A-label).
 void judge(label_state& s, const host_display_options& options, const std::vector<int>& tld) {
   const std::string_view u = s.unicode;
-  const unicode::identifier_report& r = report_of(u);
+  const label_checks& checks = checks_of(u);
+  const unicode::identifier_report& r = checks.report;
+  s.scripts = r.scripts;
   label_reason reason = label_reason::safe;
   const host_checks::lookalikes* l = nullptr;
   std::optional<std::string_view> outside;
@@ -280,7 +290,7 @@ void judge(label_state& s, const host_display_options& options, const std::vecto
   } else if (r.mixed_numbers) {
     reason = label_reason::digit_lookalike;
   } else {
-    l = &lookalikes_of(u);  // one skeleton serves both look-alike tests
+    l = &lookalikes_of(checks, u);  // one skeleton serves both look-alike tests
     if (l->digits) {
       reason = label_reason::digit_lookalike;
     } else if (l->ascii_label &&
@@ -489,7 +499,7 @@ result<void> host_display_into(std::string_view host, const host_display_options
       std::size_t parts = 0;
       for (const label_state& s : labels) {
         if (s.offset < from || !s.checked) continue;
-        scripts.join(report_of(s.unicode).scripts);
+        scripts.join(s.scripts);
         ++parts;
       }
       const auto joined_text = [&labels, from] {

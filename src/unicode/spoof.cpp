@@ -220,6 +220,7 @@ identifier_report check_identifier(std::string_view utf8) {
   decode(utf8, text);
   char32_t zero = 0;  // the zero of the first decimal digit's numbering system (§5.3)
   bool marks = false;
+  bool nonspacing = false;  // a nonspacing mark (Mn) as it is
   // Intersecting with the same set twice changes nothing: a code point with the Script_Extensions
   // of the one before it (letters of one script, mostly) is not resolved again.
   std::uint32_t last_scripts = 0xFFFFFFFF;
@@ -233,7 +234,9 @@ identifier_report check_identifier(std::string_view utf8) {
       last_scripts = key;
     }
     marks = marks || cp >= 0x80;
-    const bool digit = cp < 0x80 ? cp >= '0' && cp <= '9' : ucd::general_category(cp) == ucd::gc::Nd;
+    const ucd::gc gc = cp < 0x80 ? ucd::gc::Cn : ucd::general_category(cp);  // (ASCII: not needed)
+    nonspacing = nonspacing || gc == ucd::gc::Mn;
+    const bool digit = cp < 0x80 ? cp >= '0' && cp <= '9' : gc == ucd::gc::Nd;
     if (digit) {
       const char32_t z = digit_zero(cp);
       report.mixed_numbers = report.mixed_numbers || (zero != 0 && z != zero);
@@ -241,10 +244,12 @@ identifier_report check_identifier(std::string_view utf8) {
     }
   }
   report.level = report.scripts.level();
-  if (marks) {  // §5.4 on the NFD form; ASCII has no marks
-    // Most labels are in NFD already (the quick check, UAX #15 §9, says so without a copy).
+  // §5.4 on the NFD form. ASCII has no marks; a label in NFD without a nonspacing mark (most labels
+  // in a script without accents) has no sequence of marks to read, and no U+0307 (Mn itself).
+  // Most labels are in NFD already (the quick check, UAX #15 §9, says so without a copy).
+  const bool is_nfd = !marks || is_normalized_code_points(text, normal_form::nfd);
+  if (marks && (!is_nfd || nonspacing)) {
     thread_local std::u32string decomposed;
-    const bool is_nfd = is_normalized_code_points(text, normal_form::nfd);
     if (!is_nfd) {
       decomposed = text;
       normalize_code_points(decomposed, normal_form::nfd);
