@@ -21,6 +21,7 @@
 #include "grammar/char_scan.h"
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
+#include "host/display.h"
 #include "host/label_memory.h"
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
@@ -557,15 +558,17 @@ bool decode_range(std::string_view text, std::size_t begin, std::size_t end, std
 /// shown as Unicode by `display_host` (RFC 3987 §7.5, §8).
 std::string labels_to_unicode(std::string_view host, const to_iri_options& options) {
   const idna_mode mode = options.idna;
-  std::optional<host_display> policy;
+  const host_display* policy = nullptr;
   if (options.apply_display_policy) {
     host_display_options policy_options = options.display_policy;
-    policy_options.messages = false;  // only the decisions are used here
-    auto decided = display_host(host, policy_options);
-    if (!decided) return std::string(host);  // not reachable: the host is valid UTF-8
-    policy = std::move(*decided);
+    policy_options.messages = false;    // only the decisions are used here
+    thread_local host_display decided;  // its storage serves the thread's next host
+    if (!host_display_into(host, policy_options, decided))
+      return std::string(host);  // not reachable: valid UTF-8
+    policy = &decided;
   }
   std::string out;
+  out.reserve(host.size() + 16);  // U-labels are about as long as their A-labels in UTF-8
   std::size_t begin = 0;
   for (std::size_t k = 0; begin <= host.size(); ++k) {
     std::size_t end = host.find('.', begin);
@@ -577,12 +580,15 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
         !has_non_ascii(label)) {
       // The policy decoded the label with UTS #46 (non-transitional) and checked that it encodes
       // back: for that mode its U-label is the ToUnicode result.
-      std::optional<std::string> uni;
+      std::string decoded;
+      std::optional<std::string_view> uni;  // the policy's U-label, or `decoded`
       if (policy && mode == idna_mode::uts46) {
         uni = policy->labels[k].shown;
       } else if (auto u = host_to_unicode(label, mode); u && !u->empty()) {
-        if (const auto back = host_to_ascii(*u, mode); back && iequals_ascii(*back, label))
-          uni = std::move(*u);
+        if (const auto back = host_to_ascii(*u, mode); back && iequals_ascii(*back, label)) {
+          decoded = std::move(*u);
+          uni = decoded;
+        }
       }
       if (uni) {
         bool appropriate = true;

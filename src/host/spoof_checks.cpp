@@ -3,7 +3,7 @@
 #include "host/spoof_checks.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <memory>
 
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
@@ -79,8 +79,17 @@ namespace {
 enum class skeleton_kind : unsigned char { other, ascii, ascii_digits };
 
 skeleton_kind kind_of(char32_t cp) {
-  thread_local std::unordered_map<char32_t, skeleton_kind> known;
-  if (const auto it = known.find(cp); it != known.end()) return it->second;
+  // Direct-mapped by the code point's low bits (a label's letters sit close together in one
+  // block): one comparison per lookup, bounded by its 4,096 slots.
+  struct slot {
+    char32_t cp = 0xFFFFFFFF;  // none
+    skeleton_kind kind = skeleton_kind::other;
+  };
+  constexpr std::size_t k_slots = 4096;
+  thread_local std::unique_ptr<slot[]> known;  // on the heap: 32 KB is too much for a thread's TLS
+  if (!known) known = std::make_unique<slot[]>(k_slots);
+  slot& at = known[cp % k_slots];
+  if (at.cp == cp) return at.kind;
   std::string one;
   grammar::append_utf8(one, cp);
   const std::string skel = unicode::skeleton(one);
@@ -92,8 +101,7 @@ skeleton_kind kind_of(char32_t cp) {
     }
     if (c < '0' || c > '9') k = skeleton_kind::ascii;
   }
-  if (known.size() > 65536) known.clear();  // bounded: a text with every character of Unicode
-  known.emplace(cp, k);
+  at = {cp, k};
   return k;
 }
 

@@ -653,6 +653,9 @@ a_label_decoding decode_a_label(std::string_view label_text) {
   again.clear();
   const bool encoded = punycode_encode(cps, again);
   bool ascii = true;
+  std::size_t bytes = 0;
+  for (const char32_t cp : cps) bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  r.unicode.reserve(bytes);  // one allocation for the U-label
   for (const char32_t cp : cps) {
     ascii = ascii && cp < 0x80;
     grammar::append_utf8(r.unicode, cp);

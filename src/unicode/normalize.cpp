@@ -10,6 +10,7 @@
 #include "unicode/normalize.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -207,7 +208,56 @@ quick quick_check(normal_form form, Next next) {
   return result;
 }
 
+/// Whether every code point of the 64-code-point BMP block `block` (cp >> 6) has class 0 and
+/// NFC_QC = Yes (most blocks of letters: Cyrillic, Arabic letters, CJK, Hangul syllables): a bit
+/// per block, 128 bytes made from the tables on first use.
+bool is_plain_nfc_block(std::uint32_t block) noexcept {
+  static const std::array<std::uint64_t, 16> bits = [] {
+    std::array<std::uint64_t, 16> b{};
+    for (char32_t k = 0; k < 1024; ++k) {
+      bool plain = true;
+      for (char32_t c = k * 64; c < k * 64 + 64 && plain; ++c)
+        plain = tables::ccc_raw(c) == 0 && (tables::quick_check_raw(c) & 3) == 0;
+      if (plain) b[k / 64] |= 1ULL << (k % 64);
+    }
+    return b;
+  }();
+  return (bits[block >> 6] >> (block & 63) & 1) != 0;
+}
+
+/// For NFC: the length of the prefix of `s` made of starters with NFC_QC = Yes in plain blocks
+/// (and ASCII), read from the bytes (the block of a 2- or 3-byte sequence is in its first two
+/// bytes), less its last character. Each such character leaves the check in the same state
+/// whatever came before (no class, itself the starter), so the check can start at that last one.
+std::size_t plain_nfc_prefix(std::string_view s) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  std::size_t i = 0, last = 0;
+  const auto cont = [p](std::size_t k) { return (p[k] & 0xC0) == 0x80; };
+  while (i < n) {
+    const unsigned b = p[i];
+    std::size_t len = 0;
+    if (b < 0x80) {
+      len = 1;
+    } else if (b >= 0xC2 && b < 0xE0 && i + 1 < n && cont(i + 1)) {
+      if (b < 0xCC || is_plain_nfc_block(b & 0x1F)) len = 2;  // below U+0300: plain for NFC
+    } else if (b >= 0xE1 && b < 0xF0 && b != 0xED && i + 2 < n && cont(i + 1) && cont(i + 2)) {
+      // (E0: possibly overlong, ED: possibly a surrogate; both to the full check)
+      if (is_plain_nfc_block((b & 0x0F) << 6 | (p[i + 1] & 0x3F))) len = 3;
+    }
+    if (len == 0) break;
+    last = i;
+    i += len;
+  }
+  return i == n && n > 0 ? n : last;
+}
+
 quick quick_check_utf8(std::string_view s, normal_form form) {
+  if (form == normal_form::nfc) {
+    const std::size_t skip = plain_nfc_prefix(s);
+    if (skip == s.size()) return quick::yes;
+    s.remove_prefix(skip);
+  }
   std::size_t i = 0;
   return quick_check(form, [&](char32_t& cp) {
     if (i >= s.size()) return false;

@@ -278,12 +278,24 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
   const std::size_t b = last == std::string_view::npos ? 0 : last;
   // Every code point, in insertion order, with the index it was inserted at (§6.2 inserts at i
   // into a string of `count` code points; the basic ones come first, in order).
-  std::vector<char32_t> inserted;
-  std::vector<std::uint32_t> at;
+  // Each code point takes at least one byte of `in`, so in.size() entries suffice: on the stack
+  // for a label of DNS size (no allocation), else on the heap.
+  constexpr std::size_t k_small = 128;
+  std::array<char32_t, k_small> inserted_small;
+  std::array<std::uint32_t, k_small> at_small;
+  std::vector<char32_t> inserted_large;
+  std::vector<std::uint32_t> at_large;
+  if (in.size() > k_small) {
+    inserted_large.resize(in.size());
+    at_large.resize(in.size());
+  }
+  char32_t* const inserted = in.size() > k_small ? inserted_large.data() : inserted_small.data();
+  std::uint32_t* const at = in.size() > k_small ? at_large.data() : at_small.data();
+  std::size_t total = 0;
   for (std::size_t j = 0; j < b; ++j) {
     if (static_cast<unsigned char>(in[j]) >= 0x80) return punycode_result::bad;
-    inserted.push_back(static_cast<char32_t>(in[j]));
-    at.push_back(static_cast<std::uint32_t>(j));
+    inserted[total] = static_cast<char32_t>(in[j]);
+    at[total++] = static_cast<std::uint32_t>(j);
   }
   std::uint64_t n = initial_n, i = 0;
   std::uint32_t bias = initial_bias;
@@ -301,20 +313,19 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
       w *= base - t;
       if (w > maxint) return punycode_result::overflow;
     }
-    const auto count = static_cast<std::uint64_t>(inserted.size() + 1);
+    const auto count = static_cast<std::uint64_t>(total + 1);
     bias = adapt(static_cast<std::uint32_t>(i - old_i), static_cast<std::uint32_t>(count), old_i == 0);
     n += i / count;
     if (n > maxint) return punycode_result::overflow;
     i %= count;
     if (n > 0x10FFFF) return punycode_result::overflow;
     if (n < 0x80 || (n >= 0xD800 && n <= 0xDFFF)) return punycode_result::bad;
-    inserted.push_back(static_cast<char32_t>(n));
-    at.push_back(static_cast<std::uint32_t>(i));
+    inserted[total] = static_cast<char32_t>(n);
+    at[total++] = static_cast<std::uint32_t>(i);
     ++i;
   }
   // Final positions: the last code point inserted sits at its index; going backwards, each one
   // takes the at[k]-th position still free.
-  const std::size_t total = inserted.size();
   out.resize(total);
   if (total <= 64) {
     for (std::size_t k = 0; k < total; ++k) {

@@ -222,11 +222,23 @@ identifier_report check_identifier(std::string_view utf8) {
   decode(utf8, text);
   char32_t zero = 0;  // the zero of the first decimal digit's numbering system (§5.3)
   bool marks = false;
+  bool nonspacing = false;  // a nonspacing mark (Mn) as it is
+  // Intersecting with the same set twice changes nothing: a code point with the Script_Extensions
+  // of the one before it (letters of one script, mostly) is not resolved again.
+  std::uint32_t last_scripts = 0xFFFFFFFF;
   for (const char32_t cp : text) {
     report.outside_profile = report.outside_profile || !ucd::identifier_allowed(cp);  // §3.1
-    resolve_one(report.scripts, cp);
+    if (cp < 0x80) {
+      resolve_one(report.scripts, cp);
+      last_scripts = 0xFFFFFFFF;
+    } else if (const std::uint32_t key = ucd::script_extensions_key(cp); key != last_scripts) {
+      resolve_one(report.scripts, cp);
+      last_scripts = key;
+    }
     marks = marks || cp >= 0x80;
-    const bool digit = cp < 0x80 ? cp >= '0' && cp <= '9' : ucd::general_category(cp) == ucd::gc::Nd;
+    const ucd::gc gc = cp < 0x80 ? ucd::gc::Cn : ucd::general_category(cp);  // (ASCII: not needed)
+    nonspacing = nonspacing || gc == ucd::gc::Mn;
+    const bool digit = cp < 0x80 ? cp >= '0' && cp <= '9' : gc == ucd::gc::Nd;
     if (digit) {
       const char32_t z = digit_zero(cp);
       report.mixed_numbers = report.mixed_numbers || (zero != 0 && z != zero);
@@ -234,17 +246,18 @@ identifier_report check_identifier(std::string_view utf8) {
     }
   }
   report.level = report.scripts.level();
-  if (marks) {  // §5.4 on the NFD form; ASCII has no marks
-    // Most labels are in NFD already (the quick check, UAX #15 §9, says so without a copy).
+  // §5.4 on the NFD form. ASCII has no marks; a label in NFD without a nonspacing mark (most labels
+  // in a script without accents) has no sequence of marks to read, and no U+0307 (Mn itself).
+  // Most labels are in NFD already (the quick check, UAX #15 §9, says so without a copy).
+  const bool is_nfd = !marks || is_normalized_code_points(text, normal_form::nfd);
+  if (marks && (!is_nfd || nonspacing)) {
     thread_local std::u32string decomposed;
-    const bool is_nfd = is_normalized_code_points(text, normal_form::nfd);
     if (!is_nfd) {
       decomposed = text;
       normalize_code_points(decomposed, normal_form::nfd);
     }
     const std::u32string& nfd = is_nfd ? text : decomposed;
     std::size_t run_begin = 0;  // the current sequence of nonspacing marks: nfd[run_begin, k)
-    bool lead = false;          // the last character of class 0 or 230 hides a dot above
     // A mark met twice in one sequence: a short sequence is searched, a long one (only hostile
     // text has them) is looked up in a bitmap of the code points, so the pass stays linear.
     constexpr std::size_t k_searched = 16;
@@ -258,9 +271,18 @@ identifier_report check_identifier(std::string_view utf8) {
     work_meter meter;  // the marks compared or looked up (unicode/work.h)
     for (std::size_t k = 0; k < nfd.size(); ++k) {
       const char32_t cp = nfd[k];
-      if (lead && cp == 0x0307) report.hidden_overlay = true;
-      const unsigned ccc = combining_class(cp);
-      if (ccc == 0 || ccc == 230) lead = hides_dot_above(cp);
+      if (cp == 0x0307 && !report.hidden_overlay) {
+        // The last character of class 0 or 230 before it, if any, hides a dot above. (Looked
+        // for only here: each search stops at the U+0307 before, class 230, so all of them
+        // together read the label once.)
+        for (std::size_t j = k; j-- > 0;) {
+          const unsigned ccc = combining_class(nfd[j]);
+          if (ccc == 0 || ccc == 230) {
+            report.hidden_overlay = hides_dot_above(nfd[j]);
+            break;
+          }
+        }
+      }
       if (ucd::general_category(cp) != ucd::gc::Mn) {
         forget(run_begin, k);
         run_begin = k + 1;

@@ -47,6 +47,12 @@ int script_extensions(char32_t cp, int* out, int capacity) noexcept {
   return written;
 }
 
+std::uint32_t script_extensions_key(char32_t cp) noexcept {
+  // A list of the table's (at > 0), or the Script alone (numbered above every list's index).
+  const std::uint16_t at = tables::script_extensions_raw(cp);
+  return at != 0 ? at : 0x10000u + static_cast<std::uint32_t>(script(cp));
+}
+
 std::string_view age(char32_t cp) noexcept {
   const std::uint8_t a = tables::age_raw(cp);
   return a == 0 ? std::string_view() : std::string_view(tables::k_age_names[a]);

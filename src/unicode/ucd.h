@@ -63,6 +63,9 @@ int script_count() noexcept;
 /// Script_Extensions: the scripts of `cp` (its Script alone when it has no extensions). Returns
 /// the number written to `out` (at most `capacity`).
 int script_extensions(char32_t cp, int* out, int capacity) noexcept;
+/// A number that two code points share exactly when their Script_Extensions are the same list
+/// (so a caller can skip a code point whose scripts it has just seen).
+std::uint32_t script_extensions_key(char32_t cp) noexcept;
 
 /// The Unicode version that assigned `cp` ("1.1" … "17.0"), "" when unassigned.
 std::string_view age(char32_t cp) noexcept;

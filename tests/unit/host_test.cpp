@@ -946,6 +946,8 @@ TEST(PublicSuffix, SameAsALookupInTheSortedRules) {
           line.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string::npos)
         continue;
       hosts.push_back(line);
+      // and as A-labels, the form to_iri's display policy looks up
+      if (auto a = host_to_ascii(line, idna_mode::uts46); a && *a != line) hosts.push_back(*a);
     }
   }
   for (const std::string& r : rules) {
@@ -953,6 +955,8 @@ TEST(PublicSuffix, SameAsALookupInTheSortedRules) {
     hosts.push_back(plain);
     hosts.push_back("example." + plain);
     hosts.push_back("a.b." + plain);
+    hosts.push_back("a.." + plain);  // an empty label on the way
+    hosts.push_back("." + plain);
   }
   std::size_t differences = 0;
   for (const std::string& h : hosts) {
