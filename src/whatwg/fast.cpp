@@ -551,7 +551,11 @@ template <class Out>
 fast_status opaque_url(std::string_view in, std::size_t i, Out& out, url_parts& p) noexcept {
   const std::size_t n = in.size();
   const char* s = in.data();
-  if (i < n && s[i] == '/') return fast_status::fallback;  // path or authority state
+  // "/": the path or authority state. Tabs and newlines are removed before the state machine
+  // runs (§4.4 step 3), so the first other byte decides: "s:\t//[" has an authority.
+  std::size_t first = i;
+  while (first < n && (s[first] == '\t' || s[first] == '\n' || s[first] == '\r')) ++first;
+  if (first < n && s[first] == '/') return fast_status::fallback;
   if constexpr (!Out::writes) {
     return fast_status::parsed;  // can_parse: the opaque path state and those after it never fail
   } else {
