@@ -82,12 +82,11 @@ class cancel_scope {
   parse_error error() const noexcept;
   /// Whether a poll of the thread's current operation was told to stop: what a step that edits
   /// in place asks before its edit, so that a cancelled operation changes nothing.
-  static bool stop_requested() noexcept { return requested(); }
+  static bool requested() noexcept;
 
  private:
   static void enter() noexcept;
   static void leave() noexcept;
-  static bool requested() noexcept;
   bool active_;
 };
 

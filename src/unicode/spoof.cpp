@@ -289,8 +289,8 @@ identifier_report check_identifier(std::string_view utf8) {
         continue;
       }
       if (report.invisible) continue;
-      meter.steps += k - run_begin < k_searched ? k - run_begin : 1;
       if (k - run_begin < k_searched) {
+        meter.steps += k - run_begin;
         for (std::size_t j = run_begin; j < k; ++j) {
           if (nfd[j] == cp) report.invisible = true;
         }
@@ -301,6 +301,7 @@ identifier_report check_identifier(std::string_view utf8) {
         for (std::size_t j = run_begin; j < k; ++j) seen[nfd[j] >> 6] |= std::uint64_t{1} << (nfd[j] & 63);
         in_bitmap = true;
       }
+      ++meter.steps;
       const std::uint64_t bit = std::uint64_t{1} << (cp & 63);
       if ((seen[cp >> 6] & bit) != 0) report.invisible = true;
       seen[cp >> 6] |= bit;

@@ -447,7 +447,7 @@ constexpr std::array<std::uint8_t, 256> k_host_state_stops = [] {
 
 /// Whether the setter's operation was cancelled (a poll of its value's encoding said stop): then
 /// its edit is not made, and with_prepared returns `cancelled`.
-bool stopped() noexcept { return irikit::detail::cancel_scope::stop_requested(); }
+bool stopped() noexcept { return irikit::detail::cancel_scope::requested(); }
 
 /// The host state (or for a file URL the file host state) under a state override (§4.4), with the
 /// port state after "host:port" unless `hostname_only`; writes what it parsed into `u`.
