@@ -137,7 +137,7 @@ struct bidi_rule_violation {
 /// Applies the Bidi Rule of RFC 5893 §2 to the labels of `host` (a reg-name, "."-separated, in
 /// Unicode) when it is a Bidi domain name (some label has an R, AL or AN character); nothing
 /// otherwise. Labels with percent-encodings are skipped. Offsets are relative to `host`. At most
-/// one violation per label: the first condition it breaks.
+/// one violation per label: the first condition it breaks. Cancelled (irikit/cancel.h): none.
 std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host);
 
 #pragma GCC visibility pop

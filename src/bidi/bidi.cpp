@@ -251,41 +251,52 @@ std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri) 
 }
 
 std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host) {
+  const detail::cancel_scope scope(host.size());
   std::vector<bidi_rule_violation> out;
   struct label {
     std::size_t begin, end;
-    std::u32string cps;
   };
-  std::vector<label> labels;
+  std::vector<label> labels;  // those the rule reads: not empty, no "%", valid UTF-8
   bool bidi_domain = false;
   std::size_t start = 0;
+  // Each pass polls by the offset it has reached: a label's start, plus the bytes read in it
+  // (told to stop: no violations).
+  detail::cancel_poll poll(0, host.size());
   for (std::size_t i = 0; i <= host.size(); ++i) {
     if (i < host.size() && host[i] != '.') continue;
-    label l{start, i, {}};
+    const label l{start, i};
     start = i + 1;
     const std::string_view s = host.substr(l.begin, l.end - l.begin);
     if (s.empty() || s.find('%') != std::string_view::npos || !validate_utf8(s)) continue;
-    l.cps = to_u32(s);
-    for (const char32_t cp : l.cps) {
-      const bidi_class k = unicode::bidi_class_of(cp);
-      bidi_domain = bidi_domain || is_rtl(k) || k == bidi_class::AN;
+    for (std::size_t k = 0; k < s.size();) {
+      if (poll(l.begin + k)) [[unlikely]]
+        return {};
+      const grammar::decoded d = grammar::decode_utf8(s.data(), k, s.size());
+      const bidi_class c = unicode::bidi_class_of(d.cp);
+      bidi_domain = bidi_domain || is_rtl(c) || c == bidi_class::AN;
+      k += d.length;
     }
-    labels.push_back(std::move(l));
+    labels.push_back(l);
   }
   if (!bidi_domain) return out;  // RFC 5893 §2: the rule applies to Bidi domain names only
+  poll = detail::cancel_poll(0, host.size());
+  std::u32string cps;
   for (const label& l : labels) {
+    if (poll(l.begin)) [[unlikely]]
+      return {};
+    cps = to_u32(host.substr(l.begin, l.end - l.begin));
     const auto report = [&](int condition, char32_t cp) {
       out.push_back(
           {condition, static_cast<std::uint32_t>(l.begin), static_cast<std::uint32_t>(l.end - l.begin), cp});
     };
-    const bidi_class first = unicode::bidi_class_of(l.cps.front());
+    const bidi_class first = unicode::bidi_class_of(cps.front());
     if (first != bidi_class::L && !is_rtl(first)) {
-      report(1, l.cps.front());
+      report(1, cps.front());
       continue;
     }
     const bool rtl_label = is_rtl(first);
     bool reported = false, has_en = false, has_an = false;
-    for (const char32_t cp : l.cps) {
+    for (const char32_t cp : cps) {
       const bidi_class k = unicode::bidi_class_of(cp);
       has_en = has_en || k == bidi_class::EN;
       has_an = has_an || k == bidi_class::AN;
@@ -300,14 +311,14 @@ std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host) {
       }
     }
     if (reported) continue;
-    std::size_t last = l.cps.size();
-    while (last > 1 && unicode::bidi_class_of(l.cps[last - 1]) == bidi_class::NSM) --last;
-    const bidi_class end = unicode::bidi_class_of(l.cps[last - 1]);
+    std::size_t last = cps.size();
+    while (last > 1 && unicode::bidi_class_of(cps[last - 1]) == bidi_class::NSM) --last;
+    const bidi_class end = unicode::bidi_class_of(cps[last - 1]);
     if (rtl_label) {
       if (!is_rtl(end) && end != bidi_class::EN && end != bidi_class::AN) {
-        report(3, l.cps[last - 1]);
+        report(3, cps[last - 1]);
       } else if (has_en && has_an) {
-        for (const char32_t cp : l.cps) {
+        for (const char32_t cp : cps) {
           if (unicode::bidi_class_of(cp) == bidi_class::AN) {
             report(4, cp);
             break;
@@ -315,7 +326,7 @@ std::vector<bidi_rule_violation> check_bidi_rule(std::string_view host) {
         }
       }
     } else if (end != bidi_class::L && end != bidi_class::EN) {
-      report(6, l.cps[last - 1]);
+      report(6, cps[last - 1]);
     }
   }
   return out;

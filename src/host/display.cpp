@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <span>
@@ -14,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "host/label_memory.h"
 #include "host/spoof_checks.h"
@@ -159,16 +159,20 @@ std::string quoted(std::string_view s) {
   return out;
 }
 
-/// RFC 3987 §3.1 step 2: the label's non-ASCII octets percent-encoded, uppercase hex.
+/// RFC 3987 §3.1 step 2: the label's non-ASCII octets percent-encoded, uppercase hex. (Told to
+/// stop, what it has: the caller's cancel_scope drops it.)
 std::string percent_encoded(std::string_view label) {
+  static constexpr char k_hex[] = "0123456789ABCDEF";
   std::string out;
-  for (const char c : label) {
-    const auto b = static_cast<unsigned char>(c);
+  detail::cancel_poll poll(0, label.size());
+  for (std::size_t i = 0; i < label.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return out;
+    const auto b = static_cast<unsigned char>(label[i]);
     if (b < 0x80) {
-      out.push_back(c);
+      out.push_back(label[i]);
     } else {
-      char triplet[4];
-      std::snprintf(triplet, sizeof triplet, "%%%02X", b);
+      const char triplet[3] = {'%', k_hex[b >> 4], k_hex[b & 15]};
       out.append(triplet, 3);
     }
   }
@@ -400,7 +404,14 @@ result<host_display> display_host(std::string_view host, const host_display_opti
 
 result<void> host_display_into(std::string_view host, const host_display_options& options,
                                host_display& out) {
+  const detail::cancel_scope scope(host.size());
+  // Every loop below over the host or its labels asks the thread's cancellation hook once per
+  // cancel_poll_bytes of the host (by the offset it has reached; each loop with its own poll).
+  const auto polls = [&host] { return detail::cancel_poll(0, host.size()); };
+  detail::cancel_poll poll = polls();
   for (std::size_t i = 0; i < host.size();) {
+    if (poll(i)) [[unlikely]]
+      return scope.error();
     const grammar::decoded d = grammar::decode_utf8(host.data(), i, host.size());
     if (d.code != error_code::ok) return parse_error{d.code, static_cast<std::uint32_t>(i)};
     i += d.length;
@@ -413,7 +424,10 @@ result<void> host_display_into(std::string_view host, const host_display_options
   std::vector<label_state>& storage = count <= 64 ? kept : own;
   if (storage.size() < count) storage.resize(count);
   const std::span<label_state> labels(storage.data(), count);
+  poll = polls();
   for (std::size_t begin = 0, k = 0;; ++k) {
+    if (poll(begin)) [[unlikely]]
+      return scope.error();
     const std::size_t dot = std::min(host.find('.', begin), host.size());
     label_state& s = labels[k];
     s.text = host.substr(begin, dot - begin);
@@ -432,7 +446,10 @@ result<void> host_display_into(std::string_view host, const host_display_options
   // Decode what needs decoding; ASCII labels that are not A-labels (and labels with "%") are
   // shown as they are.
   bool any_checked = false;
+  poll = polls();
   for (label_state& s : labels) {
+    if (poll(s.offset)) [[unlikely]]
+      return scope.error();
     label_display& d = s.decision;
     d.offset = s.offset;
     d.length = static_cast<std::uint32_t>(s.text.size());
@@ -482,7 +499,10 @@ result<void> host_display_into(std::string_view host, const host_display_options
     const std::vector<int>& tld =
         tld_scripts_of(labels[last].checked ? std::string_view(labels[last].unicode) : labels[last].text);
     std::size_t checked = 0, safe = 0;
+    poll = polls();
     for (label_state& s : labels) {
+      if (poll(s.offset)) [[unlikely]]
+        return scope.error();
       if (!s.checked) continue;
       judge(s, options, tld);
       ++checked;
@@ -529,11 +549,17 @@ result<void> host_display_into(std::string_view host, const host_display_options
       }
     }
   }
+  if (scope.cancelled()) return scope.error();  // in a label's own processing
   // Copied, not moved: both sides keep their strings' storage for the next host.
   out.shown.clear();
   out.labels.resize(labels.size());
+  poll = polls();
   for (std::size_t k = 0; k < labels.size(); ++k) {
     const label_state& s = labels[k];
+    if (poll(s.offset)) [[unlikely]] {
+      out = {};
+      return scope.error();
+    }
     if (k > 0) out.shown += '.';
     out.shown += s.decision.shown;
     out.labels[k] = s.decision;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "cancel/poll.h"
 #include "simd/kernels.h"
 #include "unicode/idna.h"
 
@@ -114,8 +115,16 @@ result<void> host_to_ascii_into(std::string_view host, std::string& out, const h
       ascii_host_to_ascii(host, out)) {
     return {};
   }
-  return unicode::domain_to_ascii_into(host, backend_mode(options.mode), options.allow_unassigned,
-                                       options.keep_root_label, out);
+  // UTS #46 polls the thread's cancellation hook (irikit/cancel.h) on a name of more than
+  // cancel_poll_bytes; IDNA2003 is ICU's, which cannot be asked to stop.
+  const detail::cancel_scope scope(host.size());
+  auto r = unicode::domain_to_ascii_into(host, backend_mode(options.mode), options.allow_unassigned,
+                                         options.keep_root_label, out);
+  if (scope.cancelled()) {
+    out.clear();
+    return scope.error();
+  }
+  return r;
 }
 
 result<std::string> host_to_ascii(std::string_view host, const host_options& options) {
@@ -126,7 +135,10 @@ result<std::string> host_to_ascii(std::string_view host, const host_options& opt
 
 result<std::string> host_to_unicode(std::string_view host, const host_options& options) {
   if (options.mode == idna_mode::none) return std::string(host);
-  return unicode::domain_to_unicode(host, backend_mode(options.mode));
+  const detail::cancel_scope scope(host.size());  // as host_to_ascii_into
+  auto r = unicode::domain_to_unicode(host, backend_mode(options.mode));
+  if (scope.cancelled()) return scope.error();
+  return r;
 }
 
 }  // namespace irikit

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "cancel/poll.h"
 #include "grammar/char_class.h"
 #include "grammar/utf8.h"
 #include "irikit/host.h"
@@ -15,10 +16,15 @@
 namespace irikit::host_checks {
 namespace {
 
-/// Calls f(cp) for each code point of valid UTF-8 `s`; stops early when f returns false.
+/// Calls f(cp) for each code point of valid UTF-8 `s`; stops early when f returns false, or when
+/// the thread's cancellation hook says stop (asked once per cancel_poll_bytes: the public
+/// operation's cancel_scope then reports it).
 template <class F>
 bool each_code_point(std::string_view s, F f) {
+  detail::cancel_poll poll(0, s.size());
   for (std::size_t i = 0; i < s.size();) {
+    if (poll(i)) [[unlikely]]
+      return false;
     const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
     if (d.code != error_code::ok) return false;
     if (!f(d.cp)) return false;
@@ -137,11 +143,15 @@ lookalikes lookalikes_of(std::string_view label) {
   // A skeleton with digits that the label does not have, like "6r" for Bulgarian "бг", is no word
   // a reader expects, so digits must come from the label itself.
   bool has_letter = false;
+  unsigned label_digits = 0;  // bit d: the label has the ASCII digit d
+  for (const char ch : lowered) {
+    if (ch >= '0' && ch <= '9') label_digits |= 1u << (ch - '0');
+  }
   for (char& ch : skel) {
     const bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
     const bool digit = ch >= '0' && ch <= '9';
     has_letter = has_letter || letter;
-    if (!(letter || ch == '-' || (digit && lowered.find(ch) != std::string::npos))) return out;
+    if (!(letter || ch == '-' || (digit && (label_digits >> (ch - '0') & 1) != 0))) return out;
     ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
   }
   if (has_letter) out.ascii_label = std::move(skel);

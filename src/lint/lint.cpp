@@ -551,7 +551,9 @@ class linter {
     if (p.host_type == host_kind::reg_name) {
       const std::string_view host = text_.substr(p.host_begin, p.host_end - p.host_begin);
       bool upper = false;
+      irikit::detail::cancel_poll poll(0, host.size());
       for (std::size_t i = 0; i < host.size() && !upper;) {
+        if (poll(i)) return;
         if (host[i] == '%') {  // percent-encodings: hex digits are not letters of the name
           i += 3;
           continue;

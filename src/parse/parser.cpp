@@ -557,7 +557,7 @@ parse_error validate_component(std::string_view text, std::uint32_t begin, std::
                                repertoire rep, const parse_options& options) noexcept {
   std::size_t i = begin;
   text_kind kind = text_kind::other;  // a range may start inside a character: no whole-text shortcut
-  return scan(text, text.size(), i, end, c, rep, options, k_stop_none, kind);
+  return scan_polled(text, text.size(), i, end, c, rep, options, k_stop_none, kind);
 }
 
 namespace {

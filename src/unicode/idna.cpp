@@ -13,6 +13,11 @@
 // which the mapping turns into "."), each piece is mapped and normalized on its own (a separator
 // is a starter that composes with nothing, so this is the same as doing the whole name), and every
 // label remembers the byte offset of the piece it came from.
+//
+// Cancellation (irikit/cancel.h): every loop of the full processing over a name, a label or its
+// code points asks the thread's hook once per cancel_poll_bytes of its span (src/cancel/poll.h),
+// and told to stop gives up with a failure; the public operation that opened the cancel_scope
+// reports `cancelled`. Names of at most cancel_poll_bytes take the one pass, which never asks.
 #include "unicode/idna.h"
 
 #include <algorithm>
@@ -24,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"  // decode_utf8: the one place that turns bytes into code points
 #include "unicode/bidi.h"
 #include "unicode/idna2003.h"
@@ -148,13 +154,18 @@ bool all_ascii(std::u32string_view s) noexcept {
 
 bidi_class bidi_of(char32_t cp) noexcept { return static_cast<bidi_class>(ucd::bidi_class_raw(cp)); }
 
-/// RFC 5893 §1.4: an RTL label has a character of Bidi_Class R, AL or AN.
+/// RFC 5893 §1.4: an RTL label has a character of Bidi_Class R, AL or AN. (Cancelled: true, so
+/// that the Bidi Rule's own polls stop at once.)
 bool has_rtl(std::u32string_view s) noexcept {
-  return std::any_of(s.begin(), s.end(), [](char32_t c) {
-    if (c < 0x590) return false;  // nothing below U+0590 is R, AL or AN
-    const bidi_class b = bidi_of(c);
-    return b == bidi_class::R || b == bidi_class::AL || b == bidi_class::AN;
-  });
+  detail::cancel_poll poll(0, s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return true;
+    if (s[i] < 0x590) continue;  // nothing below U+0590 is R, AL or AN
+    const bidi_class b = bidi_of(s[i]);
+    if (b == bidi_class::R || b == bidi_class::AL || b == bidi_class::AN) return true;
+  }
+  return false;
 }
 
 constexpr std::uint32_t bit(bidi_class b) noexcept { return std::uint32_t{1} << static_cast<unsigned>(b); }
@@ -183,8 +194,11 @@ bool satisfies_bidi_rule(std::u32string_view s) noexcept {
   std::uint32_t seen = 0;
   bool has_end = false;
   bidi_class end = bidi_class::L;
-  for (const char32_t c : s) {
-    const bidi_class b = bidi_of(c);
+  detail::cancel_poll poll(0, s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return false;
+    const bidi_class b = bidi_of(s[i]);
     seen |= bit(b);
     if (b != bidi_class::NSM) {
       end = b;
@@ -199,7 +213,10 @@ constexpr unsigned k_virama = 9;  // Canonical_Combining_Class = Virama
 /// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER), CONTEXTJ.
 bool satisfies_contextj(std::u32string_view s) noexcept {
   using jt = ucd::joining_type;
+  detail::cancel_poll poll(0, s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return false;
     if (s[i] != 0x200C && s[i] != 0x200D) continue;
     if (i > 0 && combining_class(s[i - 1]) == k_virama) continue;  // A.1 and A.2, first rule
     if (s[i] == 0x200D) return false;
@@ -232,7 +249,11 @@ failure validity(std::u32string_view s, const uts46_flags& f, bool transitional_
   if (!s.empty() && s.front() >= 0x300 && ucd::is_mark(ucd::general_category(s.front())))
     return failure::leading_mark;  // V6
   failure found = failure::none;
-  for (const char32_t c : s) {
+  detail::cancel_poll poll(0, s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return failure::disallowed;
+    const char32_t c = s[i];
     if (c < 0x80) {
       if (c == '.') return failure::full_stop;  // V5
       if (f.use_std3_ascii_rules && !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
@@ -277,9 +298,11 @@ struct workspace {
   }
 };
 
-workspace& scratch() {
+/// The thread's workspace; for a name of more than cancel_poll_bytes, `own` (the caller's,
+/// freed when its call ends: a huge name leaves no memory behind in the thread).
+workspace& workspace_for(std::string_view input, workspace& own) {
   thread_local workspace w;
-  return w;
+  return input.size() > cancel_poll_bytes ? own : w;
 }
 
 /// Splits the mapped, normalized piece into labels at "." and appends them.
@@ -295,17 +318,27 @@ void append_labels(const std::u32string& piece, std::uint32_t offset, workspace&
   }
 }
 
-/// UTS #46 §4 Processing, steps 1–4, and V9 over the whole name. Returns the labels (in the
-/// thread's workspace, valid until the next call).
-std::span<label> process(std::string_view input, const uts46_flags& f) {
-  workspace& w = scratch();
+/// UTS #46 §4 Processing, steps 1–4, and V9 over the whole name. Returns the labels (in `w`,
+/// valid until its next use).
+std::span<label> process(std::string_view input, const uts46_flags& f, workspace& w) {
   w.count = 0;
+  if (input.size() > cancel_poll_bytes)  // the labels of a huge name in one allocation
+    w.labels.reserve(static_cast<std::size_t>(std::count(input.begin(), input.end(), '.')) + 1);
   work_meter work;  // every step below is linear in the input or in its labels' lengths
   work.steps = input.size();
   std::u32string& piece = w.piece;
   piece.clear();
   std::size_t piece_begin = 0;
   bool piece_ascii = true;
+  // Cancelled: one failed label, so that every caller gives up (its cancel_scope reports why).
+  const auto stopped = [&w] {
+    w.count = 0;
+    label& l = w.next();
+    l.text.clear();
+    l.offset = 0;
+    l.error = failure::disallowed;
+    return w.current();
+  };
   const auto finish_piece = [&] {
     // Step 2 (NFC), once the quick check (UAX #15 §9) says the piece may change.
     if (!piece_ascii && !is_normalized_code_points(piece, normal_form::nfc)) {
@@ -316,7 +349,10 @@ std::span<label> process(std::string_view input, const uts46_flags& f) {
     piece.clear();
     piece_ascii = true;
   };
+  detail::cancel_poll poll(0, input.size());
   for (std::size_t i = 0; i < input.size();) {
+    if (poll(i)) [[unlikely]]
+      return stopped();
     char32_t cp;
     std::size_t length;
     const auto byte = static_cast<unsigned char>(input[i]);
@@ -341,11 +377,17 @@ std::span<label> process(std::string_view input, const uts46_flags& f) {
   }
   finish_piece();
 
-  // Step 4: convert and validate each label.
+  // Step 4: convert and validate each label. Many short labels are polled here, by the code
+  // points gone through (a label of more than cancel_poll_bytes also polls in its own loops).
   std::string& ascii = w.ascii;
   std::u32string& decoded = w.decoded;
   const std::span<label> labels = w.current();
+  detail::cancel_poll poll_labels(0, input.size());
+  std::size_t done = 0;
   for (label& l : labels) {
+    if (poll_labels(done)) [[unlikely]]
+      return stopped();
+    done += l.text.size() + 1;
     work.steps += l.text.size() + 1;  // validity, decoding, the Bidi Rule
     if (!starts_with_ace_prefix(l.text)) {
       l.error = validity(l.text, f, f.transitional, false);
@@ -377,10 +419,17 @@ std::span<label> process(std::string_view input, const uts46_flags& f) {
   // every label.
   if (f.check_bidi &&
       std::any_of(labels.begin(), labels.end(), [](const label& l) { return has_rtl(l.text); })) {
+    done = 0;
     for (label& l : labels) {
+      if (poll_labels(input.size() + done)) [[unlikely]]
+        return stopped();
+      done += l.text.size() + 1;
       if (l.error == failure::none && !satisfies_bidi_rule(l.text)) l.error = failure::bidi;
     }
   }
+  // A loop of one label's own may have been told to stop.
+  if (input.size() > cancel_poll_bytes && detail::cancel_scope::requested()) [[unlikely]]
+    return stopped();
   return labels;
 }
 
@@ -503,7 +552,8 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
 
 /// UTS #46 §4.2 ToASCII into `out` (replaced), the full processing.
 result<void> full_to_ascii_into(std::string_view input, const uts46_flags& f, std::string& out) {
-  const std::span<const label> labels = process(input, f);
+  workspace own;
+  const std::span<const label> labels = process(input, f, workspace_for(input, own));
   out.clear();
   const auto fail = [&out](std::uint32_t offset) {
     out.clear();
@@ -512,8 +562,13 @@ result<void> full_to_ascii_into(std::string_view input, const uts46_flags& f, st
   if (const label* bad = first_failure(labels)) return fail(bad->offset);
   out.reserve(input.size() + 8);
   std::size_t name_length = 0;  // without the root label and its dot
+  detail::cancel_poll poll(0, input.size());
+  std::size_t done = 0;
   for (std::size_t k = 0; k < labels.size(); ++k) {
     const label& l = labels[k];
+    if (poll(done)) [[unlikely]]
+      return fail(0);
+    done += l.text.size() + 1;
     if (k > 0) out.push_back('.');
     const std::size_t start = out.size();
     if (all_ascii(l.text)) {
@@ -534,9 +589,9 @@ result<void> full_to_ascii_into(std::string_view input, const uts46_flags& f, st
 }
 
 /// UTS #46 §4.2 ToASCII into `out` (replaced): the one pass when it answers, else the full
-/// processing.
+/// processing (always for a name longer than cancel_poll_bytes: the pass never polls).
 result<void> to_ascii_into(std::string_view input, const uts46_flags& f, std::string& out) {
-  if (fast_to_ascii(input, f, out)) return {};
+  if (input.size() <= cancel_poll_bytes && fast_to_ascii(input, f, out)) return {};
   return full_to_ascii_into(input, f, out);
 }
 
@@ -550,13 +605,22 @@ result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
 /// VerifyDnsLength, an empty label other than the root label is an error too (IdnaTestV2.txt's
 /// X4_2).
 std::pair<std::string, const label*> to_unicode(std::string_view input, const uts46_flags& f) {
-  const std::span<const label> labels = process(input, f);
+  workspace own;
+  const std::span<const label> labels = process(input, f, workspace_for(input, own));
   std::string out;
   out.reserve(input.size());
   const label* bad = first_failure(labels);
+  detail::cancel_poll poll(0, input.size());
+  std::size_t done = 0;
   for (std::size_t k = 0; k < labels.size(); ++k) {
     if (k > 0) out.push_back('.');
-    for (const char32_t c : labels[k].text) grammar::append_utf8(out, c);
+    const std::u32string& text = labels[k].text;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (poll(done + i)) [[unlikely]]
+        return {std::string(), &labels[k]};  // cancelled: the caller's cancel_scope says so
+      grammar::append_utf8(out, text[i]);
+    }
+    done += text.size() + 1;
     // X4_2: an empty label, but for a trailing root label after another label (so the empty
     // domain is one too).
     if (f.verify_dns_length && bad == nullptr && labels[k].text.empty() && (k + 1 < labels.size() || k == 0))

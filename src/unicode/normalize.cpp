@@ -7,6 +7,11 @@
 // Fast path: ASCII is invariant; otherwise the quick-check properties (UAX #15 §9: NFC_QC,
 // NFKC_QC, and for the D forms "has no decomposition") with non-decreasing combining classes
 // say "yes" without building anything, and the input is copied.
+//
+// Cancellation (irikit/cancel.h): each loop over a text of more than cancel_poll_bytes code
+// points or bytes asks the thread's hook once per cancel_poll_bytes (src/cancel/poll.h) and, told
+// to stop, ends early; the result is then meaningless and the public operation, whose
+// cancel_scope saw the stop, reports `cancelled` instead.
 #include "unicode/normalize.h"
 
 #include <algorithm>
@@ -14,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/work.h"
 
@@ -70,7 +76,10 @@ std::uint64_t reorder(std::u32string& s) {
   const std::size_t n = s.size();
   std::uint64_t steps = 0;
   std::size_t i = 0;
+  detail::cancel_poll poll(0, n);
   while (i < n) {
+    if (poll(i)) [[unlikely]]
+      break;
     if (tables::ccc_raw(s[i]) == 0) {
       ++i;
       continue;
@@ -124,7 +133,10 @@ void compose(std::u32string& s) {
   std::size_t starter = std::u32string::npos;  // index in the output of the last starter
   unsigned last_cc = 0;                        // combining class of the last character kept
   std::size_t w = 0;
+  detail::cancel_poll poll(0, s.size());
   for (std::size_t r = 0; r < s.size(); ++r) {
+    if (poll(r)) [[unlikely]]
+      break;
     const char32_t c = s[r];
     const unsigned cc = tables::ccc_raw(c);
     if (starter != std::u32string::npos) {
@@ -160,15 +172,18 @@ enum class quick { yes, no, maybe };
 /// first part compose with the starter (U+1611E U+16123 is U+16126, Unicode 16's Gurung Khema), so
 /// those stay Maybe and are normalized in full.
 template <class Next>
-quick quick_check(normal_form form, Next next) {
+quick quick_check(normal_form form, std::size_t size, Next next) {
   unsigned last_cc = 0;
   quick result = quick::yes;
   char32_t cp;
   char32_t starter = 0;        // the last character of class 0
   bool have_starter = false;   // one was seen
   bool after_starter = false;  // the previous character is that starter
-  while (next(cp)) {
-    if (cp < 0x300) {  // below U+0300: class 0 and NFC_QC = Yes; the D and K forms look further
+  detail::cancel_poll poll(0, size);
+  for (std::size_t read = 0; next(cp); ++read) {
+    if (poll(read)) [[unlikely]]
+      return quick::yes;  // cancelled: the shortest way out
+    if (cp < 0x300) {     // below U+0300: class 0 and NFC_QC = Yes; the D and K forms look further
       last_cc = 0;
       starter = cp;
       have_starter = after_starter = true;
@@ -259,7 +274,7 @@ quick quick_check_utf8(std::string_view s, normal_form form) {
     s.remove_prefix(skip);
   }
   std::size_t i = 0;
-  return quick_check(form, [&](char32_t& cp) {
+  return quick_check(form, s.size(), [&](char32_t& cp) {
     if (i >= s.size()) return false;
     const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
     if (d.code != error_code::ok) {
@@ -276,7 +291,10 @@ quick quick_check_utf8(std::string_view s, normal_form form) {
 void to_code_points(std::string_view s, std::u32string& out) {
   out.clear();
   out.reserve(s.size());
+  detail::cancel_poll poll(0, s.size());
   for (std::size_t i = 0; i < s.size();) {
+    if (poll(i)) [[unlikely]]
+      return;
     const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
     if (d.code != error_code::ok) {
       out.push_back(0xFFFD);
@@ -303,7 +321,12 @@ void normalize_code_points(std::u32string& text, normal_form form) {
   std::u32string decomposed;
   decomposed.reserve(text.size() + 8);
   const bool compat = compatible(form);
-  for (const char32_t cp : text) decompose_one(cp, compat, decomposed);
+  detail::cancel_poll poll(0, text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
+    decompose_one(text[i], compat, decomposed);
+  }
   add_work(text.size() + decomposed.size() + reorder(decomposed));  // decompose, compose, order
   if (composing(form)) compose(decomposed);
   text.swap(decomposed);
@@ -311,7 +334,7 @@ void normalize_code_points(std::u32string& text, normal_form form) {
 
 bool is_normalized_code_points(std::u32string_view text, normal_form form) {
   std::size_t i = 0;
-  const quick q = quick_check(form, [&](char32_t& cp) {
+  const quick q = quick_check(form, text.size(), [&](char32_t& cp) {
     if (i >= text.size()) return false;
     cp = text[i++];
     return true;
@@ -340,7 +363,12 @@ void normalize_into(std::string_view utf8, normal_form form, std::string& out) {
   to_code_points(utf8, cps);
   normalize_code_points(cps, form);
   out.reserve(out.size() + utf8.size() + 8);
-  for (const char32_t cp : cps) grammar::append_utf8(out, cp);
+  detail::cancel_poll poll(0, cps.size());
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
+    grammar::append_utf8(out, cps[i]);
+  }
 }
 
 std::string normalize(std::string_view utf8, normal_form form) {

@@ -3,7 +3,8 @@
 // the encoder scans the whole input once per distinct code point (§6.3), and the decoder inserts
 // into the middle of its output (§6.2). Both are written here with a Fenwick tree over positions,
 // so a 1 MB label (allowed where VerifyDnsLength is off, as in the URL Standard) takes
-// O(n log n) time.
+// O(n log n) time. Their loops ask the thread's cancellation hook once per cancel_poll_bytes of
+// code points (src/cancel/poll.h) and, told to stop, fail.
 #include "unicode/punycode.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cancel/poll.h"
 #include "unicode/work.h"
 
 namespace irikit::unicode {
@@ -41,6 +43,11 @@ class fenwick {
       tree_[i] += v;
       ++steps_;
     }
+  }
+  /// Every count 1, in linear time: each node holds the size of the range it covers.
+  void fill_ones() {
+    for (std::size_t i = 1; i < tree_.size(); ++i) tree_[i] = static_cast<std::int32_t>(i & (~i + 1));
+    steps_ += tree_.size();
   }
   /// Sum of positions [0, i).
   std::uint32_t prefix(std::size_t i) {
@@ -213,6 +220,30 @@ void encode_short(std::u32string_view cps, std::string& out) {
   out.append(buffer, static_cast<std::size_t>(w - buffer));
 }
 
+/// Sorts the (code point, position) keys, made in the order of their positions. A label of more
+/// than cancel_poll_bytes code points is sorted by counting (stable: by code point, then
+/// position) in linear time, polling at `step` onwards; a shorter one by std::sort. False when
+/// told to stop.
+bool sort_keys(std::vector<std::pair<char32_t, std::uint32_t>>& keys, detail::cancel_poll& poll,
+               std::size_t& step) {
+  if (keys.size() <= cancel_poll_bytes) {
+    std::sort(keys.begin(), keys.end());
+    return true;
+  }
+  std::vector<std::uint32_t> start(0x110001, 0);  // then: where each code point's keys go
+  for (const auto& k : keys) ++start[k.first + 1];
+  for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  std::vector<std::pair<char32_t, std::uint32_t>> sorted(keys.size());
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (poll(step++)) [[unlikely]]
+      return false;
+    sorted[start[keys[k].first]++] = keys[k];
+  }
+  keys.swap(sorted);
+  add_work(2 * keys.size());
+  return true;
+}
+
 }  // namespace
 
 bool punycode_encode(std::u32string_view cps, std::string& out) {
@@ -225,7 +256,10 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
   std::vector<std::pair<char32_t, std::uint32_t>> keys;
   fenwick handled_at(n);  // positions of the code points already handled (all < the current m)
   add_work(n);
+  detail::cancel_poll poll(0, n);
   for (std::size_t j = 0; j < n; ++j) {
+    if (poll(j)) [[unlikely]]
+      return false;
     if (cps[j] < 0x80) {
       out.push_back(static_cast<char>(cps[j]));
       handled_at.add(j, 1);
@@ -235,7 +269,8 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
   }
   const auto basic = static_cast<std::uint32_t>(n - keys.size());
   if (basic > 0) out.push_back('-');
-  std::sort(keys.begin(), keys.end());
+  std::size_t step = n;  // the polls' position: code points read, then keys gone through
+  if (!sort_keys(keys, poll, step)) return false;
   std::uint64_t code = initial_n, delta = 0;
   std::uint32_t bias = initial_bias, handled = basic;
   for (std::size_t k = 0; k < keys.size();) {
@@ -245,6 +280,8 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
     std::size_t previous_end = 0;  // the round for m scans positions from 0
     const std::size_t first_of_m = k;
     for (; k < keys.size() && keys[k].first == m; ++k) {
+      if (poll(step++)) [[unlikely]]
+        return false;
       const std::size_t p = keys[k].second;
       // Every handled code point (all smaller than m) between the previous one of m and p.
       delta += handled_at.prefix(p) - handled_at.prefix(previous_end);
@@ -257,7 +294,11 @@ bool punycode_encode(std::u32string_view cps, std::string& out) {
       previous_end = p + 1;
     }
     delta += handled_at.prefix(n) - handled_at.prefix(previous_end) + 1;
-    for (std::size_t j = first_of_m; j < k; ++j) handled_at.add(keys[j].second, 1);
+    for (std::size_t j = first_of_m; j < k; ++j) {
+      if (poll(step++)) [[unlikely]]
+        return false;
+      handled_at.add(keys[j].second, 1);
+    }
     code = static_cast<std::uint64_t>(m) + 1;
   }
   return true;
@@ -299,7 +340,10 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
   }
   std::uint64_t n = initial_n, i = 0;
   std::uint32_t bias = initial_bias;
+  detail::cancel_poll poll(0, in.size());
   for (std::size_t pos = b > 0 ? b + 1 : 0; pos < in.size();) {
+    if (poll(pos)) [[unlikely]]
+      return punycode_result::bad;
     const std::uint64_t old_i = i;
     std::uint64_t w = 1;
     for (std::uint32_t k = base;; k += base) {
@@ -337,8 +381,10 @@ punycode_result punycode_decode(std::string_view in, std::u32string& out) {
     return punycode_result::ok;
   }
   fenwick free_slots(total);
-  for (std::size_t p = 0; p < total; ++p) free_slots.add(p, 1);
+  free_slots.fill_ones();
   for (std::size_t k = total; k-- > 0;) {
+    if (poll(in.size() + total - k)) [[unlikely]]
+      return punycode_result::bad;
     const std::size_t p = free_slots.find(at[k]);
     out[p] = inserted[k];
     free_slots.add(p, -1);

@@ -2,7 +2,9 @@
 // UTS #39 (Unicode Security Mechanisms, https://www.unicode.org/reports/tr39/) from irikit's own
 // Unicode 17.0 tables: Script_Extensions and Identifier_Status (tables/properties.inc through
 // ucd.h), the confusable prototypes of confusables.txt and Soft_Dotted (tables/security.inc),
-// normalization (normalize.h). The same answers whatever ICU the system has.
+// normalization (normalize.h). The same answers whatever ICU the system has. Each loop over a
+// text asks the thread's cancellation hook once per cancel_poll_bytes (src/cancel/poll.h) and,
+// told to stop, returns what it has: the public operation's cancel_scope reports `cancelled`.
 #include "unicode/spoof.h"
 
 #include <array>
@@ -13,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "unicode/normalize.h"
 #include "unicode/ucd.h"
@@ -112,7 +115,10 @@ void resolve_one(script_resolution& r, char32_t cp) {
 /// The code points of valid UTF-8 (a byte that is not UTF-8 is read as U+FFFD).
 void decode(std::string_view utf8, std::u32string& out) {
   out.clear();
+  detail::cancel_poll poll(0, utf8.size());
   for (std::size_t i = 0; i < utf8.size();) {
+    if (poll(i)) [[unlikely]]
+      return;
     const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
     if (d.code != error_code::ok) {
       out.push_back(0xFFFD);
@@ -136,7 +142,11 @@ std::u32string skeleton_code_points(std::u32string text) {
   normalize_code_points(text, normal_form::nfd);  // 1. NFD
   std::u32string mapped;
   mapped.reserve(text.size());
-  for (const char32_t cp : text) {
+  detail::cancel_poll poll(0, text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return mapped;
+    const char32_t cp = text[i];
     if (ucd::is_default_ignorable(cp)) continue;  // 2. remove Default_Ignorable_Code_Point
     if (const char32_t* p = prototype(cp)) {      // 3. the prototype of each character
       mapped.append(p + 1, p + 1 + p[0]);
@@ -203,7 +213,10 @@ restriction script_resolution::level() const noexcept {
 
 script_resolution resolve_scripts(std::string_view utf8) {
   script_resolution r;
+  detail::cancel_poll poll(0, utf8.size());
   for (std::size_t i = 0; i < utf8.size();) {
+    if (poll(i)) [[unlikely]]
+      return r;
     const grammar::decoded d = grammar::decode_utf8(utf8.data(), i, utf8.size());
     if (d.code != error_code::ok) {  // U+FFFD, Common
       r.non_ascii = true;
@@ -226,7 +239,11 @@ identifier_report check_identifier(std::string_view utf8) {
   // Intersecting with the same set twice changes nothing: a code point with the Script_Extensions
   // of the one before it (letters of one script, mostly) is not resolved again.
   std::uint32_t last_scripts = 0xFFFFFFFF;
-  for (const char32_t cp : text) {
+  detail::cancel_poll poll(0, text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return report;
+    const char32_t cp = text[i];
     report.outside_profile = report.outside_profile || !ucd::identifier_allowed(cp);  // §3.1
     if (cp < 0x80) {
       resolve_one(report.scripts, cp);
@@ -269,7 +286,10 @@ identifier_report check_identifier(std::string_view utf8) {
       in_bitmap = false;
     };
     work_meter meter;  // the marks compared or looked up (unicode/work.h)
+    detail::cancel_poll poll_marks(0, nfd.size());
     for (std::size_t k = 0; k < nfd.size(); ++k) {
+      if (poll_marks(k)) [[unlikely]]
+        break;
       const char32_t cp = nfd[k];
       if (cp == 0x0307 && !report.hidden_overlay) {
         // The last character of class 0 or 230 before it, if any, hides a dot above. (Looked
@@ -327,7 +347,13 @@ std::string skeleton(std::string_view utf8) {
   decode(utf8, text);
   std::string out;
   out.reserve(utf8.size());
-  for (const char32_t cp : skeleton_code_points(std::move(text))) grammar::append_utf8(out, cp);
+  const std::u32string cps = skeleton_code_points(std::move(text));
+  detail::cancel_poll poll(0, cps.size());
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return out;
+    grammar::append_utf8(out, cps[i]);
+  }
   return out;
 }
 

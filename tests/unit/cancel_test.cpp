@@ -6,12 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "irikit/bidi.h"
 #include "irikit/convert.h"
 #include "irikit/extract.h"
+#include "irikit/host.h"
 #include "irikit/iri.h"
 #include "irikit/lint.h"
 #include "irikit/normalize.h"
@@ -196,6 +199,94 @@ TEST(Cancel, OneHugeComponent) {
   EXPECT_TRUE(found.empty());  // the last run was cancelled
   ASSERT_EQ(irikit::extract_iris(prose).size(), 1u);
   EXPECT_EQ(irikit::extract_iris(prose)[0].iri.size(), prose.size() - 8);  // "see " and " and"
+}
+
+// How many questions `op` asks of a hook that never says stop.
+template <class Op>
+int questions(Op op) {
+  counter never;
+  const hooked h(never);
+  op();
+  return never.calls;
+}
+
+// The Unicode work on one component polls like the scans around it (src/unicode/ may ask the
+// hook): UTS #46 (§4 Processing: the mapping, NFC, each label's validity, the Bidi Rule of RFC
+// 5893 §2, Punycode of RFC 3492 — of one label of 4 MiB or of many labels), ToUnicode, the host
+// display policy, RFC 3987 §5.3.3's IDN host compared in Unicode form, and lint's UTS #39 and Bidi
+// Rule checks of a host (§7.5, §4).
+TEST(Cancel, UnicodeWorkOnOneComponent) {
+  static constexpr std::size_t size = 4 * k_mib;
+  static const std::string label = make_text("", "\xC3\xA9", size);          // one label of é
+  static const std::string labels = make_text("", "\xC3\xA9.", size) + "a";  // 1.4 M labels
+  static const std::string rtl = make_text("", "\xD7\x90.", size) + "a";     // a Bidi domain name
+  // A host operation on its own: asked at least once per MiB, and told to stop at the second
+  // answer it stops there (the host's offsets count from its start), asking no more.
+  const auto stops = [](const char* name, auto op) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(op().code, irikit::error_code::ok);
+    EXPECT_GE(questions(op), 3);
+    counter second{0, 2};
+    irikit::parse_error e;
+    {
+      const hooked h(second);
+      e = op();
+    }
+    EXPECT_EQ(e.code, irikit::error_code::cancelled);
+    EXPECT_GE(e.offset, k_mib);
+    EXPECT_LT(e.offset, size);
+    EXPECT_EQ(second.calls, 2);
+  };
+  for (const std::string* h : {&label, &labels, &rtl}) {
+    SCOPED_TRACE(h->substr(0, 6));
+    stops("host_to_ascii", [h] {
+      std::string out;
+      const auto r = irikit::host_to_ascii_into(*h, out);
+      // (a label of more than 63 bytes fails VerifyDnsLength, once the name has been processed)
+      return r || r.error().code == irikit::error_code::idna_failed ? irikit::parse_error{} : r.error();
+    });
+  }
+  stops("host_to_unicode", [] { return error_of(irikit::host_to_unicode(label)); });
+  stops("display_host", [] { return error_of(irikit::display_host(labels)); });
+  {
+    // lint's idna-bidi-rule: a Bidi domain name whose every label breaks condition 2 (R, then L)
+    static const std::string mixed = make_text("", "\xD7\x90z.", size) + "a";
+    const std::size_t violations = irikit::check_bidi_rule(mixed).size();
+    EXPECT_GT(violations, size / 8);
+    EXPECT_GE(questions([] { irikit::check_bidi_rule(mixed); }), 3);
+    counter second{0, 2};
+    const hooked h(second);
+    EXPECT_TRUE(irikit::check_bidi_rule(mixed).empty());
+    EXPECT_EQ(second.calls, 2);
+  }
+  // Operations that parse first, on a host of 2 MiB: the Unicode work asks more questions than
+  // the same operation on the host's ASCII twin (same length), and a stop at the last one is
+  // obeyed. (equivalent's IDN host is host_to_unicode's, above.)
+  const std::string host = make_text("", "\xC3\xA9.", 2 * k_mib) + "a";
+  const std::string twin = "http://" + make_text("", "a", host.size()) + "/";
+  const std::string uri = "http://" + host + "/";
+  irikit::to_uri_options idna;
+  idna.idna = irikit::idna_mode::uts46;
+  const auto whatwg_error = [](const std::string& t) {
+    const auto r = irikit::whatwg::parse(t);
+    return !r && r.error().error == irikit::whatwg::validation_error::cancelled;
+  };
+  const auto to_uri_error = [&idna](const std::string& t) { return !irikit::to_uri(t, idna); };
+  struct operation {
+    const char* name;
+    std::function<bool(const std::string&)> cancelled;
+    const std::string& text;
+  };
+  const std::vector<operation> composite = {{"whatwg parse", whatwg_error, uri},
+                                            {"to_uri (uts46)", to_uri_error, uri}};
+  for (const auto& [name, cancelled, text] : composite) {
+    SCOPED_TRACE(name);
+    const int n = questions([&] { cancelled(text); });
+    EXPECT_GT(n, questions([&] { cancelled(twin); }));
+    counter last{0, n};
+    const hooked h(last);
+    EXPECT_TRUE(cancelled(text));
+  }
 }
 
 // The scheme rules (irikit/scheme.h; lint's scheme-* rules) poll every scan of a component and
