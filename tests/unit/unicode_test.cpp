@@ -20,6 +20,7 @@
 #include "unicode/bidi.h"
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
+#include "unicode/punycode.h"
 #include "unicode/spoof.h"
 #include "unicode/ucd.h"
 #include "unicode/work.h"
@@ -477,3 +478,22 @@ TEST(Bidi, SpecificationExamples) {
 
 }  // namespace
 }  // namespace irikit::unicode
+
+// RFC 3492 §6.3 on a label of more than 1 Mi non-basic code points, which the encoder sorts by
+// counting (linear, and polled for cancellation) instead of std::sort: decoding gives the label
+// back, code point for code point. (Close code points: Punycode's deltas grow with the distance
+// between them times the label's length, and overflow 32 bits for a wide spread, RFC 3492 §6.4.)
+TEST(PunycodeLongLabels, CountingSortRoundTrips) {
+  std::mt19937 rng(17);
+  std::u32string label;
+  for (std::size_t k = 0; k < (std::size_t{1} << 20) + 5000; ++k) {
+    const auto r = static_cast<char32_t>(rng() % 24);  // "a"–"d" and 20 letters from U+00E0
+    label.push_back(r < 4 ? U'a' + r : 0xE0 + r);
+  }
+  std::string encoded;
+  ASSERT_TRUE(irikit::unicode::punycode_encode(label, encoded));
+  std::u32string decoded;
+  ASSERT_EQ(irikit::unicode::punycode_decode(encoded, decoded), irikit::unicode::punycode_result::ok);
+  EXPECT_EQ(decoded.size(), label.size());
+  EXPECT_TRUE(decoded == label);
+}
