@@ -257,6 +257,30 @@ quick nfc_quick_check_utf8(std::string_view s) noexcept {
       i = j;
       continue;
     }
+    // Runs of 2-byte and of 3-byte characters of class 0 and NFC_QC Yes (a word in most scripts)
+    if (b >= 0xC2 && b < 0xE0) {
+      std::size_t j = i;
+      while (j + 1 < n && p[j] - 0xC2U < 0x1EU && (p[j + 1] & 0xC0) == 0x80 &&
+             tables::nfc_check_bmp(p[j] & 0x1F, p[j + 1]) == 0)
+        j += 2;
+      if (j != i) {
+        starter = j - 2;
+        last_cc = 0;
+        i = j;
+        continue;
+      }
+    } else if (b >= 0xE1 && b < 0xED) {
+      std::size_t j = i;
+      while (j + 2 < n && p[j] - 0xE1U < 0x0CU && ((p[j + 1] | p[j + 2] << 8) & 0xC0C0) == 0x8080 &&
+             tables::nfc_check_bmp((p[j] & 0x0F) << 6 | (p[j + 1] & 0x3F), p[j + 2]) == 0)
+        j += 3;
+      if (j != i) {
+        starter = j - 3;
+        last_cc = 0;
+        i = j;
+        continue;
+      }
+    }
     unsigned v;
     std::size_t len;
     const unsigned b1 = i + 1 < n ? p[i + 1] : 0;
