@@ -108,6 +108,8 @@ struct operation_data {
   corpus idn_uris;
   /// "http://" + each ascii_hosts line + "/": lint on ASCII hosts (issue 24: no extra cost).
   corpus ascii_host_uris;
+  /// intl/intl_mixed_iri.txt: IRIs of many scripts in host, path, query and fragment (NFC, issue 34).
+  corpus mixed_iri;
 };
 operation_data load_operation_data(const std::string& corpora_dir);
 /// Checks the operations' outputs (operations.cpp); true when all pass.

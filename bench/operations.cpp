@@ -449,7 +449,8 @@ operation_data load_operation_data(const std::string& dir) {
                    load_lines("ascii_hosts", intl + "ascii_hosts.txt"),
                    load_lines("idn_hosts", intl + "idn_hosts.txt"),
                    {},
-                   {}};
+                   {},
+                   load_lines("intl_mixed_iri", intl + "intl_mixed_iri.txt")};
   std::vector<std::string> uris;
   for (std::string_view host : d.idn_hosts.lines) {
     if (const auto a = irikit::host_to_ascii(host, irikit::idna_mode::uts46))
@@ -472,6 +473,7 @@ bool check_operations(const operation_data& d, const options& opts) {
   ch.check_display_policy(d);
   ch.check_nfc(d.wiki_iri);
   ch.check_nfc(d.idn_hosts);
+  ch.check_nfc(d.mixed_iri);
   std::fflush(stdout);
   return ch.ok;
 }
@@ -504,7 +506,7 @@ void register_operations(const operation_data& d) {
     if (libidn2_available()) add_map<libidn2_to_ascii>("idna", c->name.c_str(), *c, "libidn2");
   }
   // NFC (issue 34): irikit's own tables against ICU's, on UTF-8 both.
-  for (const auto* c : {&d.wiki_iri, &d.idn_hosts}) {
+  for (const auto* c : {&d.wiki_iri, &d.idn_hosts, &d.mixed_iri}) {
     add_map<irikit_nfc>("nfc", c->name.c_str(), *c, "irikit");
     add_map<icu_nfc>("nfc", c->name.c_str(), *c, "icu");
   }

@@ -489,6 +489,22 @@ def generate_normalization(data, ud):
         second[b] = 1
         first[a] = 1
     out.two_stage("composes_raw", [first[c] | second[c] << 1 for c in range(MAX_CP)])
+    # NFC's quick check read from UTF-8 (normalize.cpp): for each BMP code point, its combining
+    # class (bits 0-7) and NFC_QC (bits 8-9) in one value. Blocks of 64 code points picked by
+    # cp >> 6, which the first two bytes of a 2- or 3-byte sequence give; the offset in the block
+    # is the low 6 bits of its last byte. One lookup of two loads, no decoding.
+    bmp = [ccc[c] | (qc[c] & 3) << 8 for c in range(0x10000)]
+    index, values = dedupe(bmp, 64)
+    if max(index) > 0xFF:
+        sys.exit("nfc_check_bmp: more than 256 distinct blocks")
+    out.plain("k_nfc_check_bmp_block", index, "std::uint8_t")
+    out.plain("k_nfc_check_bmp_values", values, "std::uint16_t")
+    out.text("/// Combining class | NFC_QC << 8 of a BMP code point, from its block (cp >> 6) and its\n"
+             "/// offset in the block (cp & 63).\n"
+             "inline constexpr std::uint16_t nfc_check_bmp(std::uint32_t block, std::uint32_t offset) noexcept {\n"
+             "  return k_nfc_check_bmp_values[static_cast<std::size_t>(k_nfc_check_bmp_block[block & 1023]) << 6 |\n"
+             "                                (offset & 63)];\n"
+             "}")
     return out
 
 

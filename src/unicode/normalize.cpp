@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
@@ -223,56 +224,120 @@ quick quick_check(normal_form form, std::size_t size, Next next) {
   return result;
 }
 
-/// Whether every code point of the 64-code-point BMP block `block` (cp >> 6) has class 0 and
-/// NFC_QC = Yes (most blocks of letters: Cyrillic, Arabic letters, CJK, Hangul syllables): a bit
-/// per block, 128 bytes made from the tables on first use.
-bool is_plain_nfc_block(std::uint32_t block) noexcept {
-  static const std::array<std::uint64_t, 16> bits = [] {
-    std::array<std::uint64_t, 16> b{};
-    for (char32_t k = 0; k < 1024; ++k) {
-      bool plain = true;
-      for (char32_t c = k * 64; c < k * 64 + 64 && plain; ++c)
-        plain = tables::ccc_raw(c) == 0 && (tables::quick_check_raw(c) & 3) == 0;
-      if (plain) b[k / 64] |= 1ULL << (k % 64);
-    }
-    return b;
-  }();
-  return (bits[block >> 6] >> (block & 63) & 1) != 0;
+/// The code point at byte `i` of `s`, U+FFFD where the bytes are not UTF-8 (as the checks read it).
+char32_t code_point_at(std::string_view s, std::size_t i) noexcept {
+  const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+  return d.code == error_code::ok ? d.cp : 0xFFFD;
 }
 
-/// For NFC: the length of the prefix of `s` made of starters with NFC_QC = Yes in plain blocks
-/// (and ASCII), read from the bytes (the block of a 2- or 3-byte sequence is in its first two
-/// bytes), less its last character. Each such character leaves the check in the same state
-/// whatever came before (no class, itself the starter), so the check can start at that last one.
-std::size_t plain_nfc_prefix(std::string_view s) noexcept {
+/// The second byte of a 3-byte sequence led by `b` (E0..EF) is in [min, max] (RFC 3629 §4: no
+/// overlong form after E0, no surrogate after ED).
+constexpr unsigned second_byte_min(unsigned b) noexcept { return b == 0xE0 ? 0xA0 : 0x80; }
+constexpr unsigned second_byte_max(unsigned b) noexcept { return b == 0xED ? 0x9F : 0xBF; }
+
+/// The class | NFC_QC << 8 of the character at byte `i` of `s` in `v` (U+FFFD where the bytes
+/// are not UTF-8, one byte long); returns its length.
+std::size_t other_character(std::string_view s, std::size_t i, unsigned& v) noexcept {
+  const grammar::decoded d = grammar::decode_utf8(s.data(), i, s.size());
+  const char32_t cp = d.code == error_code::ok ? d.cp : 0xFFFD;
+  v = cp < 0x10000 ? tables::nfc_check_bmp(cp >> 6, cp)
+                   : tables::ccc_raw(cp) | (tables::quick_check_raw(cp) & 3U) << 8;
+  return d.code == error_code::ok ? d.length : 1;
+}
+
+/// UAX #15 §9 quick check for NFC read from the bytes, the same answers as quick_check above. The
+/// class and NFC_QC of a 2- or 3-byte sequence come from one table (tables::nfc_check_bmp) indexed
+/// by its bytes, without decoding; ASCII is read eight bytes at a time. A character of class 0 and
+/// NFC_QC Yes (most of them) only moves the starter; every other one takes the rules of
+/// quick_check, with the starter and the character decoded only for a Maybe.
+quick nfc_quick_check_utf8(std::string_view s) noexcept {
+  constexpr std::size_t none = std::string_view::npos;
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
-  std::size_t i = 0, last = 0;
-  const auto cont = [p](std::size_t k) { return (p[k] & 0xC0) == 0x80; };
+  unsigned last_cc = 0;        // class of the previous character
+  std::size_t starter = none;  // byte offset of the last character of class 0
+  quick result = quick::yes;
+  std::size_t i = 0;
   while (i < n) {
     const unsigned b = p[i];
-    std::size_t len = 0;
-    if (b < 0x80) {
-      len = 1;
-    } else if (b >= 0xC2 && b < 0xE0 && i + 1 < n && cont(i + 1)) {
-      if (b < 0xCC || is_plain_nfc_block(b & 0x1F)) len = 2;  // below U+0300: plain for NFC
-    } else if (b >= 0xE1 && b < 0xF0 && b != 0xED && i + 2 < n && cont(i + 1) && cont(i + 2)) {
-      // (E0: possibly overlong, ED: possibly a surrogate; both to the full check)
-      if (is_plain_nfc_block((b & 0x0F) << 6 | (p[i + 1] & 0x3F))) len = 3;
+    if (b < 0x80) {  // ASCII: class 0, NFC_QC Yes; the run's last byte is the starter
+      std::size_t j = i + 1;
+      for (std::uint64_t w; j + 8 <= n; j += 8) {
+        std::memcpy(&w, p + j, 8);
+        if ((w & 0x8080808080808080ULL) != 0) break;
+      }
+      while (j < n && p[j] < 0x80) ++j;
+      starter = j - 1;
+      last_cc = 0;
+      i = j;
+      continue;
     }
-    if (len == 0) break;
-    last = i;
+    // Runs of 2-byte and of 3-byte characters of class 0 and NFC_QC Yes (a word in most scripts)
+    if (b >= 0xC2 && b < 0xE0) {
+      std::size_t j = i;
+      while (j + 1 < n && p[j] - 0xC2U < 0x1EU && (p[j + 1] & 0xC0) == 0x80 &&
+             tables::nfc_check_bmp(p[j] & 0x1F, p[j + 1]) == 0)
+        j += 2;
+      if (j != i) {
+        starter = j - 2;
+        last_cc = 0;
+        i = j;
+        continue;
+      }
+    } else if (b >= 0xE1 && b < 0xED) {
+      std::size_t j = i;
+      while (j + 2 < n && p[j] - 0xE1U < 0x0CU && ((p[j + 1] | p[j + 2] << 8) & 0xC0C0) == 0x8080 &&
+             tables::nfc_check_bmp((p[j] & 0x0F) << 6 | (p[j + 1] & 0x3F), p[j + 2]) == 0)
+        j += 3;
+      if (j != i) {
+        starter = j - 3;
+        last_cc = 0;
+        i = j;
+        continue;
+      }
+    }
+    unsigned v;
+    std::size_t len;
+    const unsigned b1 = i + 1 < n ? p[i + 1] : 0;
+    if (b >= 0xC2 && b < 0xE0 && (b1 & 0xC0) == 0x80) {
+      v = tables::nfc_check_bmp(b & 0x1F, b1);
+      len = 2;
+    } else if ((b & 0xF0) == 0xE0 && i + 2 < n &&
+               b1 - second_byte_min(b) <= second_byte_max(b) - second_byte_min(b) &&
+               (p[i + 2] & 0xC0) == 0x80) {
+      v = tables::nfc_check_bmp((b & 0x0F) << 6 | (b1 & 0x3F), p[i + 2]);
+      len = 3;
+    } else {  // 4 bytes, or not UTF-8
+      len = other_character(s, i, v);
+    }
+    if (v == 0) {  // class 0, NFC_QC Yes
+      starter = i;
+      last_cc = 0;
+      i += len;
+      continue;
+    }
+    const unsigned cc = v & 0xFF;
+    const unsigned qc = v >> 8;
+    if (cc != 0 && last_cc > cc) return quick::no;  // not in canonical order
+    if (qc == 1) return quick::no;
+    if (qc == 2) {  // Maybe: settled as in quick_check
+      const char32_t cp = code_point_at(s, i);
+      const char32_t st = starter == none ? 0 : code_point_at(s, starter);
+      if (decomposition(cp, false) != nullptr || (starter != none && decomposition(st, false) != nullptr)) {
+        result = quick::maybe;
+      } else if (starter != none && (last_cc == 0 || last_cc < cc) && compose_pair(st, cp) != 0) {
+        return quick::no;  // not blocked (D115), and a primary composite with the starter
+      }
+    }
+    last_cc = cc;
+    if (cc == 0) starter = i;
     i += len;
   }
-  return i == n && n > 0 ? n : last;
+  return result;
 }
 
 quick quick_check_utf8(std::string_view s, normal_form form) {
-  if (form == normal_form::nfc) {
-    const std::size_t skip = plain_nfc_prefix(s);
-    if (skip == s.size()) return quick::yes;
-    s.remove_prefix(skip);
-  }
+  if (form == normal_form::nfc) return nfc_quick_check_utf8(s);
   std::size_t i = 0;
   return quick_check(form, s.size(), [&](char32_t& cp) {
     if (i >= s.size()) return false;
@@ -346,7 +411,8 @@ bool is_normalized_code_points(std::u32string_view text, normal_form form) {
 }
 
 bool is_normalized(std::string_view utf8, normal_form form) {
-  if (is_ascii(utf8)) return true;  // ASCII is invariant under all four forms
+  // ASCII is invariant under all four forms (NFC's check reads it on the way)
+  if (form != normal_form::nfc && is_ascii(utf8)) return true;
   const quick q = quick_check_utf8(utf8, form);
   if (q != quick::maybe) return q == quick::yes;
   std::string out;
@@ -355,7 +421,7 @@ bool is_normalized(std::string_view utf8, normal_form form) {
 }
 
 void normalize_into(std::string_view utf8, normal_form form, std::string& out) {
-  if (is_ascii(utf8) || quick_check_utf8(utf8, form) == quick::yes) {
+  if ((form != normal_form::nfc && is_ascii(utf8)) || quick_check_utf8(utf8, form) == quick::yes) {
     out.append(utf8);
     return;
   }

@@ -46,6 +46,39 @@ TEST(Normalize, NfcAndNfkc) {
   EXPECT_EQ(out, "x" + precomposed);
 }
 
+// NFC's quick check reads class and NFC_QC of 2- and 3-byte sequences from a table indexed by
+// the bytes (normalize.cpp, tables::nfc_check_bmp); the code-point check reads the three-stage
+// tables. They must agree on every scalar value alone, after "e" (composition with a starter),
+// and before U+0316 (class 220: a character of a higher class before it is out of canonical
+// order, Unicode §3.11 D109), and so must every UTF-8 length's boundaries.
+TEST(Normalize, NfcQuickCheckFromBytesAgreesWithCodePoints) {
+  std::size_t checked = 0;
+  for (char32_t cp = 0; cp < 0x110000; ++cp) {
+    if (cp >= 0xD800 && cp < 0xE000) continue;
+    for (const std::u32string& t :
+         {std::u32string{cp}, std::u32string{U'e', cp}, std::u32string{cp, 0x0316}}) {
+      std::string s;
+      for (const char32_t c : t) grammar::append_utf8(s, c);
+      ASSERT_EQ(is_normalized(s, normal_form::nfc), is_normalized_code_points(t, normal_form::nfc))
+          << "U+" << std::hex << static_cast<unsigned>(cp);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 3u * (0x110000 - 0x800));
+  EXPECT_FALSE(is_normalized("e\xCC\x81", normal_form::nfc));                 // e + U+0301 is U+00E9
+  EXPECT_FALSE(is_normalized("\xE0\xA4\xA8\xE0\xA4\xBC", normal_form::nfc));  // U+0928 U+093C is U+0929
+  EXPECT_TRUE(is_normalized("\xE0\xA4\xA9", normal_form::nfc));
+  EXPECT_TRUE(is_normalized("a\xCC\xB8\xCC\x96", normal_form::nfc));   // classes 1 then 220: in order
+  EXPECT_FALSE(is_normalized("a\xCC\x96\xCC\xB8", normal_form::nfc));  // 220 then 1: out of order
+  EXPECT_FALSE(is_normalized("a\xCD\x81", normal_form::nfc));          // U+0341 is NFC_QC No
+  // Not UTF-8 (outside the contract): each byte that starts no sequence reads as U+FFFD, as before
+  // the table: an overlong form, a surrogate, a truncated sequence at the end, a lone continuation.
+  for (const char* bad :
+       {"\xE0\x80\x80\xCC\x81", "\xED\xA0\x80\xCC\x81", "a\xE0\xA4", "a\xCC", "\x80\xCC\x81"}) {
+    EXPECT_TRUE(is_normalized(bad, normal_form::nfc)) << bad;
+  }
+}
+
 // The quick check (UAX #15 §9) settles NFC_QC=Maybe on the spot where it can (normalize.cpp): on
 // random sequences of the characters that take part in normalization — every code point whose
 // NFD differs from it, every non-starter, the parts of their decompositions, Hangul jamo and
