@@ -98,6 +98,15 @@ std::array<std::uint16_t, 256> make_classes() {
 }
 const std::array<std::uint16_t, 256> k_class = make_classes();
 
+/// The bytes that stop the fast path's host loop (special_url): the ends of the host ("/", "?",
+/// "#", ":") and what it leaves to the full parser ("@", "[", "\\", "|", tabs and newlines), and
+/// "%"; every other byte only makes the host not plain when it is not [A-Za-z0-9._-].
+constexpr std::array<std::uint8_t, 256> k_host_stop = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (const char c : std::string_view("/?#:@[\\|%\t\n\r")) t[static_cast<unsigned char>(c)] = 1;
+  return t;
+}();
+
 /// One bit per piece: whether copy_piece looks at the byte (see k_printable_attention).
 constexpr bool attention(unsigned char c, std::size_t piece_index) noexcept {
   return c <= 0x20 || c >= 0x7F ||
@@ -451,14 +460,18 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
   // The host: up to ":" (not in file URLs), "/", "?", "#" or the end. "@" (credentials), "[" (IPv6)
   // and "\" go to the full parser, as do tabs and newlines.
   const std::size_t host_begin = i;
-  bool plain = true;  // only [A-Za-z0-9._-]
+  bool plain = true;     // only [A-Za-z0-9._-]
+  bool percent = false;  // a "%": the host parser percent-decodes
   for (i = i < n && has(static_cast<unsigned char>(s[i]), k_host) ? skip_host_bytes(s, i, n) : i; i < n;
        ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (has(c, k_host)) continue;
+    if (k_host_stop[c] == 0) {  // [A-Za-z0-9._-], or a byte that only makes the host not plain
+      plain = plain && has(c, k_host);
+      continue;
+    }
     if (c == '/' || c == '?' || c == '#' || (c == ':' && !file)) break;
-    if (c == '@' || c == '[' || c == '\\' || c == ':' || c == '|' || has(c, k_tab_or_newline))
-      return fast_status::fallback;
+    if (c != '%') return fast_status::fallback;  // "@", "[", "\\", ":" in file, "|", tab or newline
+    percent = true;
     plain = false;
   }
   if (i == host_begin) {
@@ -474,13 +487,22 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
     if (p.host_kind == host_type::domain) out.put_lower(s + host_begin, i - host_begin, n - host_begin);
   } else {
     // Anything else is the host parser's (§3.5): percent-decoding, UTS #46, IPv4. Its input must
-    // be well-formed UTF-8 (ill-formed input is the full parser's: it reads U+FFFD).
-    for (std::size_t k = host_begin; k < i;) {
-      const grammar::decoded d = grammar::decode_utf8(s, k, i);
-      if (d.code != error_code::ok) return fast_status::fallback;
-      k += d.length;
+    // be well-formed UTF-8 (ill-formed input is the full parser's: it reads U+FFFD). Without a "%"
+    // the host parser checks that itself: an ASCII host has no ill-formed byte, and UTS #46 succeeds
+    // only on well-formed UTF-8 (the one pass declines a byte it cannot decode, and the full
+    // processing reads it as U+FFFD, which it disallows), so a failure falls back below. With a
+    // "%", percent-decoded bytes could complete an ill-formed sequence ("\xC3%A9"), which the full
+    // parser would have replaced first: checked here.
+    if (percent) {
+      for (std::size_t k = host_begin; k < i;) {
+        const grammar::decoded d = grammar::decode_utf8(s, k, i);
+        if (d.code != error_code::ok) return fast_status::fallback;
+        k += d.length;
+      }
     }
-    host h;
+    // One host per thread, reused: its serialization keeps its capacity, so a warm parse of a
+    // host that needs UTS #46 allocates nothing here (the text is copied to the href below).
+    thread_local host h;
     if (parse_host_into(in.substr(host_begin, i - host_begin), false, h, reporter{}, host_begin))
       return fast_status::fallback;  // failure: the full parser says why
     p.host_kind = h.type;
