@@ -182,6 +182,23 @@ bool attention_bits_agree() noexcept {
     std::abort();
   return true;
 }();
+
+/// Bit k set when byte k of the 16 at p is one of k_host_stop's (checked below).
+inline unsigned host_stop_bits(const char* p) noexcept {
+  return simd::sse2::bytes_of<'/', '?', '#', ':', '@', '[', '\\', '|', '%', '\t', '\n', '\r'>(p);
+}
+/// host_stop_bits gives k_host_stop: checked once at start, over all 256 bytes.
+[[maybe_unused]] const bool k_host_stop_bits_agree = [] {
+  for (unsigned base = 0; base < 256; base += 16) {
+    alignas(16) unsigned char block[16];
+    for (unsigned k = 0; k < 16; ++k) block[k] = static_cast<unsigned char>(base + k);
+    const unsigned m = host_stop_bits(reinterpret_cast<const char*>(block));
+    for (unsigned k = 0; k < 16; ++k) {
+      if ((m >> k & 1u) != k_host_stop[base + k]) std::abort();
+    }
+  }
+  return true;
+}();
 #endif
 
 /// The first offset in [i, n) whose byte is `wanted`, or n: 16 bytes at a time with SSE2 (`bits(p)`
@@ -229,6 +246,18 @@ inline std::size_t skip_host_bytes(const char* s, std::size_t i, std::size_t n) 
       nullptr,
 #endif
       [](unsigned char c) { return !has(c, k_host); });
+}
+
+/// The first offset in [i, n) whose byte is one of k_host_stop, or n.
+inline std::size_t skip_to_host_stop(const char* s, std::size_t i, std::size_t n) noexcept {
+  return find_wanted(
+      s, i, n,
+#if IRIKIT_SIMD_SSE2
+      [](const char* p) { return host_stop_bits(p); },
+#else
+      nullptr,
+#endif
+      [](unsigned char c) { return k_host_stop[c] != 0; });
 }
 
 /// "%XY" for every byte, padded to 4 bytes.
@@ -462,13 +491,16 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
   const std::size_t host_begin = i;
   bool plain = true;     // only [A-Za-z0-9._-]
   bool percent = false;  // a "%": the host parser percent-decodes
-  for (i = i < n && has(static_cast<unsigned char>(s[i]), k_host) ? skip_host_bytes(s, i, n) : i; i < n;
-       ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (k_host_stop[c] == 0) {  // [A-Za-z0-9._-], or a byte that only makes the host not plain
-      plain = plain && has(c, k_host);
-      continue;
+  if (i < n && has(static_cast<unsigned char>(s[i]), k_host)) i = skip_host_bytes(s, i, n);
+  for (;; ++i) {
+    // Past the plain bytes (or a "%"), a byte that is no stop makes the host not plain, and only
+    // the next stop matters.
+    if (i < n && k_host_stop[static_cast<unsigned char>(s[i])] == 0) {
+      plain = false;
+      i = skip_to_host_stop(s, i + 1, n);
     }
+    if (i == n) break;
+    const auto c = static_cast<unsigned char>(s[i]);
     if (c == '/' || c == '?' || c == '#' || (c == ':' && !file)) break;
     if (c != '%') return fast_status::fallback;  // "@", "[", "\\", ":" in file, "|", tab or newline
     percent = true;

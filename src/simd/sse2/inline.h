@@ -57,6 +57,18 @@ inline unsigned controls_non_ascii_or(const char* p) noexcept {
   return detail::controls_non_ascii_or<Set...>(detail::load(p));
 }
 
+/// Bit k set when byte k of the 16 at p is one of Set (ASCII bytes): no other byte, the non-ASCII
+/// ones included (each compare needs the byte's bit 7 clear).
+template <unsigned char... Set>
+inline unsigned bytes_of(const char* p) noexcept {
+  static_assert(((Set < 0x80) && ...));
+  const __m128i v = detail::load(p);
+  const __m128i v_or2 = _mm_or_si128(v, _mm_set1_epi8(2));
+  __m128i m = _mm_setzero_si128();
+  ((m = _mm_or_si128(m, detail::lanes_of<Set, Set...>(v, v_or2))), ...);
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
 /// Copies the 16 bytes at s to out; bit k set when byte k is one controls_non_ascii_or<Set...> sets.
 template <unsigned char... Set>
 inline unsigned copy16_unless(const char* s, char* out) noexcept {
