@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The SSE2 layer that stages inline into their hot loops (src/whatwg/fast.cpp, src/parse/): SSE2 is
-// part of every x86-64 CPU, so this code needs no target and no run-time check, and a call costs
-// nothing. IRIKIT_SIMD_SSE2 says whether it is there (0 elsewhere: the callers keep their byte
-// loops). Each kernel reads (or writes) exactly the bytes it names.
+// The SSE2 layer that stages inline into their hot loops (src/whatwg/fast.cpp and host.cpp, src/parse/): SSE2
+// is part of every x86-64 CPU, so this code needs no target and no run-time check, and a call costs nothing.
+// IRIKIT_SIMD_SSE2 says whether it is there (0 elsewhere: the callers keep their byte loops). Each kernel
+// reads (or writes) exactly the bytes it names.
 #ifndef IRIKIT_SIMD_SSE2_INLINE_H
 #define IRIKIT_SIMD_SSE2_INLINE_H
 
