@@ -757,6 +757,10 @@ result<std::string> whatwg_domain_to_ascii(std::string_view utf8_domain) {
   return to_ascii(utf8_domain, k_whatwg);
 }
 
+result<void> whatwg_domain_to_ascii_into(std::string_view utf8_domain, std::string& out) {
+  return to_ascii_into(utf8_domain, k_whatwg, out);
+}
+
 std::pair<std::string, bool> whatwg_domain_to_unicode(std::string_view domain) {
   auto [text, bad] = to_unicode(domain, k_whatwg);
   return {std::move(text), bad != nullptr};

@@ -106,6 +106,9 @@ a_label_decoding decode_a_label(std::string_view label);
 /// (0 when the failure needs the whole name). The caller applies the Standard's own checks
 /// (empty result, forbidden domain code points) and its ASCII fast path.
 result<std::string> whatwg_domain_to_ascii(std::string_view utf8_domain);
+/// The same, written to `out` (replaced; unspecified on failure): a warm conversion allocates
+/// nothing, for the WHATWG host parser's hot path (src/whatwg/host.cpp).
+result<void> whatwg_domain_to_ascii_into(std::string_view utf8_domain, std::string& out);
 
 /// The URL Standard's "domain to Unicode" with beStrict = false (§3.3): UTS #46 ToUnicode with the
 /// same flags. Never fails: the Standard keeps the result even when UTS #46 reports errors; the

@@ -98,6 +98,15 @@ std::array<std::uint16_t, 256> make_classes() {
 }
 const std::array<std::uint16_t, 256> k_class = make_classes();
 
+/// The bytes that stop the fast path's host loop (special_url): the ends of the host ("/", "?",
+/// "#", ":") and what it leaves to the full parser ("@", "[", "\\", "|", tabs and newlines), and
+/// "%"; every other byte only makes the host not plain when it is not [A-Za-z0-9._-].
+constexpr std::array<std::uint8_t, 256> k_host_stop = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (const char c : std::string_view("/?#:@[\\|%\t\n\r")) t[static_cast<unsigned char>(c)] = 1;
+  return t;
+}();
+
 /// One bit per piece: whether copy_piece looks at the byte (see k_printable_attention).
 constexpr bool attention(unsigned char c, std::size_t piece_index) noexcept {
   return c <= 0x20 || c >= 0x7F ||
@@ -173,6 +182,23 @@ bool attention_bits_agree() noexcept {
     std::abort();
   return true;
 }();
+
+/// Bit k set when byte k of the 16 at p is one of k_host_stop's (checked below).
+inline unsigned host_stop_bits(const char* p) noexcept {
+  return simd::sse2::bytes_of<'/', '?', '#', ':', '@', '[', '\\', '|', '%', '\t', '\n', '\r'>(p);
+}
+/// host_stop_bits gives k_host_stop: checked once at start, over all 256 bytes.
+[[maybe_unused]] const bool k_host_stop_bits_agree = [] {
+  for (unsigned base = 0; base < 256; base += 16) {
+    alignas(16) unsigned char block[16];
+    for (unsigned k = 0; k < 16; ++k) block[k] = static_cast<unsigned char>(base + k);
+    const unsigned m = host_stop_bits(reinterpret_cast<const char*>(block));
+    for (unsigned k = 0; k < 16; ++k) {
+      if ((m >> k & 1u) != k_host_stop[base + k]) std::abort();
+    }
+  }
+  return true;
+}();
 #endif
 
 /// The first offset in [i, n) whose byte is `wanted`, or n: 16 bytes at a time with SSE2 (`bits(p)`
@@ -220,6 +246,18 @@ inline std::size_t skip_host_bytes(const char* s, std::size_t i, std::size_t n) 
       nullptr,
 #endif
       [](unsigned char c) { return !has(c, k_host); });
+}
+
+/// The first offset in [i, n) whose byte is one of k_host_stop, or n.
+inline std::size_t skip_to_host_stop(const char* s, std::size_t i, std::size_t n) noexcept {
+  return find_wanted(
+      s, i, n,
+#if IRIKIT_SIMD_SSE2
+      [](const char* p) { return host_stop_bits(p); },
+#else
+      nullptr,
+#endif
+      [](unsigned char c) { return k_host_stop[c] != 0; });
 }
 
 /// "%XY" for every byte, padded to 4 bytes.
@@ -451,14 +489,21 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
   // The host: up to ":" (not in file URLs), "/", "?", "#" or the end. "@" (credentials), "[" (IPv6)
   // and "\" go to the full parser, as do tabs and newlines.
   const std::size_t host_begin = i;
-  bool plain = true;  // only [A-Za-z0-9._-]
-  for (i = i < n && has(static_cast<unsigned char>(s[i]), k_host) ? skip_host_bytes(s, i, n) : i; i < n;
-       ++i) {
+  bool plain = true;     // only [A-Za-z0-9._-]
+  bool percent = false;  // a "%": the host parser percent-decodes
+  if (i < n && has(static_cast<unsigned char>(s[i]), k_host)) i = skip_host_bytes(s, i, n);
+  for (;; ++i) {
+    // Past the plain bytes (or a "%"), a byte that is no stop makes the host not plain, and only
+    // the next stop matters.
+    if (i < n && k_host_stop[static_cast<unsigned char>(s[i])] == 0) {
+      plain = false;
+      i = skip_to_host_stop(s, i + 1, n);
+    }
+    if (i == n) break;
     const auto c = static_cast<unsigned char>(s[i]);
-    if (has(c, k_host)) continue;
     if (c == '/' || c == '?' || c == '#' || (c == ':' && !file)) break;
-    if (c == '@' || c == '[' || c == '\\' || c == ':' || c == '|' || has(c, k_tab_or_newline))
-      return fast_status::fallback;
+    if (c != '%') return fast_status::fallback;  // "@", "[", "\\", ":" in file, "|", tab or newline
+    percent = true;
     plain = false;
   }
   if (i == host_begin) {
@@ -474,13 +519,22 @@ fast_status special_url(std::string_view in, std::size_t i, std::int32_t default
     if (p.host_kind == host_type::domain) out.put_lower(s + host_begin, i - host_begin, n - host_begin);
   } else {
     // Anything else is the host parser's (§3.5): percent-decoding, UTS #46, IPv4. Its input must
-    // be well-formed UTF-8 (ill-formed input is the full parser's: it reads U+FFFD).
-    for (std::size_t k = host_begin; k < i;) {
-      const grammar::decoded d = grammar::decode_utf8(s, k, i);
-      if (d.code != error_code::ok) return fast_status::fallback;
-      k += d.length;
+    // be well-formed UTF-8 (ill-formed input is the full parser's: it reads U+FFFD). Without a "%"
+    // the host parser checks that itself: an ASCII host has no ill-formed byte, and UTS #46 succeeds
+    // only on well-formed UTF-8 (the one pass declines a byte it cannot decode, and the full
+    // processing reads it as U+FFFD, which it disallows), so a failure falls back below. With a
+    // "%", percent-decoded bytes could complete an ill-formed sequence ("\xC3%A9"), which the full
+    // parser would have replaced first: checked here.
+    if (percent) {
+      for (std::size_t k = host_begin; k < i;) {
+        const grammar::decoded d = grammar::decode_utf8(s, k, i);
+        if (d.code != error_code::ok) return fast_status::fallback;
+        k += d.length;
+      }
     }
-    host h;
+    // One host per thread, reused: its serialization keeps its capacity, so a warm parse of a
+    // host that needs UTS #46 allocates nothing here (the text is copied to the href below).
+    thread_local host h;
     if (parse_host_into(in.substr(host_begin, i - host_begin), false, h, reporter{}, host_begin))
       return fast_status::fallback;  // failure: the full parser says why
     p.host_kind = h.type;

@@ -2,11 +2,13 @@
 // Hosts (URL Standard §3): the host parser (§3.5) with its IPv4, IPv6 and opaque-host parsers,
 // domain to ASCII / to Unicode (§3.3) over the Unicode backend, and the host serializer (§3.6).
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
+#include "simd/sse2/inline.h"
 #include "unicode/idna.h"
 #include "whatwg/internal.h"
 
@@ -292,11 +294,34 @@ void check_url_units(std::string_view text, const reporter& r, std::size_t offse
   }
 }
 
+/// §3.2 forbidden domain code points as one table (the host's scans look each byte up once).
+constexpr std::array<bool, 256> k_forbidden_domain = [] {
+  std::array<bool, 256> t{};
+  for (unsigned c = 0; c < 128; ++c) t[c] = forbidden_domain(static_cast<unsigned char>(c));
+  return t;
+}();
+
+/// The offset of the first forbidden domain code point of `text`, or npos. UTS #46's output is
+/// nearly always [a-z0-9.-] (every "xn--" label is): 16 bytes at a time are shown to be host bytes
+/// ([A-Za-z0-9._-], none forbidden) first, the rest looked up one by one.
+std::size_t first_forbidden_domain(std::string_view text) noexcept {
+  std::size_t k = 0;
+#if IRIKIT_SIMD_SSE2
+  while (k + 16 <= text.size() && simd::sse2::not_host_bytes(text.data() + k) == 0) k += 16;
+#endif
+  for (; k < text.size(); ++k) {
+    if (k_forbidden_domain[static_cast<unsigned char>(text[k])]) return k;
+  }
+  return std::string_view::npos;
+}
+
 /// §3.3 domain to ASCII (beStrict = false), with the Standard's ASCII fast path and its checks on
-/// the result; with `decode`, after the host parser's steps 3-4 (percent-decode, UTF-8 decode
-/// without BOM) — the stand-alone domain to ASCII takes its input as it is.
-result<std::string> domain_to_ascii_at(std::string_view input, const reporter& r, std::size_t offset,
-                                       bool decode = true) {
+/// the result, written to `out` (replaced; unspecified on failure: a warm call with a reused `out`
+/// allocates nothing but the percent-decoded copy, when there is a "%"); with `decode`, after the
+/// host parser's steps 3-4 (percent-decode, UTF-8 decode without BOM) — the stand-alone domain to
+/// ASCII takes its input as it is.
+std::optional<url_error> domain_to_ascii_into(std::string_view input, const reporter& r, std::size_t offset,
+                                              bool decode, std::string& out) {
   const auto failure = [&](ve e, std::size_t at) {
     r.add(e, at);
     return url_error{e, static_cast<std::uint32_t>(at)};
@@ -314,32 +339,27 @@ result<std::string> domain_to_ascii_at(std::string_view input, const reporter& r
   // "Domain is ASCII, but a label is invalid IDNA"; IdnaTestV2.json has no failing ASCII input
   // other than those with a forbidden domain code point).
   // One pass: lowercase, the first forbidden domain code point, the first non-ASCII byte.
-  std::string out(domain.size(), '\0');
+  out.resize(domain.size());
   std::size_t forbidden_at = std::string_view::npos;
   std::size_t i = 0;
   for (; i < domain.size(); ++i) {
     const auto c = static_cast<unsigned char>(domain[i]);
     if (c >= 0x80) break;
     out[i] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    if (forbidden_domain(c) && forbidden_at == std::string_view::npos) forbidden_at = i;
+    if (k_forbidden_domain[c] && forbidden_at == std::string_view::npos) forbidden_at = i;
   }
   const bool ascii = i == domain.size();
   if (!ascii) {
-    auto converted = unicode::whatwg_domain_to_ascii(domain);
-    if (!converted)
+    if (auto converted = unicode::whatwg_domain_to_ascii_into(domain, out); !converted)
       return failure(ve::domain_to_ascii, offset + (had_percent ? 0 : converted.error().offset));
-    out = std::move(*converted);
-    forbidden_at = std::find_if(out.begin(), out.end(),
-                                [](char c) { return forbidden_domain(static_cast<unsigned char>(c)); }) -
-                   out.begin();
-    if (forbidden_at == out.size()) forbidden_at = std::string_view::npos;
+    forbidden_at = first_forbidden_domain(out);
   }
   if (out.empty()) return failure(ve::domain_to_ascii, offset);
   if (forbidden_at != std::string_view::npos) {
     const bool same = !had_percent && ascii;
     return failure(ve::domain_invalid_code_point, offset + (same ? forbidden_at : 0));
   }
-  return out;
+  return std::nullopt;
 }
 
 std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque, host& out, const reporter& r,
@@ -373,20 +393,22 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
     return std::nullopt;
   }
   // Steps 3-5: percent-decode, UTF-8 decode without BOM, domain to ASCII.
-  auto ascii = domain_to_ascii_at(input, r, offset);
-  if (!ascii) return ascii.error();
+  // The ASCII form is written straight into the host's serialization (a reused host allocates
+  // nothing): it is the result for a domain, and the IPv4 parser's input otherwise.
+  std::string& ascii = out.serialized;
+  if (auto e = domain_to_ascii_into(input, r, offset, true, ascii)) return e;
   // Step 6: a domain that ends in a number is an IPv4 address or nothing.
-  if (ends_in_a_number(*ascii)) {
+  if (ends_in_a_number(ascii)) {
     std::uint32_t address = 0;
     // The IPv4 parser reads the domain to-ASCII gave. Its positions are the input's when that is
     // the input lowercased (ASCII, no "%"); otherwise (percent-decoded, or mapped by UTS #46: a
     // Punycode label can be longer than the input) its notes and failure are at the host's start,
-    // as domain_to_ascii_at's are.
+    // as domain_to_ascii_into's are.
     const bool same =
         input.find('%') == std::string_view::npos &&
         std::all_of(input.begin(), input.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
     const std::size_t first_note = r.notes != nullptr ? r.notes->size() : 0;
-    std::optional<url_error> e = parse_ipv4(*ascii, address, r, offset);
+    std::optional<url_error> e = parse_ipv4(ascii, address, r, offset);
     if (!same) {
       if (r.notes != nullptr) {
         for (std::size_t k = first_note; k < r.notes->size(); ++k)
@@ -402,7 +424,6 @@ std::optional<url_error> parse_host_into(std::string_view input, bool is_opaque,
     return std::nullopt;
   }
   out.type = host_type::domain;
-  out.serialized = std::move(*ascii);
   return std::nullopt;
 }
 
@@ -483,10 +504,11 @@ result<std::string> domain_to_ascii(std::string_view domain, std::vector<validat
   }
   if (scope.cancelled()) return url_error{validation_error::cancelled, scope.error().offset};
   const std::size_t first_note = notes != nullptr ? notes->size() : 0;
-  auto ascii = detail::domain_to_ascii_at(domain, detail::reporter{notes}, 0, /*decode=*/false);
-  url_error e = ascii ? url_error{} : ascii.error();
-  detail::offsets_before_replacement(replaced, 0, ascii ? nullptr : &e, notes, first_note);
-  if (!ascii) return e;
+  std::string ascii;
+  std::optional<url_error> e =
+      detail::domain_to_ascii_into(domain, detail::reporter{notes}, 0, /*decode=*/false, ascii);
+  detail::offsets_before_replacement(replaced, 0, e ? &*e : nullptr, notes, first_note);
+  if (e) return *e;
   return ascii;
 }
 

@@ -188,6 +188,27 @@ TEST(WhatwgValidation, IllFormedUtf8ReadsAsReplacementCharacter) {
   EXPECT_EQ(u->pathname(), "/%EF%BF%BD%EF%BF%BD");
 }
 
+// URL Standard §4.4 step 3 (UTF-8 decode) comes before the host parser's percent-decoding (§3.5
+// step 3): an ill-formed byte is U+FFFD even where the bytes a "%" decodes to would complete it,
+// and UTS #46 disallows U+FFFD. The fast path (fast.cpp), which leaves the UTF-8 check of a host
+// without "%" to UTS #46, checks it for a host with one, and agrees with the full parser.
+TEST(WhatwgHost, IllFormedUtf8InAHostFailsEvenWhenPercentDecodingCompletesIt) {
+  for (const char* input :
+       {"http://\xC3%A9.example/", "http://a\xC3%A9/x", "http://\xC3\xA9/", "http://\xC3/"}) {
+    SCOPED_TRACE(input);
+    const auto full = w::detail::parse_full(input, nullptr, nullptr, {});
+    const auto fast = w::parse(input);
+    EXPECT_EQ(fast.has_value(), full.has_value());
+    EXPECT_EQ(w::can_parse(input), full.has_value());
+    if (fast && full) EXPECT_EQ(fast->href(), full->href());
+  }
+  EXPECT_FALSE(w::can_parse("http://\xC3%A9.example/"));
+  EXPECT_FALSE(w::can_parse("http://\xC3/"));
+  const auto u = w::parse("http://\xC3\xA9/");  // well-formed "é": an IDNA host
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->host(), "xn--9ca");
+}
+
 // §6.1 setters with their state overrides.
 TEST(WhatwgSetters, StateOverrides) {
   w::url u = parsed("http://example.net:8080/path?q#h");

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The SSE2 layer that stages inline into their hot loops (src/whatwg/fast.cpp, src/parse/): SSE2 is
-// part of every x86-64 CPU, so this code needs no target and no run-time check, and a call costs
-// nothing. IRIKIT_SIMD_SSE2 says whether it is there (0 elsewhere: the callers keep their byte
-// loops). Each kernel reads (or writes) exactly the bytes it names.
+// The SSE2 layer that stages inline into their hot loops (src/whatwg/fast.cpp and host.cpp, src/parse/): SSE2
+// is part of every x86-64 CPU, so this code needs no target and no run-time check, and a call costs nothing.
+// IRIKIT_SIMD_SSE2 says whether it is there (0 elsewhere: the callers keep their byte loops). Each kernel
+// reads (or writes) exactly the bytes it names.
 #ifndef IRIKIT_SIMD_SSE2_INLINE_H
 #define IRIKIT_SIMD_SSE2_INLINE_H
 
@@ -55,6 +55,18 @@ inline unsigned controls_non_ascii_or(__m128i v) noexcept {
 template <unsigned char... Set>
 inline unsigned controls_non_ascii_or(const char* p) noexcept {
   return detail::controls_non_ascii_or<Set...>(detail::load(p));
+}
+
+/// Bit k set when byte k of the 16 at p is one of Set (ASCII bytes): no other byte, the non-ASCII
+/// ones included (each compare needs the byte's bit 7 clear).
+template <unsigned char... Set>
+inline unsigned bytes_of(const char* p) noexcept {
+  static_assert(((Set < 0x80) && ...));
+  const __m128i v = detail::load(p);
+  const __m128i v_or2 = _mm_or_si128(v, _mm_set1_epi8(2));
+  __m128i m = _mm_setzero_si128();
+  ((m = _mm_or_si128(m, detail::lanes_of<Set, Set...>(v, v_or2))), ...);
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
 }
 
 /// Copies the 16 bytes at s to out; bit k set when byte k is one controls_non_ascii_or<Set...> sets.
