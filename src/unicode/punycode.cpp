@@ -124,6 +124,22 @@ constexpr std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool
 static_assert(adapt(0, 1, true) == 0 && adapt(700, 1, true) == 1 &&
               adapt(10000, 2, false) == 66);  // RFC 3492 §6.1 by hand
 
+/// adapt for labels of at most 64 code points (numpoints <= 64, delta < 2^28): no range checks.
+constexpr std::uint32_t adapt_short(std::uint32_t delta, std::uint32_t numpoints, bool first) noexcept {
+  delta = first ? delta / damp : delta / 2;
+  delta += divide(delta, numpoints);
+  std::uint32_t k = 0;
+  while (delta > k_adapt_limit) {
+    delta /= base - tmin;
+    k += base;
+  }
+  return k + k_adapt_tail[delta];
+}
+static_assert(adapt_short(0, 1, true) == adapt(0, 1, true) &&
+              adapt_short(700, 1, true) == adapt(700, 1, true) &&
+              adapt_short(10000, 2, false) == adapt(10000, 2, false) &&
+              adapt_short((1u << 28) - 1, 64, true) == adapt((1u << 28) - 1, 64, true));
+
 /// Writes the variable-length integer `q` (§6.3, the inner loop) at `w` (at most 11 digits for
 /// 32 bits; 10 below 2^28, as each digit divides what is left by base - t >= 10); returns the end.
 char* put_integer(std::uint32_t q, std::uint32_t bias, char* w) noexcept {
@@ -225,7 +241,7 @@ void encode_short(std::u32string_view cps, std::string& out) {
     const std::uint32_t rank = bit_count(handled_at & ((std::uint64_t{1} << p) - 1));
     delta += rank - previous_rank;
     w = put_short_integer(delta, bias, w);
-    bias = adapt(delta, handled + 1, handled == basic);
+    bias = adapt_short(delta, handled + 1, handled == basic);
     delta = 0;
     ++handled;
     previous_rank = rank;
