@@ -59,6 +59,11 @@ inline bool short_labels_ok(std::size_t n, std::uint64_t allowed, std::uint64_t 
 bool ascii_host_to_ascii(std::string_view host, std::string& out) {
   const std::size_t n = host.size();
   if (n == 0 || n > 253) return false;
+  if (n >= 8) {  // a non-ASCII byte among the first eight (most IDNs): no vector attempt
+    std::uint64_t head;
+    std::memcpy(&head, host.data(), 8);
+    if ((head & 0x8080808080808080ULL) != 0) return false;
+  }
   out.resize(n);  // first: no vector is then live across a call (on failure `out` is unspecified)
   if (simd::host_masks m; n <= 63 && simd::lower_short_host(host.data(), n, out.data(), m))
     return short_labels_ok(n, m.allowed, m.dots, m.hyphens);

@@ -470,6 +470,42 @@ constexpr std::array<std::uint8_t, 128> k_fast_ascii = [] {
   return t;
 }();
 
+/// The fast path's lookup for a BMP code point in two steps where idna_fast_raw takes three
+/// (and a range check): the generated table's first two stages flattened into one array of the
+/// blocks of 16 code points, by cp >> 4 (8 KB).
+constexpr std::array<std::uint16_t, 0x1000> k_fast_bmp_blocks = [] {
+  std::array<std::uint16_t, 0x1000> t{};
+  for (std::size_t block = 0; block < t.size(); ++block) {
+    t[block] =
+        tables::k_idna_fast_raw_stage1[(static_cast<std::size_t>(tables::k_idna_fast_raw_stage0[block >> 5])
+                                        << 5) |
+                                       (block & 31)];
+  }
+  return t;
+}();
+
+std::uint8_t fast_bmp_entry(char32_t cp) noexcept {
+  return tables::k_idna_fast_raw_stage2[(static_cast<std::size_t>(k_fast_bmp_blocks[cp >> 4]) << 4) |
+                                        (cp & 15)];
+}
+
+/// The flattening must agree with the generated lookup on the whole BMP (it assumes the
+/// generator's stage shifts, 9 and 4).
+constexpr bool fast_bmp_agrees() {
+  for (char32_t cp = 0; cp < 0x10000; ++cp) {
+    if (tables::k_idna_fast_raw_stage2[(static_cast<std::size_t>(k_fast_bmp_blocks[cp >> 4]) << 4) |
+                                       (cp & 15)] != tables::idna_fast_raw(cp))
+      return false;
+  }
+  return true;
+}
+static_assert(fast_bmp_agrees());
+
+/// The lookup entry of any code point after the mapping (the first of a label, read again).
+std::uint8_t fast_entry(char32_t cp) noexcept {
+  return cp < 0x80 ? k_fast_ascii[cp] : cp < 0x10000 ? fast_bmp_entry(cp) : tables::idna_fast_raw(cp);
+}
+
 /// UTS #46 §4.2 ToASCII of a name in the common case, written to `out`. False when the name
 /// needs the full processing; `out` is then unspecified.
 bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& out) {
@@ -484,46 +520,65 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
   for (std::size_t i = 0;;) {
     const std::size_t label_out = out.size();
     std::size_t count = 0;
-    std::uint32_t classes = 0;
-    bidi_class end = L;
-    bool has_end = false, ascii = true, check_nfc = false;
-    std::uint8_t previous = 0, first_entry = 0;
-    while (i < n && s[i] != '.') {
+    std::uint32_t classes = 0;  // bit(class) of every code point of the label
+    bool ascii = true;
+    // end_entry: the entry of the last code point that is not NSM (0: none yet, as every
+    // entry read has k_fast_valid); nfc: not 0 when the quick check needs help.
+    std::uint8_t previous = 0, end_entry = 0, nfc = 0;
+    while (i < n) {
       char32_t cp;
       std::uint8_t e;
       const auto byte = static_cast<unsigned char>(s[i]);
       if (byte < 0x80) {
+        if (byte == '.') break;
         cp = byte >= 'A' && byte <= 'Z' ? byte + 0x20 : byte;  // §4 step 1
         e = k_fast_ascii[cp];
         if (e == 0) return false;
-        out.push_back(static_cast<char>(cp));
         ++i;
       } else {
-        const grammar::decoded d = grammar::decode_utf8(s, i, n);
-        if (d.code != error_code::ok) return false;
-        cp = d.cp;
-        i += d.length;
-        e = tables::idna_fast_raw(cp);
+        // UTF-8 (RFC 3629 §4): 2- and 3-byte sequences here (the BMP, looked up in two
+        // steps), 4-byte ones and every ill-formed sequence by decode_utf8. The path gives up
+        // on anything ill-formed; the full processing reports it.
+        if (byte >= 0xC2 && byte < 0xE0 && n - i >= 2) {
+          const unsigned b1 = static_cast<unsigned char>(s[i + 1]) ^ 0x80u;  // < 0x40 if continuation
+          if (b1 >= 0x40) return false;
+          cp = static_cast<char32_t>((byte & 0x1Fu) << 6 | b1);
+          i += 2;
+          e = fast_bmp_entry(cp);
+        } else if (byte >= 0xE0 && byte < 0xF0 && n - i >= 3) {
+          const unsigned b1 = static_cast<unsigned char>(s[i + 1]) ^ 0x80u;
+          const unsigned b2 = static_cast<unsigned char>(s[i + 2]) ^ 0x80u;
+          if ((b1 | b2) >= 0x40) return false;
+          cp = static_cast<char32_t>((byte & 0x0Fu) << 12 | b1 << 6 | b2);
+          if (cp < 0x800) return false;  // overlong (a surrogate's entry is 0: disallowed)
+          i += 3;
+          e = fast_bmp_entry(cp);
+        } else {
+          const grammar::decoded d = grammar::decode_utf8(s, i, n);
+          if (d.code != error_code::ok) return false;
+          cp = d.cp;
+          i += d.length;
+          e = tables::idna_fast_raw(cp);
+        }
         if ((e & k_fast_valid) == 0) return false;
         ascii = false;
         // V1 and step 2: the quick check (UAX #15 §9) answers Yes without help unless there is
         // a Maybe or two non-starters in a row (whose order must be checked).
-        if ((e & k_fast_maybe) != 0 || (e & previous & k_fast_ccc) != 0) check_nfc = true;
+        nfc |= e & (k_fast_maybe | (previous & k_fast_ccc));
       }
       if (count == k_fast_label_max) return false;
-      const auto b = static_cast<bidi_class>(e & 15);
-      first_entry = count == 0 ? e : first_entry;  // selects, not branches: the data decide
       cps[count++] = cp;
-      classes |= bit(b);
-      const bool strong_end = b != NSM;
-      end = strong_end ? b : end;
-      has_end = has_end || strong_end;
+      classes |= std::uint32_t{1} << (e & 15);
+      end_entry = (e & 15) != static_cast<std::uint8_t>(NSM) ? e : end_entry;  // selects, not branches
       previous = e;
     }
     work.steps += count + 1;
-    if (count == 0) return false;                        // an empty label, the root label included
+    if (count == 0) return false;  // an empty label, the root label included
+    const std::uint8_t first_entry = fast_entry(cps[0]);
     if ((first_entry & k_fast_mark) != 0) return false;  // V6
     const auto first = static_cast<bidi_class>(first_entry & 15);
+    const bool has_end = end_entry != 0;
+    const auto end = static_cast<bidi_class>(end_entry & 15);
     const std::u32string_view text(cps, count);
     if (f.check_hyphens) {
       if (count >= 4 && cps[2] == '-' && cps[3] == '-') return false;  // V2 ("xn--" too)
@@ -531,9 +586,12 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
     } else if (starts_with_ace_prefix(text)) {
       return false;  // step 4.1: to be decoded
     }
-    if (check_nfc && !is_normalized_code_points(text, normal_form::nfc)) return false;
-    if (!ascii) {
-      out.resize(label_out);
+    if (nfc != 0 && !is_normalized_code_points(text, normal_form::nfc)) return false;
+    if (ascii) {
+      char lowered[k_fast_label_max];
+      for (std::size_t k = 0; k < count; ++k) lowered[k] = static_cast<char>(cps[k]);
+      out.append(lowered, count);
+    } else {
       out.append("xn--");
       if (!punycode_encode(text, out)) return false;
     }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -130,6 +131,22 @@ constexpr std::uint32_t adapt(std::uint32_t delta, std::uint32_t numpoints, bool
 static_assert(adapt(0, 1, true) == 0 && adapt(700, 1, true) == 1 &&
               adapt(10000, 2, false) == 66);  // RFC 3492 §6.1 by hand
 
+/// adapt for labels of at most 64 code points (numpoints <= 64, delta < 2^28): no range checks.
+constexpr std::uint32_t adapt_short(std::uint32_t delta, std::uint32_t numpoints, bool first) noexcept {
+  delta = first ? delta / damp : delta / 2;
+  delta += divide(delta, numpoints);
+  std::uint32_t k = 0;
+  while (delta > k_adapt_limit) {
+    delta /= base - tmin;
+    k += base;
+  }
+  return k + k_adapt_tail[delta];
+}
+static_assert(adapt_short(0, 1, true) == adapt(0, 1, true) &&
+              adapt_short(700, 1, true) == adapt(700, 1, true) &&
+              adapt_short(10000, 2, false) == adapt(10000, 2, false) &&
+              adapt_short((1u << 28) - 1, 64, true) == adapt((1u << 28) - 1, 64, true));
+
 /// Writes the variable-length integer `q` (§6.3, the inner loop) at `w` (at most 11 digits for
 /// 32 bits; 10 below 2^28, as each digit divides what is left by base - t >= 10); returns the end.
 char* put_integer(std::uint32_t q, std::uint32_t bias, char* w) noexcept {
@@ -156,6 +173,19 @@ constexpr std::uint32_t bit_count(std::uint64_t x) noexcept {
 static_assert(bit_count(0) == 0 && bit_count(~std::uint64_t{0}) == 64 &&
               bit_count(0x8000000000000101ULL) == 3);
 
+/// put_integer for q < 2^28 (divide's range: no check).
+char* put_short_integer(std::uint32_t q, std::uint32_t bias, char* w) noexcept {
+  for (std::uint32_t level = base;; level += base) {
+    const std::uint32_t t = threshold(level, bias);
+    if (q < t) break;
+    const std::uint32_t rest = q - t, d = base - t, next = divide(rest, d);
+    *w++ = digit_char(t + (rest - next * d));
+    q = next;
+  }
+  *w++ = digit_char(q);
+  return w;
+}
+
 /// The encoder for labels of at most 64 code points (every DNS label): no allocation, no
 /// division. The non-basic code points are sorted once as (code point << 6 | position). In the
 /// round of code point m, §6.3 adds to delta one per handled code point (all smaller than m)
@@ -171,7 +201,9 @@ void encode_short(std::u32string_view cps, std::string& out) {
   char buffer[64 + 1 + 64 * 10];
   char* w = buffer;
   std::uint64_t handled_at = 0;
-  std::uint32_t keys[64];
+  // Keys below 2^27 (0x10FFFF << 6 | 63), so signed 32-bit; padded to a multiple of 4 with keys
+  // above every other, which count nowhere.
+  std::int32_t keys[64 + 3];
   std::size_t count = 0;
   for (std::size_t j = 0; j < n; ++j) {
     const char32_t c = cps[j];
@@ -179,16 +211,21 @@ void encode_short(std::u32string_view cps, std::string& out) {
       *w++ = static_cast<char>(c);
       handled_at |= std::uint64_t{1} << j;
     } else {
-      keys[count++] = static_cast<std::uint32_t>(c) << 6 | static_cast<std::uint32_t>(j);
+      keys[count++] = static_cast<std::int32_t>(c << 6 | j);
     }
   }
+  const std::size_t padded = (count + 3) & ~std::size_t{3};
+  keys[count] = keys[count + 1] = keys[count + 2] = INT32_MAX;
   // Sorted by counting: a key's place is the number of keys below it (they are distinct). No
-  // branch depends on the data, where an insertion sort mispredicts about once a key.
+  // branch depends on the data, where an insertion sort mispredicts about once a key; the
+  // comparisons go four at a time (the compiler's vectors, groups of four: no remainder loop).
   std::uint32_t sorted[64];
   for (std::size_t a = 0; a < count; ++a) {
-    std::uint32_t place = 0;
-    for (std::size_t b = 0; b < count; ++b) place += keys[b] < keys[a] ? 1 : 0;
-    sorted[place] = keys[a];
+    std::int32_t place = 0;
+    for (std::size_t b = 0; b < padded; b += 4) {
+      for (std::size_t l = 0; l < 4; ++l) place += keys[b + l] < keys[a] ? 1 : 0;
+    }
+    sorted[place] = static_cast<std::uint32_t>(keys[a]);
   }
   const auto basic = static_cast<std::uint32_t>(n - count);
   if (basic > 0) *w++ = '-';
@@ -210,8 +247,8 @@ void encode_short(std::u32string_view cps, std::string& out) {
     }
     const std::uint32_t rank = bit_count(handled_at & ((std::uint64_t{1} << p) - 1));
     delta += rank - previous_rank;
-    w = put_integer(delta, bias, w);
-    bias = adapt(delta, handled + 1, handled == basic);
+    w = put_short_integer(delta, bias, w);
+    bias = adapt_short(delta, handled + 1, handled == basic);
     delta = 0;
     ++handled;
     previous_rank = rank;

@@ -530,3 +530,46 @@ TEST(PunycodeLongLabels, CountingSortRoundTrips) {
   EXPECT_EQ(decoded.size(), label.size());
   EXPECT_TRUE(decoded == label);
 }
+
+namespace irikit::unicode {
+namespace {
+
+// RFC 3492 §6.3 encoding of labels of at most 64 code points (punycode.cpp's short encoder: the
+// counting sort over padded keys, the rounds, adapt without range checks): random labels with
+// repeated values, basic code points anywhere, narrow and wide ranges, up to the 64 limit, must
+// decode (§6.2, the independent decoder) to what was encoded, and the RFC 3492 §7.1 sample (S)
+// "-> $1.00 <-" and (E) must come out as the RFC gives them.
+TEST(PunycodeShortEncoder, RoundTripsRandomLabels) {
+  std::mt19937 rng(34);
+  const std::vector<std::pair<char32_t, char32_t>> ranges = {
+      {0x600, 0x63F}, {0x4E00, 0x9FFF}, {0x80, 0x10FFFF}, {0x430, 0x44F}, {0x10000, 0x1FFFF}};
+  for (int round = 0; round < 20000; ++round) {
+    const std::size_t n = 1 + rng() % 64;
+    const auto [lo, hi] = ranges[rng() % ranges.size()];
+    std::u32string cps;
+    for (std::size_t k = 0; k < n; ++k) {
+      const unsigned pick = rng() % 8;
+      char32_t c = pick == 0 ? U'a' + rng() % 26 : lo + rng() % (hi - lo + 1);
+      if (c >= 0xD800 && c <= 0xDFFF) c = 0xE000;
+      if (pick == 1 && !cps.empty()) c = cps[rng() % cps.size()];  // a repeated value
+      cps.push_back(c);
+    }
+    std::string encoded;
+    ASSERT_TRUE(punycode_encode(cps, encoded));
+    std::u32string decoded;
+    ASSERT_EQ(punycode_decode(encoded, decoded), punycode_result::ok) << encoded;
+    ASSERT_EQ(decoded, cps) << encoded;
+  }
+  std::string s;
+  ASSERT_TRUE(punycode_encode(U"-> $1.00 <-", s));
+  EXPECT_EQ(s, "-> $1.00 <--");  // RFC 3492 §7.1 (S)
+  s.clear();
+  ASSERT_TRUE(
+      punycode_encode(U"\u05DC\u05DE\u05D4\u05D4\u05DD\u05E4\u05E9\u05D5\u05D8\u05DC\u05D0"
+                      U"\u05DE\u05D3\u05D1\u05E8\u05D9\u05DD\u05E2\u05D1\u05E8\u05D9\u05EA",
+                      s));
+  EXPECT_EQ(s, "4dbcagdahymbxekheh6e0a7fei0b");  // RFC 3492 §7.1 (E), Hebrew
+}
+
+}  // namespace
+}  // namespace irikit::unicode
