@@ -549,7 +549,7 @@ TEST(PunycodeShortEncoder, RoundTripsRandomLabels) {
     std::u32string cps;
     for (std::size_t k = 0; k < n; ++k) {
       const unsigned pick = rng() % 8;
-      char32_t c = pick == 0 ? U'a' + rng() % 26 : lo + rng() % (hi - lo + 1);
+      auto c = static_cast<char32_t>(pick == 0 ? U'a' + rng() % 26 : lo + rng() % (hi - lo + 1));
       if (c >= 0xD800 && c <= 0xDFFF) c = 0xE000;
       if (pick == 1 && !cps.empty()) c = cps[rng() % cps.size()];  // a repeated value
       cps.push_back(c);

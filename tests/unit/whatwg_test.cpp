@@ -200,7 +200,9 @@ TEST(WhatwgHost, IllFormedUtf8InAHostFailsEvenWhenPercentDecodingCompletesIt) {
     const auto fast = w::parse(input);
     EXPECT_EQ(fast.has_value(), full.has_value());
     EXPECT_EQ(w::can_parse(input), full.has_value());
-    if (fast && full) EXPECT_EQ(fast->href(), full->href());
+    if (fast && full) {
+      EXPECT_EQ(fast->href(), full->href());
+    }
   }
   EXPECT_FALSE(w::can_parse("http://\xC3%A9.example/"));
   EXPECT_FALSE(w::can_parse("http://\xC3/"));
