@@ -24,6 +24,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -661,8 +662,10 @@ result<std::string> to_ascii(std::string_view input, const uts46_flags& f) {
 
 /// UTS #46 §4.3 ToUnicode: the processed name and whether an error was recorded. With
 /// VerifyDnsLength, an empty label other than the root label is an error too (IdnaTestV2.txt's
-/// X4_2).
-std::pair<std::string, const label*> to_unicode(std::string_view input, const uts46_flags& f) {
+/// X4_2). The error is the byte offset of the first bad label: by value, since a huge name's
+/// labels live in a workspace that ends with this call.
+std::pair<std::string, std::optional<std::uint32_t>> to_unicode(std::string_view input,
+                                                                const uts46_flags& f) {
   workspace own;
   const std::span<const label> labels = process(input, f, workspace_for(input, own));
   std::string out;
@@ -675,7 +678,7 @@ std::pair<std::string, const label*> to_unicode(std::string_view input, const ut
     const std::u32string& text = labels[k].text;
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (poll(done + i)) [[unlikely]]
-        return {std::string(), &labels[k]};  // cancelled: the caller's cancel_scope says so
+        return {std::string(), labels[k].offset};  // cancelled: the caller's cancel_scope says so
       grammar::append_utf8(out, text[i]);
     }
     done += text.size() + 1;
@@ -684,7 +687,8 @@ std::pair<std::string, const label*> to_unicode(std::string_view input, const ut
     if (f.verify_dns_length && bad == nullptr && labels[k].text.empty() && (k + 1 < labels.size() || k == 0))
       bad = &labels[k];
   }
-  return {std::move(out), bad};
+  if (bad == nullptr) return {std::move(out), std::nullopt};
+  return {std::move(out), bad->offset};
 }
 
 }  // namespace
@@ -701,7 +705,7 @@ result<std::string> uts46_to_ascii_full(std::string_view utf8_domain, const uts4
 
 result<std::string> uts46_to_unicode(std::string_view domain, const uts46_options& options) {
   auto [text, bad] = to_unicode(domain, options);
-  if (bad != nullptr) return idna_error(bad->offset);
+  if (bad) return idna_error(*bad);
   return std::move(text);
 }
 
@@ -746,7 +750,7 @@ result<std::string> domain_to_unicode(std::string_view domain, idna_mode mode) {
   if (mode == idna_mode::idna2003) return idna2003_domain_to_unicode(domain);
   // ToUnicode is always nontransitional (UTS #46 §4.3 since Unicode 15.1).
   auto [text, bad] = to_unicode(domain, k_strict);
-  if (bad != nullptr) return idna_error(bad->offset);
+  if (bad) return idna_error(*bad);
   return std::move(text);
 }
 
@@ -821,7 +825,7 @@ result<void> whatwg_domain_to_ascii_into(std::string_view utf8_domain, std::stri
 
 std::pair<std::string, bool> whatwg_domain_to_unicode(std::string_view domain) {
   auto [text, bad] = to_unicode(domain, k_whatwg);
-  return {std::move(text), bad != nullptr};
+  return {std::move(text), bad.has_value()};
 }
 
 bool uts46_backend_disallows(char32_t cp) {
