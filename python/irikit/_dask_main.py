@@ -215,13 +215,13 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
                 delayed(_write_range)(*r, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
                 for i, r in enumerate(ranges)
             ]
-            return _report(command, args.output, dask.compute(*writes))
+            return _report(command, args.output, _compute(writes))
         blocks = irid.read_blocks(paths, args.blocksize, skip_bom=True)
         writes = [
             delayed(_write_block)(block, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
             for i, block in enumerate(blocks)
         ]
-        return _report(command, args.output, dask.compute(*writes))
+        return _report(command, args.output, _compute(writes))
     # The lines as `iri` reads them (no byte order mark); invalid UTF-8 reaches the library as the
     # bytes it was (surrogateescape); LF only: a CR inside a line is part of it.
     lines = irid.read_lines(paths, args.blocksize)
@@ -235,7 +235,20 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
         delayed(_write)(part, f"{base}/part-{i:05d}{suffix}", command, options, args.json, args.compression)
         for i, part in enumerate(out.to_delayed())
     ]
-    return _report(command, args.output, dask.compute(*writes))
+    return _report(command, args.output, _compute(writes))
+
+
+def _compute(writes: List[Any]) -> Any:
+    """Runs the write tasks. Each writes one whole part file, so running one again is safe: a task
+    that fails because its worker died or shut down under it (distributed 2022.12 can raise
+    "cannot schedule new futures after shutdown" from a closing worker) is retried elsewhere
+    rather than failing the job. The local schedulers ignore `retries`."""
+    import dask
+
+    return dask.compute(*writes, retries=_WRITE_RETRIES)
+
+
+_WRITE_RETRIES = 3
 
 
 def _report(command: str, output: str, partition_counts: Any) -> int:

@@ -23,6 +23,7 @@ import dask.bag as db  # noqa: E402
 
 import irikit  # noqa: E402
 import irikit.dask as irid  # noqa: E402
+from irikit import _dask_main  # noqa: E402
 from dask_helpers import as_file_bytes, generate, slow_block, slow_range, slowly  # noqa: E402
 from irikit import IRIError  # noqa: E402
 
@@ -345,7 +346,10 @@ def test_worker_killed_mid_job_loses_nothing(client, tmp_path, source):
         assert partitions >= 39
         writes = [delayed(_write_block)(delayed(slow_block)(block), str(tmp_path / f"part-{i:05d}.jsonl"), "normalize",
                                         {"level": "scheme"}, True, None) for i, block in enumerate(blocks)]
-    futures = client.compute(writes)
+    # As the runner does (_dask_main._compute): a write task that fails with its dying worker is
+    # run again (CI, stop 45: "cannot schedule new futures after shutdown" from the killed
+    # worker's executor). A task that fails for any other reason fails every retry as well.
+    futures = client.compute(writes, retries=_dask_main._WRITE_RETRIES)
     deadline = time.monotonic() + 300
     while sum(f.done() for f in futures) < 4:
         assert time.monotonic() < deadline, "the job did not start"
