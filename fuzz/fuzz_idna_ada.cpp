@@ -21,6 +21,7 @@
 #include "irikit/whatwg.h"
 #include "unicode/bidi.h"
 #include "unicode/idna.h"
+#include "unicode/normalize.h"
 #include "unicode/ucd.h"
 
 namespace {
@@ -41,6 +42,15 @@ namespace {
 ///   4. ada's CONTEXTJ rule for U+200C (V8, RFC 5892 Appendix A.1) finds a joining character of
 ///      type L or D before the ZWNJ across characters that are not transparent
 ///      ("\u062A\u0627\u064566a\uA94D\u200Cb…\u0644r": "a" stands between U+0645 and the T run).
+///   5. ada's NFC quick check passes a precomposed starter followed by a mark of a lower combining
+///      class than its decomposition's last mark, so ada encodes a label that is not in NFC
+///      ("\u00E9\u0328": NFC is U+0119 U+0301, xn--1-0ia87l with "1" after it, as ICU gives; ada
+///      gives xn--1-9fa93o, U+00E9 U+0328). Fixed upstream after the peer's release
+///      (ada-url/ada#1226, ada-url/idna#87).
+///   6. ada's Joining_Type data lacks letters of Arabic Supplement and Extended-A (U+076A–U+0772,
+///      U+0775, U+077F, U+08B5, …: D or R in DerivedJoiningType.txt), so it refuses a ZWNJ
+///      between a dual-joining letter and one of them (RFC 5892 A.1: "\u0628\u200C\u076F", which
+///      ICU 72 accepts too); recognised when ada accepts the host once its ZWNJs are removed.
 
 /// Whether the Unicode form of `ascii_host` has a mark or an R, AL or AN character of Unicode 14.0
 /// or later (class 2).
@@ -74,6 +84,21 @@ bool known_ada_gap(std::string_view ada_host) {
   return has_newer_mark_or_rtl(ada_host);
 }
 
+/// Whether a label of `ascii_host`, decoded, is not in NFC (class 5).
+bool has_label_not_in_nfc(std::string_view ascii_host) {
+  const std::string text = irikit::unicode::whatwg_domain_to_unicode(ascii_host).first;
+  return !irikit::unicode::is_normalized(text, irikit::unicode::normal_form::nfc);
+}
+
+/// Whether ada accepts `host` once every U+200C is removed (class 6).
+bool ada_refuses_only_a_zwnj(std::string_view host) {
+  constexpr std::string_view zwnj = "\xE2\x80\x8C";
+  if (host.find(zwnj) == std::string_view::npos) return false;
+  std::string without(host);
+  for (std::size_t at; (at = without.find(zwnj)) != std::string::npos;) without.erase(at, zwnj.size());
+  return ada::parse<ada::url_aggregator>("https://" + without + "/").has_value();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -90,16 +115,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const auto ours = irikit::whatwg::parse(input);
   const auto theirs = ada::parse<ada::url_aggregator>(input);
-  if (!ours && theirs && known_ada_gap(theirs->get_hostname())) return 0;
+  if (!ours && theirs &&
+      (known_ada_gap(theirs->get_hostname()) || has_label_not_in_nfc(theirs->get_hostname())))
+    return 0;
   // Class 2 the other way: ada refuses a name irikit accepts, whose Unicode form has a mark or an
   // RTL character of Unicode 14.0 or later ("\u06CC\U00010F84\U0001136C": ada reads the Old
   // Uyghur letter U+10F84, R, as L).
-  if (ours && !theirs && has_newer_mark_or_rtl(ours->hostname())) return 0;
+  if (ours && !theirs && (has_newer_mark_or_rtl(ours->hostname()) || ada_refuses_only_a_zwnj(host))) return 0;
   FUZZ_CHECK(ours.has_value() == theirs.has_value(),
              input + (ours ? " parses in irikit only" : " parses in ada only"));
   if (ours && theirs) {
     const std::string hostname(ours->hostname());
     const std::string ada_hostname(theirs->get_hostname());
+    if (hostname != ada_hostname && has_label_not_in_nfc(ada_hostname)) return 0;  // class 5
     FUZZ_CHECK(hostname == ada_hostname, input + ": irikit " + hostname + ", ada " + ada_hostname);
   }
   return 0;
