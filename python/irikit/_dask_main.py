@@ -238,6 +238,9 @@ def run(args: argparse.Namespace, options: Dict[str, Any]) -> int:
     return _report(command, args.output, _compute(writes))
 
 
+_WRITE_RETRIES = 3  # per write task (see _compute)
+
+
 def _compute(writes: List[Any]) -> Any:
     """Runs the write tasks. Each writes one whole part file, so running one again is safe: a task
     that fails because its worker died or shut down under it (distributed 2022.12 can raise
@@ -246,9 +249,6 @@ def _compute(writes: List[Any]) -> Any:
     import dask
 
     return dask.compute(*writes, retries=_WRITE_RETRIES)
-
-
-_WRITE_RETRIES = 3
 
 
 def _report(command: str, output: str, partition_counts: Any) -> int:

@@ -670,7 +670,8 @@ std::pair<std::string, std::optional<std::uint32_t>> to_unicode(std::string_view
   const std::span<const label> labels = process(input, f, workspace_for(input, own));
   std::string out;
   out.reserve(input.size());
-  const label* bad = first_failure(labels);
+  std::optional<std::uint32_t> bad;
+  if (const label* l = first_failure(labels)) bad = l->offset;
   detail::cancel_poll poll(0, input.size());
   std::size_t done = 0;
   for (std::size_t k = 0; k < labels.size(); ++k) {
@@ -684,11 +685,10 @@ std::pair<std::string, std::optional<std::uint32_t>> to_unicode(std::string_view
     done += text.size() + 1;
     // X4_2: an empty label, but for a trailing root label after another label (so the empty
     // domain is one too).
-    if (f.verify_dns_length && bad == nullptr && labels[k].text.empty() && (k + 1 < labels.size() || k == 0))
-      bad = &labels[k];
+    if (f.verify_dns_length && !bad && labels[k].text.empty() && (k + 1 < labels.size() || k == 0))
+      bad = labels[k].offset;
   }
-  if (bad == nullptr) return {std::move(out), std::nullopt};
-  return {std::move(out), bad->offset};
+  return {std::move(out), bad};
 }
 
 }  // namespace
