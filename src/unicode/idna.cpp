@@ -788,12 +788,16 @@ a_label_decoding decode_a_label(std::string_view label_text) {
   }
   if (!encoded || again != body) return fail(a_label_status::bad_punycode);
   if (ascii) return fail(a_label_status::decodes_to_ascii);  // UTS #46 §4.1 step 4.2
-  for (const char32_t cp : cps) {
-    if (ucd::general_category(cp) == ucd::gc::Cn) return fail(a_label_status::unassigned);
-  }
   // UTS #46 §4.1 with every flag on (the label on its own decides whether it is a Bidi label).
   failure why = validity(cps, k_strict, false, true);
   if (why == failure::none && has_rtl(cps) && !satisfies_bidi_rule(cps)) why = failure::bidi;
+  // An unassigned code point is reported as such, before any other failure. Only a label that
+  // fails can have one: the UTS #46 table disallows every unassigned code point (the unit test
+  // Idna.UnassignedIsDisallowed checks the whole code space).
+  if (why != failure::none && std::any_of(cps.begin(), cps.end(), [](char32_t cp) {
+        return ucd::general_category(cp) == ucd::gc::Cn;
+      }))
+    return fail(a_label_status::unassigned);
   switch (why) {
     case failure::none:
       r.status = a_label_status::ok;

@@ -656,6 +656,8 @@ TEST(DecodeALabel, EveryFailureHasItsReason) {
   EXPECT_EQ(status("xn--a-0hc"), "bidi-rule");      // "aא": L and R in one label
   EXPECT_EQ(status("xn--a-ugn"), "contextj-rule");  // ZWJ after "a"
   EXPECT_EQ(status("xn--zva"), "unassigned");       // U+0378
+  // An unassigned code point is the reason given before any other failure of its label.
+  EXPECT_EQ(status("xn----qib"), "unassigned");  // "-" U+0378: the hyphen fails V3 too
 }
 
 TEST(DecodeALabel, AgreesWithIcuToUnicodeOnTheCanonicalLabels) {

@@ -18,6 +18,7 @@
 #include "grammar/utf8.h"
 #include "irikit/version.h"
 #include "unicode/bidi.h"
+#include "unicode/idna.h"
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
 #include "unicode/punycode.h"
@@ -149,6 +150,19 @@ TEST(Normalize, QuickCheckAgreesWithNormalizationOnRandomText) {
     ++compared;
   }
   EXPECT_GT(compared, 50000u);  // most of the pool is older than Unicode 15.0
+}
+
+TEST(Idna, UnassignedIsDisallowed) {
+  // decode_a_label asks for unassigned code points only in labels that fail UTS #46 validity:
+  // that holds while the mapping table disallows every code point General_Category calls Cn.
+  std::size_t unassigned = 0;
+  for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    if (irikit::unicode::ucd::general_category(cp) != irikit::unicode::ucd::gc::Cn) continue;
+    ++unassigned;
+    ASSERT_TRUE(irikit::unicode::uts46_backend_disallows(cp)) << std::hex << static_cast<unsigned>(cp);
+  }
+  EXPECT_EQ(unassigned, 814730u);  // Unicode 17.0 (noncharacters included): a new version changes it
 }
 
 TEST(Version, ReportsTheBackend) {
