@@ -24,6 +24,8 @@
 #ifndef IRIKIT_LINT_H
 #define IRIKIT_LINT_H
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -83,6 +85,9 @@ std::span<const lint_profile> lint_profiles() noexcept;
 /// Which rules run and at which severity. Unknown ids are rejected by the setters.
 class lint_options {
  public:
+  /// Every rule at its default severity, in the "default" profile.
+  lint_options() noexcept;
+
   /// The grammar rule the text is parsed with (any IRI or URI rule; `leiri` lets through
   /// characters that the IRI rules reject, which the character rules then report).
   rule grammar = rule::iri_reference;
@@ -94,15 +99,25 @@ class lint_options {
   /// The severity rule `id` runs at: its override, else its severity in the profile, else its
   /// default.
   severity severity_of(std::string_view id) const noexcept;
+  /// severity_of(lint_rules()[index].id), without looking the id up; `off` past the catalogue.
+  severity severity_at(std::size_t index) const noexcept {
+    return index < resolved_.size() ? resolved_[index] : severity::off;
+  }
   /// Chooses a profile (lint_profiles()); overrides set before or after still win. False when
   /// `name` is unknown (the profile is then unchanged).
   bool set_profile(std::string_view name);
   /// The profile's name ("default" unless set).
   std::string_view profile() const noexcept { return profile_; }
 
+  /// Room for the catalogue (append-only; growing past it changes this class's size).
+  static constexpr std::size_t k_rule_capacity = 64;
+
  private:
+  void resolve() noexcept;  // resolved_ from the overrides, the profile and the defaults
+
   std::vector<std::pair<std::string_view, severity>> overrides_;
   std::string_view profile_ = "default";
+  std::array<severity, k_rule_capacity> resolved_{};  // by catalogue index (off past its end)
 };
 
 /// Lints `text`: parses it with `options.grammar` and returns every finding of every enabled rule,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// irikit::lint — runs the rules of the catalogue (catalogue.cpp) over a parsed IRI reference.
+// irikit::lint — runs the rules of the catalogue (rules.h, catalogue.cpp) over a parsed IRI reference.
 #include "irikit/lint.h"
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include "irikit/bidi.h"
 #include "irikit/host.h"
 #include "irikit/scheme.h"
+#include "lint/rules.h"
 #include "unicode/idna.h"
 #include "unicode/normalize.h"
 #include "unicode/properties.h"
@@ -80,22 +81,30 @@ class linter {
   }
 
  private:
+  /// The catalogue index of a finding's rule (its id views the catalogue's).
   static std::size_t rule_index(std::string_view id) {
-    const auto rules = lint_rules();
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      if (rules[i].id == id) return i;
-    }
-    return rules.size();
+    const lint_rule* r = find_lint_rule(id);
+    return r == nullptr ? lint_catalogue::k_rules.size() : lint_catalogue::index_of(*r);
   }
 
-  bool enabled(std::string_view id) const { return options_.severity_of(id) != severity::off; }
+  /// A rule of the catalogue, named by its id and found when the linter compiles (an id that is
+  /// no rule's does not compile): enabled and report take no lookup.
+  struct rule_ref {
+    std::size_t index;
+    consteval rule_ref(const char* id) : index(lint_catalogue::rule_index(id)) {}  // NOLINT: implicit
+  };
 
-  void report(std::string_view id, std::size_t offset, std::size_t length, std::string message) {
-    const severity s = options_.severity_of(id);
+  bool enabled(rule_ref r) const { return options_.severity_at(r.index) != severity::off; }
+
+  void report(rule_ref r, std::size_t offset, std::size_t length, std::string message) {
+    report_at(r.index, offset, length, std::move(message));
+  }
+
+  void report_at(std::size_t index, std::size_t offset, std::size_t length, std::string message) {
+    const severity s = options_.severity_at(index);
     if (s == severity::off) return;
-    const lint_rule* r = find_lint_rule(id);
-    findings_.push_back({r->id, s, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(length),
-                         std::move(message)});
+    findings_.push_back({lint_catalogue::k_rules[index].id, s, static_cast<std::uint32_t>(offset),
+                         static_cast<std::uint32_t>(length), std::move(message)});
   }
 
   /// The name of the component that holds byte `offset`.
@@ -588,8 +597,10 @@ class linter {
   /// The scheme rules (irikit/scheme.h) of the reference's scheme, at the profile's severities.
   void check_scheme_specific() {
     if (!iri_.parts().has_scheme) return;
-    for (scheme_finding& f : check_scheme_rules(iri_))
-      report(f.rule, f.offset, f.length, std::move(f.message));
+    for (scheme_finding& f : check_scheme_rules(iri_)) {
+      if (const lint_rule* r = find_lint_rule(f.rule))
+        report_at(lint_catalogue::index_of(*r), f.offset, f.length, std::move(f.message));
+    }
   }
 
   static bool is_dot_segment(std::string_view s) {
