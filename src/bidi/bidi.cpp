@@ -171,43 +171,49 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
       out.push_back({kind, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end - begin)});
     }
   };
-  // Splits text[begin, end) at each of `separators` and calls `each(begin, end)` per piece.
-  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators,
+  // Splits text[begin, end) at each of `separators` and calls `each(begin, end, first, last)` per
+  // piece, `first` and `last` the offsets of its first and last `mark` (npos for none): the one
+  // polled pass over a long piece.
+  constexpr std::size_t none = std::string_view::npos;
+  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators, char mark,
                                    auto each) {
-    std::size_t start = begin;
+    std::size_t start = begin, first = none, last = none;
     for (std::size_t i = begin; i <= end; ++i) {
       if (poll(i)) return;  // cancelled: no components (below)
       if (i == end || separators.find(text[i]) != std::string_view::npos) {
-        each(start, i);
+        each(start, i, first, last);
         start = i + 1;
+        first = last = none;
+      } else if (text[i] == mark) {
+        if (first == none) first = i;
+        last = i;
       }
     }
   };
   if (p.has_userinfo) add(bidi_component_kind::userinfo, p.authority_begin, p.host_begin - 1);
   if (p.has_authority && p.host_type == host_kind::reg_name) {
-    split(p.host_begin, p.host_end, ".",
-          [&](std::size_t b, std::size_t e) { add(bidi_component_kind::host_label, b, e); });
+    split(p.host_begin, p.host_end, ".", '.', [&](std::size_t b, std::size_t e, std::size_t, std::size_t) {
+      add(bidi_component_kind::host_label, b, e);
+    });
   }
-  split(p.path_begin, p.path_end, "/", [&](std::size_t b, std::size_t e) {
-    const std::string_view segment = text.substr(b, e - b);
-    const std::size_t dot = segment.rfind('.');
-    if (dot == std::string_view::npos || dot == 0 || dot + 1 == segment.size() || segment == "..") {
+  split(p.path_begin, p.path_end, "/", '.', [&](std::size_t b, std::size_t e, std::size_t, std::size_t dot) {
+    if (dot == none || dot == b || dot + 1 == e || text.substr(b, e - b) == "..") {
       add(bidi_component_kind::path_segment, b, e);
     } else {
-      add(bidi_component_kind::path_segment, b, b + dot);
-      add(bidi_component_kind::path_extension, b + dot + 1, e);
+      add(bidi_component_kind::path_segment, b, dot);
+      add(bidi_component_kind::path_extension, dot + 1, e);
     }
   });
   if (p.has_query) {
-    split(p.path_end + 1, p.query_end, "&;", [&](std::size_t b, std::size_t e) {
-      const std::size_t eq = text.substr(b, e - b).find('=');
-      if (eq == std::string_view::npos) {
-        add(bidi_component_kind::query_name, b, e);
-      } else {
-        add(bidi_component_kind::query_name, b, b + eq);
-        add(bidi_component_kind::query_value, b + eq + 1, e);
-      }
-    });
+    split(p.path_end + 1, p.query_end, "&;", '=',
+          [&](std::size_t b, std::size_t e, std::size_t eq, std::size_t) {
+            if (eq == none) {
+              add(bidi_component_kind::query_name, b, e);
+            } else {
+              add(bidi_component_kind::query_name, b, eq);
+              add(bidi_component_kind::query_value, eq + 1, e);
+            }
+          });
   }
   if (p.has_fragment) add(bidi_component_kind::fragment, p.query_end + 1, text.size());
   if (scope.cancelled()) out.clear();

@@ -188,8 +188,14 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
       return {};
     }
   }
+  // Two passes, polled per block: the count at positions i, the encoding at n + i.
+  irikit::detail::cancel_poll poll(0, 2 * n);
   std::size_t non_ascii = 0;
-  for (std::size_t i = 0; i < n; ++i) non_ascii += static_cast<unsigned char>(s[i]) >> 7;
+  for (std::size_t i = 0; i < n;) {
+    if (poll(i)) return {error_code::cancelled, u32(i)};
+    for (const std::size_t stop = irikit::detail::block_end(i, n); i < stop; ++i)
+      non_ascii += static_cast<unsigned char>(s[i]) >> 7;
+  }
   const std::size_t start = out.size();
   out.resize(start + n + 2 * non_ascii + 1);  // exact (+1: the spare byte of a 4-byte triplet copy), unless
                                               // unsafe ASCII is encoded too
@@ -200,9 +206,8 @@ parse_error encode_whole(std::string_view iri, bool encode_unsafe, std::string& 
   };
 
   std::size_t i = 0;
-  irikit::detail::cancel_poll poll(0, n);
   while (i < n) {
-    if (poll(i)) return {error_code::cancelled, u32(i)};
+    if (poll(n + i)) return {error_code::cancelled, u32(i)};
     for (const std::size_t stop = irikit::detail::block_end(i, n); i < stop;) {
 #if IRIKIT_SIMD_SSE2
       // Runs of bytes copied as they are, 16 at a time: the block is stored whole (the output has

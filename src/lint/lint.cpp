@@ -53,6 +53,18 @@ bool is_ascii(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
+/// is_ascii of text[at, at + s.size()) = `s`, a MiB at a time between polls (a component may be
+/// long); false once told to stop.
+bool is_ascii_polled(std::string_view s, std::size_t at, irikit::detail::cancel_poll& poll) {
+  for (std::size_t i = 0; i < s.size();) {
+    if (poll(at + i)) return false;
+    const std::size_t stop = irikit::detail::block_end(i, s.size());
+    if (!is_ascii(s.substr(i, stop - i))) return false;
+    i = stop;
+  }
+  return true;
+}
+
 /// Collects the findings of one lint run.
 class linter {
  public:
@@ -347,14 +359,15 @@ class linter {
     const std::vector<bidi_component> components = bidi_components(iri_);
     irikit::detail::cancel_poll poll(0, text_.size());
     for (const bidi_component& c : components) {
-      if (poll(c.offset + c.length)) return;
+      if (poll(c.offset)) return;
       const std::string_view s = text_.substr(c.offset, c.length);
       const std::string name(bidi_component_name(c.kind));
       if (c.kind == bidi_component_kind::host_label && is_a_label_prefix(s)) {
         check_a_label(c, s);
         continue;
       }
-      if (is_ascii(s)) continue;
+      if (is_ascii_polled(s, c.offset, poll)) continue;
+      if (scope_.cancelled()) return;
       if (enabled("not-nfc") && !unicode::is_normalized(s, unicode::normal_form::nfc)) {
         report("not-nfc", c.offset, c.length,
                name + " " + quoted(s) +

@@ -752,11 +752,17 @@ prepared_input::prepared_input(std::string_view input, bool strip, std::vector<v
   // The common case, a setter's short ASCII value without tabs or newlines: nothing to do. One
   // comparison a byte (a loop the compiler vectorizes): every byte in [0x0E, 0x7F] has neither a
   // tab, newline nor ill-formed UTF-8; other C0 controls take the general path, which keeps them.
+  // A poll per MiB: a long value's check is no wait before the first poll of its steps.
   bool plain = !strip;
   if (plain) {
+    irikit::detail::cancel_poll poll(0, input.size());
     unsigned char outside = 0;
-    for (const char c : input)
-      outside |= static_cast<unsigned char>(static_cast<unsigned char>(c) - 0x0E) >= 0x72;
+    for (std::size_t i = 0; i < input.size() && outside == 0;) {
+      if (poll(i)) [[unlikely]]
+        return;  // cancelled: the operation's cancel_scope reports it
+      for (const std::size_t stop = irikit::detail::block_end(i, input.size()); i < stop; ++i)
+        outside |= static_cast<unsigned char>(static_cast<unsigned char>(input[i]) - 0x0E) >= 0x72;
+    }
     plain = outside == 0;
   }
   if (plain) {
@@ -878,7 +884,13 @@ void path_override(std::string_view text, bool special, bool file_scheme, bool h
     if (poll(i)) [[unlikely]]
       return;
     std::size_t end = i;
-    while (end < text.size() && text[end] != '/' && !(special && text[end] == '\\')) ++end;
+    for (;;) {  // the segment's end, polling per MiB of a long segment
+      const std::size_t stop = irikit::detail::block_end(end, text.size());
+      while (end < stop && text[end] != '/' && !(special && text[end] == '\\')) ++end;
+      if (end < stop || end == text.size()) break;
+      if (poll(end)) [[unlikely]]
+        return;
+    }
     const std::string_view segment = text.substr(i, end - i);
     check_url_units(segment, r, offset + i);
     const std::size_t at = path.size();

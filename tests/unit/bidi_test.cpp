@@ -139,7 +139,8 @@ iri_reference_view parsed(const std::string& text) {
 }
 
 TEST(BidiStructure, Components) {
-  const std::string text = "s://u:p@ab.cd/x/op.html/.x/..?n=v&m;k=#f";
+  // The extension follows a segment's last ".", the value a query part's first "=".
+  const std::string text = "s://u:p@ab.cd/x/op.html/.x/../a.b.c/y.?n=v&m;k=&a=b=c#f";
   const std::vector<bidi_component> got = bidi_components(parsed(text));
   std::vector<std::string> pieces;
   for (const bidi_component& c : got) {
@@ -147,8 +148,9 @@ TEST(BidiStructure, Components) {
   }
   EXPECT_EQ(pieces, (std::vector<std::string>{
                         "userinfo:u:p", "host label:ab", "host label:cd", "path segment:x", "path segment:op",
-                        "path extension:html", "path segment:.x", "path segment:..", "query name:n",
-                        "query value:v", "query name:m", "query name:k", "fragment:f"}));
+                        "path extension:html", "path segment:.x", "path segment:..", "path segment:a.b",
+                        "path extension:c", "path segment:y.", "query name:n", "query value:v",
+                        "query name:m", "query name:k", "query name:a", "query value:b=c", "fragment:f"}));
 }
 
 TEST(BidiStructure, Rfc3987Section42Rules) {
