@@ -502,9 +502,25 @@ constexpr bool fast_bmp_agrees() {
 }
 static_assert(fast_bmp_agrees());
 
-/// The lookup entry of any code point after the mapping (the first of a label, read again).
-std::uint8_t fast_entry(char32_t cp) noexcept {
-  return cp < 0x80 ? k_fast_ascii[cp] : cp < 0x10000 ? fast_bmp_entry(cp) : tables::idna_fast_raw(cp);
+/// V1 (NFC) of a label of the fast path that the per-code-point facts leave open (`flags`:
+/// k_fast_maybe for an NFC_QC Maybe, k_fast_ccc for two non-starters in a row). A Maybe right
+/// after a starter (the usual case: an Indic vowel sign after its consonant) is settled by the pair;
+/// anything else by the full check.
+bool fast_label_is_nfc(std::u32string_view text, const std::uint8_t* entries, std::uint8_t flags) {
+  if (flags == k_fast_maybe) {
+    bool settled = true;
+    for (std::size_t k = 1; k < text.size() && settled; ++k) {
+      if ((entries[k] & k_fast_maybe) == 0) continue;
+      // after a non-starter: the full check
+      const nfc_pair p = (entries[k - 1] & k_fast_ccc) != 0 ? nfc_pair::unknown
+                                                            : nfc_maybe_after_starter(text[k - 1], text[k]);
+      if (p == nfc_pair::composes) return false;
+      settled = p == nfc_pair::stays;
+    }
+    // A Maybe first (a Hangul medial or final jamo: the marks fail V6 before) takes the full check.
+    if (settled && (entries[0] & k_fast_maybe) == 0) return true;
+  }
+  return is_normalized_code_points(text, normal_form::nfc);
 }
 
 /// UTS #46 §4.2 ToASCII of a name in the common case, written to `out`. False when the name
@@ -518,6 +534,7 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
   std::uint32_t name_classes = 0;  // every Bidi_Class in the name
   bool bidi_rule = true;           // every label so far satisfies the Bidi Rule (RFC 5893 §2)
   char32_t cps[k_fast_label_max];
+  std::uint8_t entries[k_fast_label_max];
   for (std::size_t i = 0;;) {
     const std::size_t label_out = out.size();
     std::size_t count = 0;
@@ -568,6 +585,7 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
         nfc |= e & (k_fast_maybe | (previous & k_fast_ccc));
       }
       if (count == k_fast_label_max) return false;
+      entries[count] = e;
       cps[count++] = cp;
       classes |= std::uint32_t{1} << (e & 15);
       end_entry = (e & 15) != static_cast<std::uint8_t>(NSM) ? e : end_entry;  // selects, not branches
@@ -575,7 +593,7 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
     }
     work.steps += count + 1;
     if (count == 0) return false;  // an empty label, the root label included
-    const std::uint8_t first_entry = fast_entry(cps[0]);
+    const std::uint8_t first_entry = entries[0];
     if ((first_entry & k_fast_mark) != 0) return false;  // V6
     const auto first = static_cast<bidi_class>(first_entry & 15);
     const bool has_end = end_entry != 0;
@@ -587,7 +605,7 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
     } else if (starts_with_ace_prefix(text)) {
       return false;  // step 4.1: to be decoded
     }
-    if (nfc != 0 && !is_normalized_code_points(text, normal_form::nfc)) return false;
+    if (nfc != 0 && !fast_label_is_nfc(text, entries, nfc)) return false;
     if (ascii) {
       char lowered[k_fast_label_max];
       for (std::size_t k = 0; k < count; ++k) lowered[k] = static_cast<char>(cps[k]);

@@ -410,6 +410,12 @@ bool is_normalized_code_points(std::u32string_view text, normal_form form) {
   return copy == text;
 }
 
+nfc_pair nfc_maybe_after_starter(char32_t starter, char32_t maybe) noexcept {
+  if (decomposition(maybe, false) != nullptr || decomposition(starter, false) != nullptr)
+    return nfc_pair::unknown;
+  return compose_pair(starter, maybe) != 0 ? nfc_pair::composes : nfc_pair::stays;
+}
+
 bool is_normalized(std::string_view utf8, normal_form form) {
   // ASCII is invariant under all four forms (NFC's check reads it on the way)
   if (form != normal_form::nfc && is_ascii(utf8)) return true;

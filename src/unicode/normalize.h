@@ -25,6 +25,13 @@ void normalize_code_points(std::u32string& text, normal_form form);
 /// Whether the code points are in the form (UTS #46 §4.1 validity criterion 1).
 bool is_normalized_code_points(std::u32string_view text, normal_form form);
 
+/// NFC's quick check (UAX #15 §9) of a character whose NFC_QC is Maybe right after a starter (so
+/// not blocked, D115), in a text that passes the check up to it: the pair stays as it is, composes
+/// (the text is not NFC), or is unknown when either has a canonical decomposition (normalize to
+/// know). The answer is_normalized_code_points' check gives at that character.
+enum class nfc_pair { stays, composes, unknown };
+nfc_pair nfc_maybe_after_starter(char32_t starter, char32_t maybe) noexcept;
+
 /// toNFKC_Casefold (Unicode §3.13, D145 with the NFKC_Casefold property) of valid UTF-8.
 std::string nfkc_casefold_utf8(std::string_view utf8);
 

@@ -526,6 +526,12 @@ TEST(HostToAsciiFastPath, AnswersLikeTheFullProcessing) {
                                            "\u0B95",
                                            "\u0BBE",
                                            "\u0BC6",
+                                           "\u09C7",  // + U+09BE (NFC_QC Maybe): U+09CB
+                                           "\u09BE",
+                                           "\u0DD9",  // + U+0DCF, + U+0DCA: U+0DDC, U+0DDA
+                                           "\u0DCF",
+                                           "\u0DCA",
+                                           "\u11A8",  // after U+AC00: U+AC01
                                            "\u0627",
                                            "\u0644",
                                            "\u0661",
@@ -613,6 +619,40 @@ TEST(HostToAsciiFastPath, AnswersLikeTheFullProcessing) {
   // Both ways out are well exercised.
   EXPECT_GT(converted, names / 5);
   EXPECT_LT(converted, names * 4 / 5);
+}
+
+// An NFC_QC Maybe character right after a starter is settled by the pair in the one pass
+// (unicode::nfc_maybe_after_starter): a pair that composes goes to the full processing, which
+// normalizes it (UTS #46 §4 step 2) to the precomposed character's answer; a pair that stays keeps
+// the one pass's answer; a Maybe after a non-starter or first in a label takes the full check.
+TEST(HostToAsciiFastPath, MaybeAfterAStarter) {
+  const std::pair<const char*, const char*> composes[] = {
+      {"\u09C7\u09BE", "\u09CB"},                              // Bengali: E + AA is O
+      {"\u0BC6\u0BBE", "\u0BCA"},                              // Tamil
+      {"\u0DD9\u0DCF", "\u0DDC"},                              // Sinhala
+      {"\u0DD9\u0DCA", "\u0DDA"}, {"\uAC00\u11A8", "\uAC01"},  // Hangul LV + T (Unicode §3.12)
+      {"\u1100\u1161", "\uAC00"},                              // L + V
+      {"e\u0301", "\u00E9"},                                   // after an ASCII starter
+  };
+  for (const auto& [pair, precomposed] : composes) {
+    SCOPED_TRACE(pair);
+    const auto a = unicode::uts46_to_ascii(std::string("x") + pair, {});
+    ASSERT_TRUE(a.has_value());
+    EXPECT_EQ(*a, unicode::uts46_to_ascii(std::string("x") + precomposed, {}).value());
+    EXPECT_EQ(*a, unicode::uts46_to_ascii_full(std::string("x") + pair, {}).value());
+  }
+  // Pairs that stay (U+0958 is excluded from composition), one after a non-starter, one first.
+  for (const char* name : {"\u0995\u09BE", "\u0B95\u0BBE", "\u0915\u093C", "\u09CB\u09BE",
+                           "\u0995\u09CD\u09BE", "\u1161\u0995", "\uAC01\u11A8"}) {
+    SCOPED_TRACE(name);
+    const auto full = unicode::uts46_to_ascii_full(name, {});
+    const auto fast = unicode::uts46_to_ascii(name, {});
+    ASSERT_EQ(fast.has_value(), full.has_value());
+    if (full) {
+      EXPECT_EQ(*fast, *full);
+    }
+  }
+  EXPECT_EQ(unicode::uts46_to_ascii("\u0995\u09BE", {}).value(), "xn--p5b6f");
 }
 
 // ---------------------------------------------------------------------------------------------
