@@ -24,6 +24,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -523,6 +524,49 @@ bool fast_label_is_nfc(std::u32string_view text, const std::uint8_t* entries, st
   return is_normalized_code_points(text, normal_form::nfc);
 }
 
+/// The Punycode (RFC 3492) of the last label of recent names, per thread. A name's top-level
+/// label repeats across the names of a crawl, a log or a corpus ("рф", "中国", "भारत") where the
+/// labels before it rarely do, so only last labels are kept: a few dozen top-level domains then
+/// stay without evicting one another. Direct-mapped by a hash of the code points (64 slots of
+/// short labels, 8 KB, made on first use); a slot answers only for the exact code points it
+/// holds, so the encoding appended is always punycode_encode's.
+class last_label_encodings {
+ public:
+  /// Appends the encoding of `text` (a label of at most 63 code points, not all ASCII) to `out`.
+  void append(std::u32string_view text, std::string& out) {
+    if (text.size() > k_max_code_points) {
+      punycode_encode(text, out);
+      return;
+    }
+    std::uint32_t h = 2166136261u;
+    for (const char32_t c : text) h = (h ^ c) * 16777619u;
+    if (!slots_) slots_ = std::make_unique<std::array<slot, k_slots>>();
+    slot& s = (*slots_)[(h ^ h >> 16) % k_slots];
+    if (s.size == text.size() && std::equal(text.begin(), text.end(), s.code_points)) {
+      out.append(s.encoded, s.encoded_size);
+      return;
+    }
+    const std::size_t start = out.size();
+    punycode_encode(text, out);  // at most 64 code points: never fails
+    s.size = 0;
+    if (out.size() - start > sizeof s.encoded) return;
+    std::copy(text.begin(), text.end(), s.code_points);
+    s.encoded_size = static_cast<std::uint8_t>(out.size() - start);
+    std::copy(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(), s.encoded);
+    s.size = static_cast<std::uint8_t>(text.size());
+  }
+
+ private:
+  static constexpr std::size_t k_slots = 64, k_max_code_points = 15;
+  struct slot {
+    std::uint8_t size = 0;  // of the code points; 0: empty
+    std::uint8_t encoded_size = 0;
+    char32_t code_points[k_max_code_points];
+    char encoded[59];  // with "xn--", 63 bytes (VerifyDnsLength)
+  };
+  std::unique_ptr<std::array<slot, k_slots>> slots_;
+};
+
 /// UTS #46 §4.2 ToASCII of a name in the common case, written to `out`. False when the name
 /// needs the full processing; `out` is then unspecified.
 bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& out) {
@@ -612,7 +656,12 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
       out.append(lowered, count);
     } else {
       out.append("xn--");
-      if (!punycode_encode(text, out)) return false;
+      if (i == n) {
+        thread_local last_label_encodings last;
+        last.append(text, out);
+      } else if (!punycode_encode(text, out)) {
+        return false;
+      }
     }
     if (f.verify_dns_length && out.size() - label_out > 63) return false;  // A4_2
     name_classes |= classes;

@@ -655,6 +655,42 @@ TEST(HostToAsciiFastPath, MaybeAfterAStarter) {
   EXPECT_EQ(unicode::uts46_to_ascii("\u0995\u09BE", {}).value(), "xn--p5b6f");
 }
 
+// The one pass remembers the Punycode of recent last labels (unicode/idna.cpp,
+// last_label_encodings): the answers stay the full processing's, for a label met again, after
+// other labels took its slot, and at 15 and 16 code points (the longest kept, and one more; the
+// 15 CJK ideographs far apart encode to 58 bytes, near the 59 a slot holds).
+TEST(HostToAsciiFastPath, LastLabelMemoryAnswersLikePunycode) {
+  std::string fifteen, sixteen, long_encoding;
+  for (int k = 0; k < 15; ++k) fifteen += "\u0434";  // д
+  sixteen = fifteen + "\u0434";
+  for (const char* c : {"\U00021000", "\U0002B740", "\U00030000", "\U00027000", "\U00023000", "\U00031350",
+                        "\U00009F00", "\U0002B820", "\U0002A700", "\U0002CEB0", "\U00025000", "\U00020000",
+                        "\U00004E00", "\U0002E000", "\U00029000"})
+    long_encoding += c;
+  std::vector<std::string> names;
+  for (const char* tld : {"\u0440\u0444", "\u4E2D\u56FD", "\u0939\u093F\u0902", "\u00FC"}) {
+    for (const char* sld : {"a", "b\u00E9", "\u0434\u043E\u043C"})
+      names.push_back(std::string(sld) + "." + tld);
+    names.push_back(tld);
+  }
+  for (const std::string* t : {&fifteen, &sixteen, &long_encoding}) {
+    names.push_back("x." + *t);
+    names.push_back(*t);
+  }
+  for (int k = 0; k < 200; ++k)
+    names.push_back("q." + std::string("\u00E9") + std::to_string(k));  // other slots
+  for (int round = 0; round < 3; ++round) {
+    for (const std::string& name : names) {
+      SCOPED_TRACE(name);
+      const auto full = unicode::uts46_to_ascii_full(name, {});
+      ASSERT_TRUE(full.has_value());
+      EXPECT_EQ(unicode::uts46_to_ascii(name, {}).value(), *full);
+    }
+  }
+  EXPECT_EQ(unicode::uts46_to_ascii("a.\u0440\u0444", {}).value(), "a.xn--p1ai");
+  EXPECT_EQ(unicode::uts46_to_ascii(long_encoding, {}).value().size(), 4u + 58u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A-labels (RFC 5890 §2.3.2.1, RFC 5891 §5.4, RFC 3492, UTS #46 §4.1 step 4)
 
