@@ -752,7 +752,7 @@ prepared_input::prepared_input(std::string_view input, bool strip, std::vector<v
   // The common case, a setter's short ASCII value without tabs or newlines: nothing to do. One
   // comparison a byte (a loop the compiler vectorizes): every byte in [0x0E, 0x7F] has neither a
   // tab, newline nor ill-formed UTF-8; other C0 controls take the general path, which keeps them.
-  // A poll per MiB: a long value's check is no wait before the first poll of its steps.
+  // Polled per MiB, so that a long value is not read whole before the first question.
   bool plain = !strip;
   if (plain) {
     irikit::detail::cancel_poll poll(0, input.size());
