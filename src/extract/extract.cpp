@@ -128,10 +128,23 @@ constexpr std::array<pair, 20> closers{{
     {0x201D, 0x201C}, {0x201C, 0x201E}, {0x2019, 0x2018}, {0x2018, 0x201A},  // ” “ ’ ‘
 }};
 
+/// Whether `cp` may be one of the brackets and quotes above: the ASCII ones, or U+00AB and above.
+/// Most characters of a candidate are neither, and skip the search through the pairs.
+constexpr bool may_be_bracket(char32_t cp) noexcept {
+  return cp >= 0xAB || cp == '(' || cp == ')' || cp == '[' || cp == ']' || cp == '\'';
+}
+static_assert([] {
+  for (const pair& p : closers) {
+    if (!may_be_bracket(p.closer) || !may_be_bracket(p.opener)) return false;
+  }
+  return true;
+}());
+
 /// The characters whose counts decide balance: every opener and closer above.
 class bracket_counts {
  public:
   void add(char32_t cp, int delta) {
+    if (!may_be_bracket(cp)) return;
     for (std::size_t i = 0; i < closers.size(); ++i) {
       if (closers[i].closer == cp) closer_count_[i] += delta;
       if (closers[i].opener == cp) opener_count_[i] += delta;

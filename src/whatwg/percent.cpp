@@ -71,7 +71,9 @@ bool in_encode_set(unsigned char c, encode_set set) noexcept {
 void percent_encode_into(std::string_view input, encode_set set, std::string& out) {
   std::size_t kept = 0;  // input[kept, i) is appended as it is, in one piece
   // in blocks of cancel_poll_bytes, a poll before each (and each block's copy made before the
-  // next poll): a stop leaves `out` short, which the operation's cancel_scope then drops
+  // next poll, into room reserved once): a stop leaves `out` short, which the operation's
+  // cancel_scope then drops
+  if (input.size() > cancel_poll_bytes) out.reserve(out.size() + input.size());
   irikit::detail::cancel_poll poll(0, input.size());
   for (std::size_t i = 0; i < input.size();) {
     if (poll(i)) [[unlikely]]
