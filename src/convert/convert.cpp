@@ -22,13 +22,13 @@
 #include "grammar/code_points.h"
 #include "grammar/utf8.h"
 #include "host/display.h"
-#include "host/label_memory.h"
 #include "irikit/encoding.h"
 #include "irikit/iri.h"
 #include "simd/kernels.h"
 #include "simd/sse2/inline.h"
 #include "unicode/charset.h"
 #include "unicode/idna.h"
+#include "unicode/label_memory.h"
 #include "unicode/normalize.h"
 
 namespace irikit {
@@ -620,10 +620,10 @@ std::string labels_to_unicode(std::string_view host, const to_iri_options& optio
 
 /// `labels_to_unicode` with the display policy, remembered per thread for the last hosts seen (a
 /// list of links repeats its hosts: a crawl's links point mostly to a few sites): 256 slots keyed
-/// by the host and the options that change the answer (host_memory::label_memory: bounded, and a
+/// by the host and the options that change the answer (unicode::label_memory: bounded, and a
 /// slot answers only for the exact key it holds).
 std::string_view policy_labels_to_unicode(std::string_view host, const to_iri_options& options) {
-  thread_local host_memory::label_memory<std::string, 256> memory;
+  thread_local unicode::label_memory<std::string, 256> memory;
   thread_local std::string key;
   key.clear();
   key += static_cast<char>('0' + static_cast<int>(options.idna));

@@ -15,10 +15,10 @@
 
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
-#include "host/label_memory.h"
 #include "host/spoof_checks.h"
 #include "irikit/host.h"
 #include "unicode/idna.h"
+#include "unicode/label_memory.h"
 #include "unicode/spoof.h"
 
 namespace irikit {
@@ -200,7 +200,7 @@ struct label_state {
 /// top-level domain implies. Hosts share labels (top-level domains above all), so many lookups are
 /// answered here; each memory holds at most its number of slots (label_memory.h).
 template <class T, std::size_t Slots>
-using label_memory = host_memory::label_memory<T, Slots>;
+using label_memory = unicode::label_memory<T, Slots>;
 constexpr std::size_t k_label_slots = 1024;
 
 const a_label_decoding& decoded_a_label(std::string_view label) {

@@ -84,7 +84,7 @@ class linter {
     // sort without the temporary buffer stable_sort allocates.
     std::sort(findings_.begin(), findings_.end(), [](const diagnostic& a, const diagnostic& b) {
       if (a.offset != b.offset) return a.offset < b.offset;
-      const auto ra = rule_index(a.rule), rb = rule_index(b.rule);
+      const auto ra = index_of_id(a.rule), rb = index_of_id(b.rule);
       if (ra != rb) return ra < rb;
       if (a.length != b.length) return a.length < b.length;
       return a.message < b.message;
@@ -93,8 +93,9 @@ class linter {
   }
 
  private:
-  /// The catalogue index of a finding's rule (its id views the catalogue's).
-  static std::size_t rule_index(std::string_view id) {
+  /// The catalogue index of the rule `id` found at run time (a finding's, a scheme rule's); the
+  /// catalogue's size for an id that is no rule's.
+  static std::size_t index_of_id(std::string_view id) {
     const lint_rule* r = find_lint_rule(id);
     return r == nullptr ? lint_catalogue::k_rules.size() : lint_catalogue::index_of(*r);
   }
@@ -611,8 +612,8 @@ class linter {
   void check_scheme_specific() {
     if (!iri_.parts().has_scheme) return;
     for (scheme_finding& f : check_scheme_rules(iri_)) {
-      if (const lint_rule* r = find_lint_rule(f.rule))
-        report_at(lint_catalogue::index_of(*r), f.offset, f.length, std::move(f.message));
+      if (const std::size_t i = index_of_id(f.rule); i < lint_catalogue::k_rules.size())
+        report_at(i, f.offset, f.length, std::move(f.message));
     }
   }
 

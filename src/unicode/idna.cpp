@@ -24,7 +24,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,6 +34,7 @@
 #include "grammar/utf8.h"  // decode_utf8: the one place that turns bytes into code points
 #include "unicode/bidi.h"
 #include "unicode/idna2003.h"
+#include "unicode/label_memory.h"
 #include "unicode/normalize.h"
 #include "unicode/punycode.h"
 #include "unicode/ucd.h"
@@ -524,49 +524,6 @@ bool fast_label_is_nfc(std::u32string_view text, const std::uint8_t* entries, st
   return is_normalized_code_points(text, normal_form::nfc);
 }
 
-/// The Punycode (RFC 3492) of the last label of recent names, per thread. A name's top-level
-/// label repeats across the names of a crawl, a log or a corpus ("рф", "中国", "भारत") where the
-/// labels before it rarely do, so only last labels are kept: a few dozen top-level domains then
-/// stay without evicting one another. Direct-mapped by a hash of the code points (64 slots of
-/// short labels, 8 KB, made on first use); a slot answers only for the exact code points it
-/// holds, so the encoding appended is always punycode_encode's.
-class last_label_encodings {
- public:
-  /// Appends the encoding of `text` (a label of at most 63 code points, not all ASCII) to `out`.
-  void append(std::u32string_view text, std::string& out) {
-    if (text.size() > k_max_code_points) {
-      punycode_encode(text, out);
-      return;
-    }
-    std::uint32_t h = 2166136261u;
-    for (const char32_t c : text) h = (h ^ c) * 16777619u;
-    if (!slots_) slots_ = std::make_unique<std::array<slot, k_slots>>();
-    slot& s = (*slots_)[(h ^ h >> 16) % k_slots];
-    if (s.size == text.size() && std::equal(text.begin(), text.end(), s.code_points)) {
-      out.append(s.encoded, s.encoded_size);
-      return;
-    }
-    const std::size_t start = out.size();
-    punycode_encode(text, out);  // at most 64 code points: never fails
-    s.size = 0;
-    if (out.size() - start > sizeof s.encoded) return;
-    std::copy(text.begin(), text.end(), s.code_points);
-    s.encoded_size = static_cast<std::uint8_t>(out.size() - start);
-    std::copy(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(), s.encoded);
-    s.size = static_cast<std::uint8_t>(text.size());
-  }
-
- private:
-  static constexpr std::size_t k_slots = 64, k_max_code_points = 15;
-  struct slot {
-    std::uint8_t size = 0;  // of the code points; 0: empty
-    std::uint8_t encoded_size = 0;
-    char32_t code_points[k_max_code_points];
-    char encoded[59];  // with "xn--", 63 bytes (VerifyDnsLength)
-  };
-  std::unique_ptr<std::array<slot, k_slots>> slots_;
-};
-
 /// UTS #46 §4.2 ToASCII of a name in the common case, written to `out`. False when the name
 /// needs the full processing; `out` is then unspecified.
 bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& out) {
@@ -580,7 +537,7 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
   char32_t cps[k_fast_label_max];
   std::uint8_t entries[k_fast_label_max];
   for (std::size_t i = 0;;) {
-    const std::size_t label_out = out.size();
+    const std::size_t label_in = i, label_out = out.size();
     std::size_t count = 0;
     std::uint32_t classes = 0;  // bit(class) of every code point of the label
     bool ascii = true;
@@ -657,8 +614,16 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
     } else {
       out.append("xn--");
       if (i == n) {
-        thread_local last_label_encodings last;
-        last.append(text, out);
+        // The last label's Punycode is remembered per thread, keyed by its bytes: a name's
+        // top-level label repeats across the names of a crawl, a log or a corpus ("рф", "中国")
+        // where the labels before it rarely do; kept alone, a few dozen top-level domains stay
+        // without evicting one another.
+        thread_local label_memory<std::string, 64> last_labels;
+        out.append(last_labels.get(input.substr(label_in), [text] {
+          std::string encoded;
+          punycode_encode(text, encoded);  // at most 63 code points: never fails
+          return encoded;
+        }));
       } else if (!punycode_encode(text, out)) {
         return false;
       }

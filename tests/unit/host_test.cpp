@@ -17,8 +17,8 @@
 
 #include "grammar/char_scan.h"  // use_scan_implementation
 #include "grammar/utf8.h"
-#include "host/label_memory.h"
 #include "unicode/idna.h"
+#include "unicode/label_memory.h"
 #include "unicode/work.h"
 
 namespace irikit {
@@ -655,10 +655,10 @@ TEST(HostToAsciiFastPath, MaybeAfterAStarter) {
   EXPECT_EQ(unicode::uts46_to_ascii("\u0995\u09BE", {}).value(), "xn--p5b6f");
 }
 
-// The one pass remembers the Punycode of recent last labels (unicode/idna.cpp,
-// last_label_encodings): the answers stay the full processing's, for a label met again, after
-// other labels took its slot, and at 15 and 16 code points (the longest kept, and one more; the
-// 15 CJK ideographs far apart encode to 58 bytes, near the 59 a slot holds).
+// The one pass remembers the Punycode of recent last labels (unicode/idna.cpp, a label_memory
+// keyed by the label's bytes): the answers stay the full processing's, for a label met again,
+// after other labels took its slot, and for longer labels (15 and 16 code points; 15 CJK
+// ideographs far apart, whose encoding is 58 bytes).
 TEST(HostToAsciiFastPath, LastLabelMemoryAnswersLikePunycode) {
   std::string fifteen, sixteen, long_encoding;
   for (int k = 0; k < 15; ++k) fifteen += "\u0434";  // д
@@ -902,10 +902,10 @@ TEST(DisplayHost, OffsetsAndErrors) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The per-thread memories of the display policy and of to_iri (src/host/label_memory.h)
+// The per-thread memories of the display policy and of to_iri (src/unicode/label_memory.h)
 
 TEST(LabelMemory, AnswersOnlyForTheExactKeyAndStaysBounded) {
-  host_memory::label_memory<std::string, 8> memory;
+  unicode::label_memory<std::string, 8> memory;
   int computed = 0;
   const auto upper = [&computed](std::string_view key) {
     return [key, &computed] {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // A small, bounded memory of answers keyed by a string (a host label, a top-level domain, a whole
-// host), for what is costly to compute and depends on the key alone: the host display policy
-// (display.cpp) keeps one per thread for A-label decodings, spoof-check reports, skeletons and
-// top-level-domain scripts, and URI→IRI conversion (convert.cpp) one for whole hosts.
+// host), for what is costly to compute and depends on the key alone: ToASCII's one pass
+// (idna.cpp) keeps one per thread for the Punycode of last labels, the host display policy
+// (host/display.cpp) for A-label decodings, spoof-check reports, skeletons and top-level-domain
+// scripts, and URI→IRI conversion (convert/convert.cpp) one for whole hosts.
 //
 //   label_memory<int, 64> lengths;
 //   const int& n = lengths.get("xn--p1ai", [] { return 8; });  // computed once, then remembered
@@ -12,8 +13,8 @@
 // comparison, and once warm it allocates nothing (a slot's strings keep their capacity). A slot
 // answers only for the exact key it holds, so an answer is always the one `compute` gives for that
 // key: a memory changes how fast, never what (tests/unit/host_test.cpp, LabelMemory).
-#ifndef IRIKIT_HOST_LABEL_MEMORY_H
-#define IRIKIT_HOST_LABEL_MEMORY_H
+#ifndef IRIKIT_UNICODE_LABEL_MEMORY_H
+#define IRIKIT_UNICODE_LABEL_MEMORY_H
 
 #include <cstddef>
 #include <functional>
@@ -21,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace irikit::host_memory {
+namespace irikit::unicode {
 
 template <class T, std::size_t Slots>
 class label_memory {
@@ -68,6 +69,6 @@ class label_memory {
   std::size_t hits_ = 0;
 };
 
-}  // namespace irikit::host_memory
+}  // namespace irikit::unicode
 
-#endif  // IRIKIT_HOST_LABEL_MEMORY_H
+#endif  // IRIKIT_UNICODE_LABEL_MEMORY_H
