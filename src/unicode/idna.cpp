@@ -450,16 +450,20 @@ const label* first_failure(std::span<const label> labels) {
 // as they are, but for A-Z), already in NFC, without joiners or full stops other than ".". For
 // those, §4 steps 1–4 and the validity criteria reduce to per-code-point facts that one lookup
 // answers (tables/idna.inc, idna_fast_raw), and ToASCII can encode each label as soon as it is
-// read. Whatever else a name holds (a mapped, ignored, deviation or disallowed code point, a
-// quick-check No, an "xn--" label, an empty label, STD3 ASCII, any failure) sends the whole name
-// to the full processing above, which gives the answer and the error offset: the fast path only
-// ever answers what the full processing would answer, and never reports an error itself.
+// read. Whatever else a name holds (a mapped, ignored or disallowed code point, a deviation other
+// than ß and ς in nontransitional processing, a quick-check No, an "xn--" label, an empty label,
+// STD3 ASCII, any failure) sends the whole name to the full processing above, which gives the
+// answer and the error offset: the fast path only ever answers what the full processing would
+// answer, and never reports an error itself.
 
 constexpr std::uint8_t k_fast_valid = 16;     // status valid and NFC_QC not No; bits 0-3 Bidi_Class
 constexpr std::uint8_t k_fast_maybe = 32;     // NFC_QC = Maybe
 constexpr std::uint8_t k_fast_ccc = 64;       // Canonical_Combining_Class not 0
 constexpr std::uint8_t k_fast_mark = 128;     // General_Category Mn, Mc or Me (V6)
 constexpr std::size_t k_fast_label_max = 63;  // longer labels fail VerifyDnsLength or are rare
+/// The entry of U+00DF and U+03C2 in nontransitional processing: valid, Bidi_Class L, NFC_QC Yes,
+/// Canonical_Combining_Class 0, General_Category Ll (host_test's SharpSAndFinalSigma checks them).
+constexpr std::uint8_t k_fast_deviation = k_fast_valid | static_cast<std::uint8_t>(bidi_class::L);
 
 /// The lookup entry of an ASCII byte after the mapping (A-Z lowered): a-z (L), 0-9 (EN) and "-"
 /// (ES) are valid; 0 for every other byte (a full stop is the caller's; the rest is STD3 ASCII,
@@ -579,7 +583,13 @@ bool fast_to_ascii(std::string_view input, const uts46_flags& f, std::string& ou
           i += d.length;
           e = tables::idna_fast_raw(cp);
         }
-        if ((e & k_fast_valid) == 0) return false;
+        if ((e & k_fast_valid) == 0) [[unlikely]] {
+          // ß and ς, two of the four deviations, are letters like any other in nontransitional
+          // processing (German and Greek words hold them); the joiners, the other two, need
+          // CheckJoiners' context and take the full processing.
+          if (f.transitional || (cp != 0xDF && cp != 0x3C2)) return false;
+          e = k_fast_deviation;
+        }
         ascii = false;
         // V1 and step 2: the quick check (UAX #15 §9) answers Yes without help unless there is
         // a Maybe or two non-starters in a row (whose order must be checked).

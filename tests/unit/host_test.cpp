@@ -17,8 +17,11 @@
 
 #include "grammar/char_scan.h"  // use_scan_implementation
 #include "grammar/utf8.h"
+#include "unicode/bidi.h"
 #include "unicode/idna.h"
 #include "unicode/label_memory.h"
+#include "unicode/normalize.h"
+#include "unicode/ucd.h"
 #include "unicode/work.h"
 
 namespace irikit {
@@ -653,6 +656,44 @@ TEST(HostToAsciiFastPath, MaybeAfterAStarter) {
     }
   }
   EXPECT_EQ(unicode::uts46_to_ascii("\u0995\u09BE", {}).value(), "xn--p5b6f");
+}
+
+// ß and ς, deviations (UTS #46 §4 step 1), are valid in nontransitional processing, and the one
+// pass takes them as letters (unicode/idna.cpp, k_fast_deviation: valid, Bidi_Class L, NFC_QC Yes,
+// Canonical_Combining_Class 0, not a mark). The Unicode data agree, and so do both ways out, in every
+// mode; transitional processing maps them (ß → "ss", ς → σ).
+TEST(HostToAsciiFastPath, SharpSAndFinalSigma) {
+  for (const char32_t cp : {U'\u00DF', U'\u03C2'}) {
+    EXPECT_EQ(unicode::ucd::bidi_class_raw(cp), static_cast<std::uint8_t>(unicode::bidi_class::L));
+    EXPECT_EQ(unicode::ucd::general_category(cp), unicode::ucd::gc::Ll);
+    EXPECT_EQ(unicode::combining_class(cp), 0u);
+    EXPECT_TRUE(unicode::is_normalized_code_points(std::u32string(1, cp), unicode::normal_form::nfc));
+  }
+  EXPECT_EQ(unicode::uts46_to_ascii("stra\u00DFe.de", {}).value(), "xn--strae-oqa.de");
+  EXPECT_EQ(unicode::uts46_to_ascii("\u03BD\u03AE\u03C3\u03BF\u03C2.gr", {}).value(), "xn--jxa3ahmd.gr");
+  EXPECT_EQ(unicode::uts46_to_ascii("wei\u00DFrussischerrubel.\u00E4", {}).value(),
+            "xn--weirussischerrubel-xqb.xn--4ca");
+  unicode::uts46_options transitional;
+  transitional.transitional = true;
+  EXPECT_EQ(unicode::uts46_to_ascii("stra\u00DFe.de", transitional).value(), "strasse.de");
+  EXPECT_EQ(unicode::uts46_to_ascii("\u03BD\u03AE\u03C3\u03BF\u03C2.gr", transitional).value(),
+            unicode::uts46_to_ascii("\u03BD\u03AE\u03C3\u03BF\u03C3.gr", {}).value());
+  unicode::uts46_options no_bidi;
+  no_bidi.check_bidi = false;
+  for (const char* name : {"\u00DF", "\u03C2\u03B1", "\u00DF\u0301", "a\u00DF-", "\u00DF.\u05D0",
+                           "\u05D0\u00DF", "\u03C2\u200D", "xn--zca.\u00DF", "\u00DF\u3002de"}) {
+    for (const unicode::uts46_options& f : {unicode::uts46_options{}, transitional, no_bidi}) {
+      SCOPED_TRACE(name);
+      const auto full = unicode::uts46_to_ascii_full(name, f);
+      const auto fast = unicode::uts46_to_ascii(name, f);
+      ASSERT_EQ(fast.has_value(), full.has_value());
+      if (full) {
+        EXPECT_EQ(*fast, *full);
+      } else {
+        EXPECT_EQ(fast.error().offset, full.error().offset);
+      }
+    }
+  }
 }
 
 // The one pass remembers the Punycode of recent last labels (unicode/idna.cpp, a label_memory
