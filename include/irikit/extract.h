@@ -37,6 +37,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -75,6 +76,14 @@ std::vector<extracted> extract_iris(std::string_view text, const extract_options
 /// The same, appended to `out` (whose memory is reused); returns how many were appended. The only
 /// error is `cancelled` (irikit/cancel.h); `out` is then left as it was.
 result<std::size_t> extract_iris_into(std::string_view text, std::vector<extracted>& out,
+                                      const extract_options& options = {});
+
+/// The same, one at a time and without a list: `found` is called with each IRI as soon as it is
+/// settled, in text order; returns how many. The memory used stays the same however many IRIs a
+/// long text holds, and no step copies a list (a growing list's copy cannot be cancelled). The
+/// only error is `cancelled`, after the calls for the IRIs found before the stop.
+result<std::size_t> extract_iris_each(std::string_view text,
+                                      const std::function<void(const extracted&)>& found,
                                       const extract_options& options = {});
 
 #pragma GCC visibility pop

@@ -720,7 +720,8 @@ typedef struct irikit_extracted {
 
 /** Every IRI in `text`, in text order: up to `capacity` written to `out`, `*count` receives how many
  * there are in all (IRIKIT_E_BUFFER_TOO_SMALL when more than `capacity`; the first `capacity` are
- * written). */
+ * written). Each is written as it is found, the rest only counted: the memory used does not grow
+ * with the text. Cancelled (IRIKIT_E_CANCELLED), `out` may hold some of the IRIs. */
 IRIKIT_C_API int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_extracted* out,
                                 size_t capacity, size_t* count, irikit_error* err);
 

@@ -28,11 +28,20 @@ int irikit_extract(const char* text, size_t text_len, unsigned flags, irikit_ext
     if (!known_flags(flags, IRIKIT_EXTRACT_WWW)) return fail(err, IRIKIT_E_INVALID_ARGUMENT);
     irikit::extract_options o;
     o.www = (flags & IRIKIT_EXTRACT_WWW) != 0;
-    std::vector<irikit::extracted> found;
-    if (auto r = irikit::extract_iris_into(t, found, o); !r) return fail(err, r.error());
-    return write_array(found, out, capacity, count, err, [](const irikit::extracted& e) {
-      return irikit_extracted{range_of(static_cast<std::uint32_t>(e.begin), e.end - e.begin),
-                              static_cast<std::int32_t>(e.form), 0};
-    });
+    // Written as found, up to `capacity`, then only counted: no list of a long text's IRIs is
+    // built, copied while it grows (which no poll can interrupt) and copied again.
+    std::size_t n = 0;
+    const auto r = irikit::extract_iris_each(
+        t,
+        [&](const irikit::extracted& e) {
+          if (n < capacity)
+            out[n] = irikit_extracted{range_of(static_cast<std::uint32_t>(e.begin), e.end - e.begin),
+                                      static_cast<std::int32_t>(e.form), 0};
+          ++n;
+        },
+        o);
+    if (!r) return fail(err, r.error());
+    if (count) *count = n;
+    return n > capacity ? fail(err, IRIKIT_E_BUFFER_TOO_SMALL) : succeed(err);
   });
 }

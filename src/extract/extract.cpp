@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <functional>
 #include <string>
 
 #include "cancel/poll.h"
@@ -379,15 +380,15 @@ bool starts_www(std::string_view text, std::size_t i) noexcept {
 
 class finder {
  public:
-  finder(std::string_view text, std::vector<extracted>& out, const extract_options& options)
-      : text_(text), out_(out), options_(options) {}
+  finder(std::string_view text, const std::function<void(const extracted&)>& found,
+         const extract_options& options)
+      : text_(text), found_(found), options_(options) {}
 
   std::size_t run() {
-    const std::size_t before = out_.size();
     std::size_t i = 0;
     irikit::detail::cancel_poll poll(0, text_.size());
     while (i < text_.size()) {
-      if (poll(i)) break;  // cancelled: extract_iris_into drops what was found
+      if (poll(i)) break;  // cancelled: the caller reports it
       for (const std::size_t block = irikit::detail::block_end(i, text_.size()); i < block;) {
         const char c = text_[i];
         std::size_t next = 0;
@@ -401,12 +402,13 @@ class finder {
         i = next != 0 ? next : i + 1;
       }
     }
-    return out_.size() - before;
+    return count_;
   }
 
  private:
   void emit(std::size_t begin, std::size_t end, extracted_form form) {
-    out_.push_back({begin, end, text_.substr(begin, end - begin), form});
+    found_({begin, end, text_.substr(begin, end - begin), form});
+    ++count_;
     floor_ = end;
   }
 
@@ -460,9 +462,10 @@ class finder {
   }
 
   std::string_view text_;
-  std::vector<extracted>& out_;
+  const std::function<void(const extracted&)>& found_;
   const extract_options& options_;
   std::size_t floor_ = 0;  ///< a scheme never starts before the end of the last IRI found
+  std::size_t count_ = 0;
 };
 
 }  // namespace
@@ -484,16 +487,22 @@ std::string_view extracted_form_name(extracted_form f) noexcept {
   return "scheme";
 }
 
+result<std::size_t> extract_iris_each(std::string_view text,
+                                      const std::function<void(const extracted&)>& found,
+                                      const extract_options& options) {
+  const detail::cancel_scope scope(text.size());
+  const std::size_t count = finder(text, found, options).run();
+  if (scope.cancelled()) return scope.error();
+  return count;
+}
+
 result<std::size_t> extract_iris_into(std::string_view text, std::vector<extracted>& out,
                                       const extract_options& options) {
   const std::size_t before = out.size();
-  const detail::cancel_scope scope(text.size());
-  const std::size_t found = finder(text, out, options).run();
-  if (scope.cancelled()) {
-    out.resize(before);  // no partial output
-    return scope.error();
-  }
-  return found;
+  auto r = extract_iris_each(
+      text, [&out](const extracted& e) { out.push_back(e); }, options);
+  if (!r) out.resize(before);  // no partial output
+  return r;
 }
 
 std::vector<extracted> extract_iris(std::string_view text, const extract_options& options) {

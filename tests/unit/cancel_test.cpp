@@ -382,6 +382,16 @@ TEST(Cancel, Extract) {
   EXPECT_EQ(found.size(), 2u);  // as it was
   third.calls = 0;
   EXPECT_TRUE(irikit::extract_iris(prose).empty());
+  // One at a time: the calls made before the stop stand, one per 27-byte sentence up to where the
+  // error says the search stopped.
+  third.calls = 0;
+  std::size_t calls = 0;
+  const irikit::result<std::size_t> each =
+      irikit::extract_iris_each(prose, [&calls](const irikit::extracted&) { ++calls; });
+  ASSERT_FALSE(each);
+  EXPECT_EQ(each.error().code, irikit::error_code::cancelled);
+  EXPECT_GE(each.error().offset, 2 * k_mib);
+  EXPECT_NEAR(static_cast<double>(calls * 27), static_cast<double>(each.error().offset), 27.0);
 }
 
 TEST(Cancel, Whatwg) {

@@ -155,6 +155,31 @@ TEST(ExtractTest, SpacesAndBidiControlsEndAnIri) {
   EXPECT_EQ(spans("http://example.org/a\xff"), (std::vector<span>{{0, 20, "http://example.org/a"}}));
 }
 
+TEST(ExtractTest, EachCallsInTextOrderWithoutAList) {
+  const std::string_view text = "see <http://a.org/x> and mailto:x@y.org, then www.example.org.";
+  std::vector<irikit::extracted> seen;
+  irikit::extract_options www;
+  www.www = true;
+  const auto r = irikit::extract_iris_each(
+      text, [&seen](const irikit::extracted& e) { seen.push_back(e); }, www);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, 3u);
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0].iri, "http://a.org/x");
+  EXPECT_EQ(seen[0].begin, 5u);
+  EXPECT_EQ(seen[0].form, irikit::extracted_form::delimited);
+  EXPECT_EQ(seen[1].iri, "mailto:x@y.org");
+  EXPECT_EQ(seen[2].iri, "www.example.org");
+  EXPECT_EQ(seen[2].form, irikit::extracted_form::www);
+  const std::vector<irikit::extracted> listed = irikit::extract_iris(text, www);
+  ASSERT_EQ(listed.size(), seen.size());
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(listed[k].begin, seen[k].begin);
+    EXPECT_EQ(listed[k].end, seen[k].end);
+  }
+  EXPECT_EQ(irikit::extract_iris_each("no IRI here", [](const irikit::extracted&) { FAIL(); }).value(), 0u);
+}
+
 TEST(ExtractTest, IntoAppendsAndFormNames) {
   std::vector<irikit::extracted> found;
   EXPECT_EQ(irikit::extract_iris_into("http://a.org http://b.org", found).value(), 2u);
