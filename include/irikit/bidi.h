@@ -24,6 +24,7 @@
 #define IRIKIT_BIDI_H
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,6 +126,11 @@ struct bidi_violation {
 /// Every §4.2 violation of `iri`, in text order (a component may break both rules); none when the
 /// thread's cancellation hook (irikit/cancel.h) stopped the check.
 std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri);
+
+/// The same check on `components`, those of bidi_components(iri) or some of them (computed once
+/// for several checks, as lint does); a component outside iri's text is skipped.
+std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri,
+                                                 std::span<const bidi_component> components);
 
 /// A violation of the Bidi Rule of RFC 5893 §2 by one label of a domain name.
 struct bidi_rule_violation {

@@ -162,6 +162,7 @@ std::string_view bidi_component_name(bidi_component_kind kind) noexcept {
 
 std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
   std::vector<bidi_component> out;
+  out.reserve(8);  // most IRIs have fewer components: one allocation
   const std::string_view text = iri.text();
   const detail::cancel_scope scope(text.size());
   detail::cancel_poll poll(0, text.size());
@@ -171,16 +172,15 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
       out.push_back({kind, static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end - begin)});
     }
   };
-  // Splits text[begin, end) at each of `separators` and calls `each(begin, end, first, last)` per
-  // piece, `first` and `last` the offsets of its first and last `mark` (npos for none): the one
-  // polled pass over a long piece.
+  // Splits text[begin, end) at each separator (`a` or `b`) and calls `each(begin, end, first,
+  // last)` per piece, `first` and `last` the offsets of its first and last `mark` (npos for none):
+  // the one polled pass over a long piece.
   constexpr std::size_t none = std::string_view::npos;
-  const auto split = [text, &poll](std::size_t begin, std::size_t end, std::string_view separators, char mark,
-                                   auto each) {
+  const auto split = [text, &poll](std::size_t begin, std::size_t end, char a, char b, char mark, auto each) {
     std::size_t start = begin, first = none, last = none;
     for (std::size_t i = begin; i <= end; ++i) {
       if (poll(i)) return;  // cancelled: no components (below)
-      if (i == end || separators.find(text[i]) != std::string_view::npos) {
+      if (i == end || text[i] == a || text[i] == b) {
         each(start, i, first, last);
         start = i + 1;
         first = last = none;
@@ -192,20 +192,22 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
   };
   if (p.has_userinfo) add(bidi_component_kind::userinfo, p.authority_begin, p.host_begin - 1);
   if (p.has_authority && p.host_type == host_kind::reg_name) {
-    split(p.host_begin, p.host_end, ".", '.', [&](std::size_t b, std::size_t e, std::size_t, std::size_t) {
-      add(bidi_component_kind::host_label, b, e);
-    });
+    split(p.host_begin, p.host_end, '.', '.', '.',
+          [&](std::size_t b, std::size_t e, std::size_t, std::size_t) {
+            add(bidi_component_kind::host_label, b, e);
+          });
   }
-  split(p.path_begin, p.path_end, "/", '.', [&](std::size_t b, std::size_t e, std::size_t, std::size_t dot) {
-    if (dot == none || dot == b || dot + 1 == e || text.substr(b, e - b) == "..") {
-      add(bidi_component_kind::path_segment, b, e);
-    } else {
-      add(bidi_component_kind::path_segment, b, dot);
-      add(bidi_component_kind::path_extension, dot + 1, e);
-    }
-  });
+  split(p.path_begin, p.path_end, '/', '/', '.',
+        [&](std::size_t b, std::size_t e, std::size_t, std::size_t dot) {
+          if (dot == none || dot == b || dot + 1 == e || text.substr(b, e - b) == "..") {
+            add(bidi_component_kind::path_segment, b, e);
+          } else {
+            add(bidi_component_kind::path_segment, b, dot);
+            add(bidi_component_kind::path_extension, dot + 1, e);
+          }
+        });
   if (p.has_query) {
-    split(p.path_end + 1, p.query_end, "&;", '=',
+    split(p.path_end + 1, p.query_end, '&', ';', '=',
           [&](std::size_t b, std::size_t e, std::size_t eq, std::size_t) {
             if (eq == none) {
               add(bidi_component_kind::query_name, b, e);
@@ -221,11 +223,17 @@ std::vector<bidi_component> bidi_components(const iri_reference_view& iri) {
 }
 
 std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri) {
+  return check_bidi_structure(iri, bidi_components(iri));
+}
+
+std::vector<bidi_violation> check_bidi_structure(const iri_reference_view& iri,
+                                                 std::span<const bidi_component> components) {
   std::vector<bidi_violation> out;
   const std::string_view text = iri.text();
   const detail::cancel_scope scope(text.size());
   detail::cancel_poll poll(0, text.size());
-  for (const bidi_component& c : bidi_components(iri)) {
+  for (const bidi_component& c : components) {
+    if (c.offset > text.size() || c.length > text.size() - c.offset) continue;  // not of this text
     // One pass over the component's characters, polled (a single component may be long): the
     // directions met, the first character and the last one that is not a nonspacing mark (the
     // first when all are).

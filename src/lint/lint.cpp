@@ -144,37 +144,40 @@ class linter {
   /// (both as is, or both inside the same run of percent-encodings).
   void check_code_point(char32_t cp, std::size_t offset, std::size_t length, bool encoded,
                         char32_t before = 0, char32_t after = 0) {
-    const std::string where =
-        std::string(encoded ? "percent-encoded in the " : "in the ") + std::string(component_at(offset));
+    const auto where = [&] {  // for the message: built only when one is reported
+      return std::string(encoded ? "percent-encoded in the " : "in the ") + std::string(component_at(offset));
+    };
     if (encoded && grammar::is_bidi_formatting(cp)) {
-      report("encoded-bidi-formatting", offset, length,
-             code_point_label(cp) + " " + where + ": bidi formatting characters must not be part of an IRI");
+      report(
+          "encoded-bidi-formatting", offset, length,
+          code_point_label(cp) + " " + where() + ": bidi formatting characters must not be part of an IRI");
       return;
     }
     if (unicode::is_noncharacter(cp)) {
-      report("noncharacter", offset, length, code_point_label(cp) + " " + where + " is a noncharacter");
+      report("noncharacter", offset, length, code_point_label(cp) + " " + where() + " is a noncharacter");
       return;
     }
     if (!unicode::is_assigned(cp)) {
       report("unassigned", offset, length,
-             code_point_label(cp) + " " + where + " is unassigned in Unicode " + unicode_version_string());
+             code_point_label(cp) + " " + where() + " is unassigned in Unicode " + unicode_version_string());
       return;
     }
     if (unicode::is_private_use(cp)) {
       if (!in_query(offset)) {
         report("private-use-outside-query", offset, length,
-               code_point_label(cp) + " " + where + ": private-use characters belong in the query only");
+               code_point_label(cp) + " " + where() + ": private-use characters belong in the query only");
       }
       return;
     }
     if (unicode::is_control(cp)) {
-      report("control-char", offset, length, code_point_label(cp) + " " + where + " is a control character");
+      report("control-char", offset, length,
+             code_point_label(cp) + " " + where() + " is a control character");
       return;
     }
     if (unicode::is_format(cp) && !grammar::is_bidi_formatting(cp) &&
         !joiner_inside_word(cp, before, after)) {
       report("format-char", offset, length,
-             code_point_label(cp) + " " + where + " is an invisible format character");
+             code_point_label(cp) + " " + where() + " is an invisible format character");
     }
   }
 
@@ -201,14 +204,14 @@ class linter {
   /// Look-alike rules (§6.1 b) and NFKC (§7.5) for one character written as is.
   void check_appearance(char32_t cp, std::size_t offset, std::size_t length) {
     const std::string_view bytes = text_.substr(offset, length);
-    const std::string where = " in the " + std::string(component_at(offset));
+    const auto where = [&] { return " in the " + std::string(component_at(offset)); };  // for a message
     if (cp == 0x115F || cp == 0x1160 || cp == 0x2800 || cp == 0x3164 || cp == 0xFFA0 ||
         (unicode::is_space_separator(cp) && cp != U' ')) {
-      report("space-lookalike", offset, length, code_point_label(cp) + where + " looks like a space");
+      report("space-lookalike", offset, length, code_point_label(cp) + where() + " looks like a space");
       return;
     }
     if (cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61) {
-      report("delimiter-lookalike", offset, length, code_point_label(cp) + where + " looks like \".\"");
+      report("delimiter-lookalike", offset, length, code_point_label(cp) + where() + " looks like \".\"");
       return;
     }
     // Only punctuation and symbols: letters and digits with a dot- or slash-like glyph (U+06F0
@@ -221,7 +224,7 @@ class linter {
     }
     if (is_delimiter_skeleton(skel)) {
       report("delimiter-lookalike", offset, length,
-             code_point_label(cp) + where + " looks like " + quoted(skel));
+             code_point_label(cp) + where() + " looks like " + quoted(skel));
       return;
     }
     // Full-width letters and digits; other full-width punctuation (such as the parentheses of
@@ -229,19 +232,19 @@ class linter {
     if ((cp >= 0xFF10 && cp <= 0xFF19) || (cp >= 0xFF21 && cp <= 0xFF3A) || (cp >= 0xFF41 && cp <= 0xFF5A)) {
       std::string ascii(1, static_cast<char>(cp - 0xFF01 + 0x21));
       report("fullwidth-latin", offset, length,
-             code_point_label(cp) + where + " is the full-width form of " + quoted(ascii));
+             code_point_label(cp) + where() + " is the full-width form of " + quoted(ascii));
       return;
     }
     if (cp >= 0xFF62 && cp <= 0xFF9F) {
       report("halfwidth-katakana", offset, length,
-             code_point_label(cp) + where + " is half-width; use " +
+             code_point_label(cp) + where() + " is half-width; use " +
                  quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)));
       return;
     }
     if (enabled("not-nfkc") && !unicode::is_normalized(bytes, unicode::normal_form::nfkc) &&
         unicode::is_normalized(bytes, unicode::normal_form::nfc)) {
       report("not-nfkc", offset, length,
-             code_point_label(cp) + where + " is a compatibility character (NFKC: " +
+             code_point_label(cp) + where() + " is a compatibility character (NFKC: " +
                  quoted(unicode::normalize(bytes, unicode::normal_form::nfkc)) + ")");
     }
   }
@@ -377,7 +380,7 @@ class linter {
       check_scripts_and_confusables(c, s, name + " " + quoted(s), false);
     }
     check_registrable_domain();
-    const std::vector<bidi_violation> violations = check_bidi_structure(iri_);
+    const std::vector<bidi_violation> violations = check_bidi_structure(iri_, components);
     if (scope_.cancelled()) return;
     for (const bidi_violation& v : violations) {
       const std::string_view s = text_.substr(v.component.offset, v.component.length);

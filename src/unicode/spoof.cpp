@@ -213,6 +213,9 @@ restriction script_resolution::level() const noexcept {
 
 script_resolution resolve_scripts(std::string_view utf8) {
   script_resolution r;
+  // As in check_identifier: a code point with the Script_Extensions of the one before it is not
+  // resolved again (the same intersection twice changes nothing).
+  std::uint32_t last_scripts = 0xFFFFFFFF;
   detail::cancel_poll poll(0, utf8.size());
   for (std::size_t i = 0; i < utf8.size();) {
     if (poll(i)) [[unlikely]]
@@ -223,7 +226,13 @@ script_resolution resolve_scripts(std::string_view utf8) {
       ++i;
       continue;
     }
-    resolve_one(r, d.cp);
+    if (d.cp < 0x80) {
+      resolve_one(r, d.cp);
+      last_scripts = 0xFFFFFFFF;
+    } else if (const std::uint32_t key = ucd::script_extensions_key(d.cp); key != last_scripts) {
+      resolve_one(r, d.cp);
+      last_scripts = key;
+    }
     i += d.length;
   }
   return r;

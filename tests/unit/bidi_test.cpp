@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grammar/utf8.h"
 #include "irikit/iri.h"
@@ -188,6 +190,39 @@ TEST(BidiStructure, Rfc3987Section42Rules) {
   EXPECT_TRUE(
       check_bidi_structure(parsed("http://x/\u0639\u0631\u0628\u064A/\u0661\u0662?q=\u0645\u0635\u0631"))
           .empty());
+}
+
+// The two-argument form checks the components it is given (lint computes them once for several
+// checks): all of them give the one-argument answer, a part gives that part's violations, and a
+// component outside the text is skipped.
+TEST(BidiStructure, OnComponentsGivenOnce) {
+  const std::string ex8 = hebrew("http://ab.cd.ef/GH1/2IJ/KL.html");
+  const iri_reference_view iri = parsed(ex8);
+  const std::vector<bidi_component> components = bidi_components(iri);
+  const auto all = check_bidi_structure(iri, components);
+  const auto reference = check_bidi_structure(iri);
+  ASSERT_EQ(all.size(), 2u);
+  ASSERT_EQ(reference.size(), 2u);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    EXPECT_EQ(all[k].kind, reference[k].kind);
+    EXPECT_EQ(all[k].component, reference[k].component);
+    EXPECT_EQ(all[k].edge, reference[k].edge);
+    EXPECT_EQ(all[k].at_start, reference[k].at_start);
+  }
+  // Only the components from "2IJ" on: its violation alone.
+  std::vector<bidi_component> later;
+  for (const bidi_component& c : components) {
+    if (c.offset >= 22) later.push_back(c);
+  }
+  const auto part = check_bidi_structure(iri, later);
+  ASSERT_EQ(part.size(), 1u);
+  EXPECT_EQ(part[0].component.offset, 22u);
+  EXPECT_EQ(part[0].edge, U'2');
+  const auto size = static_cast<std::uint32_t>(ex8.size());
+  const std::vector<bidi_component> outside = {{bidi_component_kind::path_segment, size, 1},
+                                               {bidi_component_kind::path_segment, 0, size + 1},
+                                               {bidi_component_kind::fragment, UINT32_MAX, 2}};
+  EXPECT_TRUE(check_bidi_structure(iri, outside).empty());
 }
 
 TEST(BidiRule, Rfc5893) {

@@ -218,6 +218,36 @@ TEST(SpoofLevel, JoiningLabelsIsIntersectingTheirScripts) {
   EXPECT_EQ(differences, 0U);
 }
 
+// resolve_scripts skips a code point with the Script_Extensions of the one before it; the answer
+// must be that of every code point resolved alone and joined (UTS #39 §5.1 intersects them all).
+TEST(SpoofLevel, ARunOfOneScriptResolvesAsItsCodePoints) {
+  const auto one_by_one = [](const std::string& text) {
+    script_resolution r = resolve_scripts("");
+    for (std::size_t i = 0; i < text.size();) {
+      const grammar::decoded d = grammar::decode_utf8(text.data(), i, text.size());
+      const std::size_t n = d.code == error_code::ok ? d.length : 1;
+      r.join(resolve_scripts(text.substr(i, n)));
+      i += n;
+    }
+    return r.level();
+  };
+  // After an ASCII letter, a non-ASCII one of the same script: not ASCII-only any more.
+  EXPECT_EQ(resolve_scripts("aé").level(), restriction::single_script);
+  EXPECT_EQ(resolve_scripts("ééa").level(), restriction::single_script);
+  EXPECT_EQ(resolve_scripts("日日ごごア").level(), restriction::single_script);
+  EXPECT_EQ(resolve_scripts("ааpp").level(), restriction::minimally_restrictive);
+  std::vector<std::string> texts = corpus_labels();
+  if (texts.size() > 3000) texts.resize(3000);
+  for (const char* extra : {"a\u00E9", "\u00E9\u00E9a", "x\u0915\u0916\u0301\u0917"})
+    texts.emplace_back(extra);
+  texts.emplace_back("x\xFFy");  // not UTF-8: U+FFFD, Common
+  std::size_t differences = 0;
+  for (const std::string& t : texts) {
+    if (resolve_scripts(t).level() != one_by_one(t) && ++differences <= 5) ADD_FAILURE() << t;
+  }
+  EXPECT_EQ(differences, 0U);
+}
+
 TEST(SpoofReport, MarksAndDigits) {
   // UTS #39 §5.4: the same nonspacing mark twice in one sequence of marks of the NFD form.
   EXPECT_TRUE(check_identifier("e\u0323\u0323").invisible);    // the same mark twice
