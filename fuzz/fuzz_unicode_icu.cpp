@@ -15,12 +15,15 @@
 // ASCII only (≠ ≮ ≯, and "=", "<", ">" + U+0338, which NFC composes into them), and adds V4 (no
 // label beginning "xn--" when CheckHyphens is off: `has_label_beginning_xn`). The same holds
 // for the code points an "xn--" label decodes to. One ICU 72 bug is let pass: it counts V2's
-// hyphen positions in UTF-16 code units (`hyphens_3_4_differ_in_utf16`).
+// hyphen positions in UTF-16 code units (`hyphens_3_4_differ_in_utf16`). And one limit of ICU's:
+// its Punycode takes at most 1,000 code points per label (`icu_to_ascii` says so); with every flag
+// on such a label must fail VerifyDnsLength here too, with the URL Standard's it is not compared.
 #include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
 #include <unicode/unistr.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,12 +46,18 @@ UIDNA* icu_uts46(std::uint32_t options) {
 }
 
 /// ICU's ToASCII: the output, or nothing when an error outside `ignored` is reported.
-bool icu_to_ascii(const UIDNA* idna, std::string_view in, std::uint32_t ignored, std::string& out) {
+/// ICU's ToASCII: whether it succeeds (its errors but `ignored` none), or nothing when ICU refuses
+/// the name by a limit of its own: its Punycode encodes at most 1,000 code points per label
+/// (U_INPUT_TOO_LONG_ERROR), where UTS #46 and the URL Standard set none (without VerifyDnsLength
+/// a label may be longer; native ada, fuzz_idna_ada, is the oracle there).
+std::optional<bool> icu_to_ascii(const UIDNA* idna, std::string_view in, std::uint32_t ignored,
+                                 std::string& out) {
   out.assign(in.size() * 4 + 64, '\0');
   UIDNAInfo info = UIDNA_INFO_INITIALIZER;
   UErrorCode status = U_ZERO_ERROR;
   const int32_t n = uidna_nameToASCII_UTF8(idna, in.data(), static_cast<int32_t>(in.size()), out.data(),
                                            static_cast<int32_t>(out.size()), &info, &status);
+  if (status == U_INPUT_TOO_LONG_ERROR) return std::nullopt;
   if (U_FAILURE(status)) return false;
   out.resize(static_cast<std::size_t>(n));
   return (info.errors & ~ignored) == 0;
@@ -83,7 +92,8 @@ bool remapped_since_15(char32_t cp, const UIDNA* icu) {
       icu_to_ascii(icu, one,
                    UIDNA_ERROR_LEADING_COMBINING_MARK | UIDNA_ERROR_BIDI | UIDNA_ERROR_CONTEXTJ |
                        UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_EMPTY_LABEL,
-                   out);
+                   out)
+          .value_or(false);  // one code point: never too long
   return !icu_ok && unicode::nfkc_casefold(one) != one && !unicode::uts46_backend_disallows(cp);
 }
 
@@ -174,13 +184,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!idna_comparable || text.empty()) return 0;
   std::string icu_out;
   const auto ours = unicode::domain_to_ascii(text, unicode::idna_mode::uts46_nontransitional);
-  const bool icu_ok = icu_to_ascii(strict.get(), text, 0, icu_out);
+  const std::optional<bool> icu_answer = icu_to_ascii(strict.get(), text, 0, icu_out);
+  // A label ICU refuses as too long for its Punycode is over 63 octets: VerifyDnsLength fails it.
+  if (!icu_answer) FUZZ_CHECK(!ours.has_value(), text);
+  const bool icu_ok = icu_answer.value_or(false);
   if (ours.has_value() != icu_ok && hyphens_3_4_differ_in_utf16(shown)) return 0;  // ICU's V2
   FUZZ_CHECK(ours.has_value() == icu_ok,
              text + " -> ours " + (ours ? *ours : "error") + ", ICU " + (icu_ok ? icu_out : "error"));
   if (icu_ok) FUZZ_CHECK(*ours == icu_out, text);
   const auto ours_w = unicode::whatwg_domain_to_ascii(text);
-  const bool icu_w = icu_to_ascii(whatwg.get(), text, k_whatwg_ignored, icu_out);
+  const std::optional<bool> icu_w_answer = icu_to_ascii(whatwg.get(), text, k_whatwg_ignored, icu_out);
+  if (!icu_w_answer) return 0;  // a label longer than ICU's Punycode takes: fuzz_idna_ada compares it
+  const bool icu_w = *icu_w_answer;
   if (!ours_w && icu_w && has_label_beginning_xn(shown)) return 0;  // V4, after 15.0
   FUZZ_CHECK(ours_w.has_value() == icu_w, text + " (URL Standard flags) -> ours " +
                                               (ours_w ? *ours_w : "error") + ", ICU " +
