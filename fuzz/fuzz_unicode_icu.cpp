@@ -45,8 +45,7 @@ UIDNA* icu_uts46(std::uint32_t options) {
   return uidna_openUTS46(options, &status);
 }
 
-/// ICU's ToASCII: the output, or nothing when an error outside `ignored` is reported.
-/// ICU's ToASCII: whether it succeeds (its errors but `ignored` none), or nothing when ICU refuses
+/// ICU's ToASCII into `out`: whether it succeeds (its errors but `ignored` none), or nothing when ICU refuses
 /// the name by a limit of its own: its Punycode encodes at most 1,000 code points per label
 /// (U_INPUT_TOO_LONG_ERROR), where UTS #46 and the URL Standard set none (without VerifyDnsLength
 /// a label may be longer; native ada, fuzz_idna_ada, is the oracle there).
