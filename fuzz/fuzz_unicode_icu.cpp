@@ -15,10 +15,11 @@
 // ASCII only (≠ ≮ ≯, and "=", "<", ">" + U+0338, which NFC composes into them), and adds V4 (no
 // label beginning "xn--" when CheckHyphens is off: `has_label_beginning_xn`). The same holds
 // for the code points an "xn--" label decodes to. One ICU 72 bug is let pass: it counts V2's
-// hyphen positions in UTF-16 code units (`hyphens_3_4_differ_in_utf16`). And one limit of ICU's:
-// its Punycode takes at most 1,000 code points per label, encoding or decoding
-// (`has_label_over_icu_punycode_limit`); with every flag on such a label must fail VerifyDnsLength
-// here too, with the URL Standard's it is not compared.
+// hyphen positions in UTF-16 code units (`hyphens_3_4_differ_in_utf16`). ICU also calls a last
+// label that maps to nothing ("x.\u200B") empty, where irikit, processing the whole name first,
+// keeps it as the root label of "x.". And one limit of ICU's: its Punycode takes at most 1,000 code
+// points per label, encoding or decoding (`has_label_over_icu_punycode_limit`); with every flag on
+// such a label must fail VerifyDnsLength here too, with the URL Standard's it is not compared.
 #include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
 #include <unicode/unistr.h>
@@ -204,6 +205,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!icu_answer) FUZZ_CHECK(!ours.has_value(), text);
   const bool icu_ok = icu_answer.value_or(false);
   if (ours.has_value() != icu_ok && hyphens_3_4_differ_in_utf16(shown)) return 0;  // ICU's V2
+  // ICU decides the root label on the input: in "x.\u200B" the last label maps to nothing, and
+  // ICU calls it an empty label where irikit, processing the whole name first (UTS #46 §4 step 1),
+  // sees "x." and keeps its root label as for a literal "x.".
+  if (ours && !icu_ok && shown.ends_with('.')) {
+    std::string again;
+    if (icu_to_ascii(strict.get(), text, UIDNA_ERROR_EMPTY_LABEL, again).value_or(false) && again == *ours)
+      return 0;
+  }
   FUZZ_CHECK(ours.has_value() == icu_ok,
              text + " -> ours " + (ours ? *ours : "error") + ", ICU " + (icu_ok ? icu_out : "error"));
   if (icu_ok) FUZZ_CHECK(*ours == icu_out, text);
