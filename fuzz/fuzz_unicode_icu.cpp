@@ -25,7 +25,6 @@
 #include <unicode/unistr.h>
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -47,18 +46,13 @@ UIDNA* icu_uts46(std::uint32_t options) {
   return uidna_openUTS46(options, &status);
 }
 
-/// ICU's ToASCII into `out`: whether it succeeds (its errors but `ignored` none), or nothing when ICU refuses
-/// the name by a limit of its own: its Punycode encodes at most 1,000 code points per label
-/// (U_INPUT_TOO_LONG_ERROR), where UTS #46 and the URL Standard set none (without VerifyDnsLength
-/// a label may be longer; native ada, fuzz_idna_ada, is the oracle there).
-std::optional<bool> icu_to_ascii(const UIDNA* idna, std::string_view in, std::uint32_t ignored,
-                                 std::string& out) {
+/// ICU's ToASCII: the output, or nothing when an error outside `ignored` is reported.
+bool icu_to_ascii(const UIDNA* idna, std::string_view in, std::uint32_t ignored, std::string& out) {
   out.assign(in.size() * 4 + 64, '\0');
   UIDNAInfo info = UIDNA_INFO_INITIALIZER;
   UErrorCode status = U_ZERO_ERROR;
   const int32_t n = uidna_nameToASCII_UTF8(idna, in.data(), static_cast<int32_t>(in.size()), out.data(),
                                            static_cast<int32_t>(out.size()), &info, &status);
-  if (status == U_INPUT_TOO_LONG_ERROR) return std::nullopt;
   if (U_FAILURE(status)) return false;
   out.resize(static_cast<std::size_t>(n));
   return (info.errors & ~ignored) == 0;
@@ -93,8 +87,7 @@ bool remapped_since_15(char32_t cp, const UIDNA* icu) {
       icu_to_ascii(icu, one,
                    UIDNA_ERROR_LEADING_COMBINING_MARK | UIDNA_ERROR_BIDI | UIDNA_ERROR_CONTEXTJ |
                        UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_EMPTY_LABEL,
-                   out)
-          .value_or(false);  // one code point: never too long
+                   out);
   return !icu_ok && unicode::nfkc_casefold(one) != one && !unicode::uts46_backend_disallows(cp);
 }
 
@@ -129,9 +122,9 @@ bool has_label_beginning_xn(std::string_view processed) {
 }
 
 /// ICU 72's Punycode takes at most 1,000 code points a label, both ways: encoding more fails with
-/// U_INPUT_TOO_LONG_ERROR (`icu_to_ascii`), decoding an "xn--" label into more sets
-/// UIDNA_ERROR_PUNYCODE. UTS #46 and the URL Standard set no such limit. True when a label of the
-/// processed name (ToUnicode's output) has more.
+/// U_INPUT_TOO_LONG_ERROR, decoding an "xn--" label into more sets UIDNA_ERROR_PUNYCODE. UTS #46
+/// and the URL Standard set no such limit. True when a label of the processed name (ToUnicode's
+/// output) has more. (With every flag on such a label fails VerifyDnsLength on both sides.)
 bool has_label_over_icu_punycode_limit(std::string_view processed) {
   std::size_t count = 0;
   for (std::size_t i = 0; i < processed.size();) {
@@ -200,27 +193,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!idna_comparable || text.empty()) return 0;
   std::string icu_out;
   const auto ours = unicode::domain_to_ascii(text, unicode::idna_mode::uts46_nontransitional);
-  const std::optional<bool> icu_answer = icu_to_ascii(strict.get(), text, 0, icu_out);
-  // A label ICU refuses as too long for its Punycode is over 63 octets: VerifyDnsLength fails it.
-  if (!icu_answer) FUZZ_CHECK(!ours.has_value(), text);
-  const bool icu_ok = icu_answer.value_or(false);
+  const bool icu_ok = icu_to_ascii(strict.get(), text, 0, icu_out);
   if (ours.has_value() != icu_ok && hyphens_3_4_differ_in_utf16(shown)) return 0;  // ICU's V2
   // ICU decides the root label on the input: in "x.\u200B" the last label maps to nothing, and
   // ICU calls it an empty label where irikit, processing the whole name first (UTS #46 §4 step 1),
   // sees "x." and keeps its root label as for a literal "x.".
   if (ours && !icu_ok && shown.ends_with('.')) {
     std::string again;
-    if (icu_to_ascii(strict.get(), text, UIDNA_ERROR_EMPTY_LABEL, again).value_or(false) && again == *ours)
-      return 0;
+    if (icu_to_ascii(strict.get(), text, UIDNA_ERROR_EMPTY_LABEL, again) && again == *ours) return 0;
   }
   FUZZ_CHECK(ours.has_value() == icu_ok,
              text + " -> ours " + (ours ? *ours : "error") + ", ICU " + (icu_ok ? icu_out : "error"));
   if (icu_ok) FUZZ_CHECK(*ours == icu_out, text);
   const auto ours_w = unicode::whatwg_domain_to_ascii(text);
-  const std::optional<bool> icu_w_answer = icu_to_ascii(whatwg.get(), text, k_whatwg_ignored, icu_out);
   // A label longer than ICU's Punycode takes: fuzz_idna_ada compares it with native ada.
-  if (!icu_w_answer || has_label_over_icu_punycode_limit(shown)) return 0;
-  const bool icu_w = *icu_w_answer;
+  if (has_label_over_icu_punycode_limit(shown)) return 0;
+  const bool icu_w = icu_to_ascii(whatwg.get(), text, k_whatwg_ignored, icu_out);
   if (!ours_w && icu_w && has_label_beginning_xn(shown)) return 0;  // V4, after 15.0
   FUZZ_CHECK(ours_w.has_value() == icu_w, text + " (URL Standard flags) -> ours " +
                                               (ours_w ? *ours_w : "error") + ", ICU " +

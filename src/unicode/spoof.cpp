@@ -112,6 +112,19 @@ void resolve_one(script_resolution& r, char32_t cp) {
   }
 }
 
+/// resolve_one for the next code point of a text, skipped when it has the Script_Extensions of
+/// the one before (`last`, the key of that one; ASCII always resolved): intersecting with the same
+/// set twice changes nothing, and a text is mostly runs of one script.
+void resolve_next(script_resolution& r, char32_t cp, std::uint32_t& last) {
+  if (cp < 0x80) {
+    resolve_one(r, cp);
+    last = 0xFFFFFFFF;
+  } else if (const std::uint32_t key = ucd::script_extensions_key(cp); key != last) {
+    resolve_one(r, cp);
+    last = key;
+  }
+}
+
 /// The code points of valid UTF-8 (a byte that is not UTF-8 is read as U+FFFD).
 void decode(std::string_view utf8, std::u32string& out) {
   out.clear();
@@ -213,8 +226,6 @@ restriction script_resolution::level() const noexcept {
 
 script_resolution resolve_scripts(std::string_view utf8) {
   script_resolution r;
-  // As in check_identifier: a code point with the Script_Extensions of the one before it is not
-  // resolved again (the same intersection twice changes nothing).
   std::uint32_t last_scripts = 0xFFFFFFFF;
   detail::cancel_poll poll(0, utf8.size());
   for (std::size_t i = 0; i < utf8.size();) {
@@ -226,13 +237,7 @@ script_resolution resolve_scripts(std::string_view utf8) {
       ++i;
       continue;
     }
-    if (d.cp < 0x80) {
-      resolve_one(r, d.cp);
-      last_scripts = 0xFFFFFFFF;
-    } else if (const std::uint32_t key = ucd::script_extensions_key(d.cp); key != last_scripts) {
-      resolve_one(r, d.cp);
-      last_scripts = key;
-    }
+    resolve_next(r, d.cp, last_scripts);
     i += d.length;
   }
   return r;
@@ -244,23 +249,15 @@ identifier_report check_identifier(std::string_view utf8) {
   decode(utf8, text);
   char32_t zero = 0;  // the zero of the first decimal digit's numbering system (§5.3)
   bool marks = false;
-  bool nonspacing = false;  // a nonspacing mark (Mn) as it is
-  // Intersecting with the same set twice changes nothing: a code point with the Script_Extensions
-  // of the one before it (letters of one script, mostly) is not resolved again.
-  std::uint32_t last_scripts = 0xFFFFFFFF;
+  bool nonspacing = false;                  // a nonspacing mark (Mn) as it is
+  std::uint32_t last_scripts = 0xFFFFFFFF;  // resolve_next's
   detail::cancel_poll poll(0, text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (poll(i)) [[unlikely]]
       return report;
     const char32_t cp = text[i];
     report.outside_profile = report.outside_profile || !ucd::identifier_allowed(cp);  // §3.1
-    if (cp < 0x80) {
-      resolve_one(report.scripts, cp);
-      last_scripts = 0xFFFFFFFF;
-    } else if (const std::uint32_t key = ucd::script_extensions_key(cp); key != last_scripts) {
-      resolve_one(report.scripts, cp);
-      last_scripts = key;
-    }
+    resolve_next(report.scripts, cp, last_scripts);
     marks = marks || cp >= 0x80;
     const ucd::gc gc = cp < 0x80 ? ucd::gc::Cn : ucd::general_category(cp);  // (ASCII: not needed)
     nonspacing = nonspacing || gc == ucd::gc::Mn;
