@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// IDNA2003 (RFC 3490 with Nameprep, RFC 3491) through ICU; internal to src/unicode/ (idna.h's
-// idna_mode::idna2003 calls these).
+// IDNA2003 (RFC 3490 with Nameprep, RFC 3491) of irikit's own, from RFC 3454's tables
+// (tables/idna2003.inc); internal to src/unicode/ (idna.h's idna_mode::idna2003 calls these).
 #ifndef IRIKIT_UNICODE_IDNA2003_H
 #define IRIKIT_UNICODE_IDNA2003_H
 
