@@ -275,6 +275,14 @@ result<std::string> idna2003_domain_to_ascii(std::string_view utf8_domain, bool 
   return idna2003_to_ascii(utf8_domain, allow_unassigned);
 }
 
+bool idna2003_nameprep(std::string_view utf8_label, bool allow_unassigned, std::string& out) {
+  out.clear();
+  work_buffers w;
+  if (!decode(utf8_label, w.decoded) || !nameprep(w.decoded, allow_unassigned, w.prepared)) return false;
+  for (char32_t cp : w.prepared) grammar::append_utf8(out, cp);
+  return true;
+}
+
 /// RFC 3490 §4.2 on every label; the separators are kept as they are.
 std::string idna2003_domain_to_unicode(std::string_view domain) {
   std::string out;
