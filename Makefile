@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables
+.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
 
 setup:
 	@scripts/setup.sh base
@@ -70,6 +70,11 @@ unicode-tables:
 # Regenerates src/unicode/tables/idna2003.inc (Nameprep, RFC 3491) from the IDNA2003 data.
 idna2003-tables:
 	python3 scripts/gen_idna2003_tables.py --data ../shared/idna2003 --out src/unicode/tables
+
+# Regenerates src/unicode/tables/encoding/*.inc from the WHATWG Encoding Standard's data (issue 50).
+ENCODING_DATA ?= ../shared/encoding/whatwg
+encoding-tables:
+	python3 scripts/gen_encoding_tables.py --data $(ENCODING_DATA) --out src/unicode/tables/encoding
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
