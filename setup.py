@@ -10,7 +10,7 @@ setuptools' build folder, its egg-info and CMake's build folder all go to IRIKIT
 it is set (kept: a second build there is incremental), else to a new temporary folder removed when
 the build ends.
 
-Needs cmake, a C++20 compiler, ICU, python3-dev and pybind11-dev (scripts/setup.sh python).
+Needs cmake, a C++20 compiler, python3-dev and pybind11-dev (scripts/setup.sh python).
 Honours CMAKE_BUILD_PARALLEL_LEVEL and CMAKE_CXX_COMPILER_LAUNCHER (e.g. ccache).
 """
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
-#   base   compiler, CMake, Ninja, ICU, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check)
+#   base   compiler, CMake, Ninja, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check)
 #   peers  Boost.URL and uriparser: the differential fuzz target's oracles (its corpus replays in
-#          `make test`)
+#          `make test`); ICU, the oracle of a few tests and of fuzz_unicode_icu (no dependency of
+#          the library since issue 50: without it those are skipped with a line saying so)
 #   bench  Google Benchmark and the peers: Boost.URL, uriparser, curl, libidn2
 #   fuzz   clang with libFuzzer
 #   postgres  PostgreSQL 15 server and PGXS (postgresql-15, postgresql-server-dev-15): the irikit
@@ -20,14 +21,14 @@
 #          the amd64 one): the cross build takes its headers from the amd64 package and links
 #          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
-peers=(libboost-url1.81-dev liburiparser-dev)
+packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
+peers=(libboost-url1.81-dev liburiparser-dev libicu-dev)
 for profile in "$@"; do
   case "$profile" in
     base) ;;
     peers) packages+=("${peers[@]}") ;;
     bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
-    fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    fuzz) packages+=(clang libclang-rt-14-dev libicu-dev) ;;
     postgres) packages+=(postgresql-15 postgresql-server-dev-15) ;;
     python) packages+=(python3 python3-dev pybind11-dev python3-pytest python3-hypothesis python3-setuptools
                        python3-build python3-wheel python3-pip python3-venv python3-pandas mypy

@@ -15,8 +15,9 @@ std::string_view version() noexcept;
 /// The Unicode version of irikit's own Unicode tables, e.g. "17.0" (every property irikit answers
 /// from: normalization, IDNA, character properties).
 std::string unicode_version();
-/// Where the Unicode answers come from: "irikit tables 17.0; ICU 72.1 for legacy charsets, IDNA2003
-/// (Nameprep), …" — the tables' version, then what still comes from ICU and ICU's version.
+/// Where the Unicode answers come from, all irikit's own data: "irikit tables 17.0; WHATWG Encoding
+/// Standard a985b62a; IDNA2003 Nameprep (RFC 3454, Unicode 3.2)" — the Unicode tables' version, the
+/// Encoding Standard's data (its whatwg/encoding commit) and Nameprep's tables.
 std::string unicode_backend_version();
 /// The block-scan implementation the library runs on this machine: "scalar", "sse2", "avx2",
 /// "avx512" (x86-64) or "neon" (AArch64). The best the CPU has unless the environment variable

@@ -329,7 +329,7 @@ PYBIND11_MODULE(_irikit, m) {
   m.def("unicode_backend_version", &irikit::unicode_backend_version,
         R"doc(The Unicode backend and its version (what `iri --version` shows in parentheses).
 
->>> unicode_backend_version().startswith("irikit tables 17.0; ICU ")
+>>> unicode_backend_version().startswith("irikit tables 17.0; WHATWG Encoding Standard ")
 True
 )doc");
 
