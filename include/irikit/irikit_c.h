@@ -951,10 +951,11 @@ IRIKIT_C_API int irikit_url_attribute_from_name(const char* name, irikit_url_att
 
 /** The basic URL parser (§4.4) on `input` against `base` (NULL for none) into a new URL `*url`.
  * `encoding` (NUL-terminated; NULL means UTF-8) is the query encoding of special URLs, a WHATWG
- * Encoding label such as "windows-1252" or "Shift_JIS" (whatwg::parse with an encoding). Flags:
- * IRIKIT_URL_NOTES. Errors: an IRIKIT_E_URL_* failure with its offset in `input` (nothing is
- * allocated then), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (flags, allocator),
- * IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_OUT_OF_MEMORY. */
+ * Encoding label such as "windows-1252" or "Shift_JIS" (whatwg::parse with an encoding; a code
+ * point it cannot encode becomes %26%23N%3B). Flags: IRIKIT_URL_NOTES. Errors: an IRIKIT_E_URL_*
+ * failure with its offset in `input` (nothing is allocated then), IRIKIT_E_UNKNOWN_CHARSET
+ * (argument 3: not an Encoding Standard label), IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT (flags,
+ * allocator), IRIKIT_E_INPUT_TOO_LONG, IRIKIT_E_OUT_OF_MEMORY. */
 IRIKIT_C_API int irikit_url_parse(const char* input, size_t input_len, const irikit_url* base,
                                   const char* encoding, unsigned flags, const irikit_allocator* allocator,
                                   irikit_url** url, irikit_error* err);

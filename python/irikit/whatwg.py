@@ -18,7 +18,8 @@ directly: the same hrefs, validation-error names and byte offsets as the C++ API
     (False, None)
 
 Objects
-    URL              ``URL(input, base=None)``: the URL class (§6.1); href, origin, protocol,
+    URL              ``URL(input, base=None, encoding=None)``: the URL class (§6.1), its
+                     query in ``encoding`` (an Encoding Standard label); href, origin, protocol,
                      username, password, host, hostname, port, pathname, search, hash (getters
                      and the Standard's setters); search_params; validation_errors; the URL
                      record (scheme, host_type, port_number, path_segments, query, fragment);

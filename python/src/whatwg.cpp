@@ -133,37 +133,53 @@ py::list notes_list(const std::vector<w::validation>& notes) {
   return out;
 }
 
+/// The query encoding an `encoding` argument names (None: UTF-8): an Encoding Standard label,
+/// resolved by whatwg::encoding_for_label; an unknown label raises IRIError unknown-charset.
+std::string query_encoding(const py::handle& encoding, const char* function) {
+  if (encoding.is_none()) return {};
+  const text_arg label = text_argument(encoding, function, "encoding");
+  const auto name = w::encoding_for_label(label.utf8);
+  if (!name) raise_error(parse_error{error_code::unknown_charset, 0}, label);
+  return *name == "UTF-8" ? std::string() : std::string(*name);
+}
+
 /// The URL constructor's steps (§6.1 "parse input with base"): the base first (a URL as it is, text
-/// parsed), then the input against it. On failure `failed` is the text the error's offset is in.
+/// parsed), then the input against it, its query in `encoding` (empty: UTF-8). On failure `failed`
+/// is the text the error's offset is in.
 w::result<w::url> parse_with_base(const text_arg& input, const py::handle& base,
-                                  std::vector<w::validation>* notes, const char* function, text_arg& failed) {
+                                  std::vector<w::validation>* notes, const char* function, text_arg& failed,
+                                  const std::string& encoding = {}) {
   failed = input;
-  if (base.is_none()) return w::parse(input.utf8, nullptr, notes);
-  if (py::isinstance<py_url>(base)) return w::parse(input.utf8, &base.cast<const py_url&>().value, notes);
+  if (base.is_none()) return w::parse(input.utf8, nullptr, notes, encoding);
+  if (py::isinstance<py_url>(base)) {
+    return w::parse(input.utf8, &base.cast<const py_url&>().value, notes, encoding);
+  }
   const text_arg b = url_text(base, function, "base");
   auto parsed_base = w::parse(b.utf8);
   if (!parsed_base) {
     failed = b;
     return parsed_base.error();
   }
-  return w::parse(input.utf8, &*parsed_base, notes);
+  return w::parse(input.utf8, &*parsed_base, notes, encoding);
 }
 
-py_url make_url(const py::handle& input, const py::handle& base) {
+py_url make_url(const py::handle& input, const py::handle& base, const py::handle& encoding) {
   const text_arg in = url_text(input, "URL", "input", true);
+  const std::string query = query_encoding(encoding, "URL");
   py_url out;
   text_arg failed;
-  auto parsed = parse_with_base(in, base, &out.notes, "URL", failed);
+  auto parsed = parse_with_base(in, base, &out.notes, "URL", failed, query);
   if (!parsed) raise_url_error(parsed.error(), failed);
   out.value = std::move(*parsed);
   return out;
 }
 
-py::object parse_or_none(const py::handle& input, const py::handle& base) {
+py::object parse_or_none(const py::handle& input, const py::handle& base, const py::handle& encoding) {
   const text_arg in = url_text(input, "URL.parse", "input", true);
+  const std::string query = query_encoding(encoding, "URL.parse");
   py_url out;
   text_arg failed;
-  auto parsed = parse_with_base(in, base, &out.notes, "URL.parse", failed);
+  auto parsed = parse_with_base(in, base, &out.notes, "URL.parse", failed, query);
   if (!parsed) return py::none();
   out.value = std::move(*parsed);
   return py::cast(std::move(out));
@@ -530,10 +546,15 @@ irikit.IRIError: byte 9: port-out-of-range: the port is greater than 65535
   http://h:99999/
            ^
 )doc");
-  c.def(py::init(&make_url), py::arg("input"), py::arg("base") = py::none(),
-        "Parses ``input`` (str, bytes or a URL) against ``base`` (None, str, bytes or a URL).")
+  c.def(py::init(&make_url), py::arg("input"), py::arg("base") = py::none(), py::arg("encoding") = py::none(),
+        "Parses ``input`` (str, bytes or a URL) against ``base`` (None, str, bytes or a URL). ``encoding``: "
+        "the query encoding of special URLs (the document's encoding, an Encoding Standard label such as "
+        "'windows-1252' or 'Shift_JIS'; None: UTF-8); a character it cannot encode becomes %26%23N%3B; an "
+        "unknown label raises IRIError unknown-charset.")
       .def_static("parse", &parse_or_none, py::arg("input"), py::arg("base") = py::none(),
-                  "``URL.parse`` (§6.1): the URL, or None where the constructor raises.")
+                  py::arg("encoding") = py::none(),
+                  "``URL.parse`` (§6.1): the URL, or None where the constructor raises (an unknown "
+                  "``encoding`` label raises IRIError unknown-charset).")
       .def_static("can_parse", &can_parse, py::arg("input"), py::arg("base") = py::none(),
                   "``URL.canParse`` (§6.1): whether the constructor succeeds.")
       .def_static("from_iri", &from_iri, py::arg("iri"),

@@ -639,3 +639,31 @@ def test_matches_the_iri_tool():
         assert {k: getattr(url, k) for k in GETTERS} == {k: record[k] for k in GETTERS}, text
         assert url.validation_errors == notes, text
         assert url.host_type == (None if record["record"]["host_type"] == "none" else record["record"]["host_type"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The query encoding (issue 50): the Encoding Standard's labels, &#N; for unmappable code points
+
+
+def test_query_encoding_labels_and_numeric_references():
+    # The issue's silent loss: U+200B is not in Shift_JIS; the URL Standard asks for "&#8203;".
+    assert URL("http://a/?x\u200by", encoding="Shift_JIS").search == "?x%26%238203%3By"
+    assert URL("http://a/?\u30a2", encoding=" shift_jis ").search == "?%83A"
+    assert URL("http://a/?\u00e9\u20ac", encoding="iso-8859-1").search == "?%E9%80"  # windows-1252
+    assert URL("http://a/?\u00e9", encoding="utf-16").search == "?%C3%A9"  # output encoding UTF-8
+    assert URL("http://a/?\u00e9", encoding=b"latin1").search == "?%E9"
+    assert URL("ws://a/?\u00e9", encoding="latin1").search == "?%C3%A9"  # not for ws/wss
+    assert URL("http://a/?\u00e9").search == URL("http://a/?\u00e9", encoding=None).search == "?%C3%A9"
+    assert URL.parse("?\u00e9", "http://a/", encoding="gb18030").search == "?%A8%A6"
+    assert URL.parse("http://a:99999/", encoding="gb18030") is None
+
+
+@pytest.mark.parametrize("label", ["", "latin-1", "utf-32", "  "])
+def test_unknown_encoding_label_raises(label):
+    with pytest.raises(irikit.IRIError) as e:
+        URL("http://a/", encoding=label)
+    assert e.value.code == "unknown-charset"
+    with pytest.raises(irikit.IRIError):
+        URL.parse("http://a/", encoding=label)
+    with pytest.raises(TypeError):
+        URL("http://a/", encoding=3)

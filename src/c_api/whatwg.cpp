@@ -167,6 +167,11 @@ int irikit_url_attribute_from_name(const char* name, irikit_url_attribute* attri
 
 int irikit_url_parse(const char* input, size_t input_len, const irikit_url* base, const char* encoding,
                      unsigned flags, const irikit_allocator* allocator, irikit_url** url, irikit_error* err) {
+  // An encoding label the Encoding Standard does not know is an error (argument 3), not UTF-8.
+  if (encoding != nullptr && !w::encoding_for_label(encoding)) {
+    if (url != nullptr) *url = nullptr;
+    return fail(err, IRIKIT_E_UNKNOWN_CHARSET, 0, 3);
+  }
   return new_url(input, input_len, flags, allocator, url, err,
                  [&](std::string_view t, std::vector<w::validation>* notes, std::uint32_t&) {
                    return w::parse(t, base ? &base->value : nullptr, notes,

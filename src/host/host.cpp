@@ -121,7 +121,7 @@ result<void> host_to_ascii_into(std::string_view host, std::string& out, const h
     return {};
   }
   // UTS #46 polls the thread's cancellation hook (irikit/cancel.h) on a name of more than
-  // cancel_poll_bytes; IDNA2003 is ICU's, which cannot be asked to stop.
+  // cancel_poll_bytes; IDNA2003 (idna2003.cpp) does not poll: its work is O(n log n) in the name.
   const detail::cancel_scope scope(host.size());
   auto r = unicode::domain_to_ascii_into(host, backend_mode(options.mode), options.allow_unassigned,
                                          options.keep_root_label, out);

@@ -7,7 +7,7 @@
 // CheckJoiners (RFC 5892 Appendix A.1–A.2), UseSTD3ASCIIRules, Transitional_Processing,
 // VerifyDnsLength (§4.2 step 3) and IgnoreInvalidPunycode (§4 step 4.1.2).
 //
-// IDNA2003 (RFC 3490) stays in idna2003.cpp, on ICU (Nameprep is Unicode 3.2 by definition).
+// IDNA2003 (RFC 3490) is idna2003.cpp's, on its own Unicode 3.2 tables (Nameprep, RFC 3491).
 //
 // Error offsets: the input is split at the four label separators ("." and U+3002, U+FF0E, U+FF61,
 // which the mapping turns into "."), each piece is mapped and normalized on its own (a separator

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 // The Unicode backend's versions. src/unicode/ answers every Unicode question from irikit's own
-// Unicode 17.0 tables (tables/*.inc) and is the only code in irikit that includes ICU headers, for
-// what ICU still does (legacy charsets, IDNA2003: docs/design.md, "What ICU still does").
+// Unicode 17.0 tables (tables/*.inc), the Encoding Standard's and Nameprep's; no ICU (issue 50:
+// docs/design.md, "What ICU still does").
 #ifndef IRIKIT_UNICODE_UNICODE_H
 #define IRIKIT_UNICODE_UNICODE_H
 

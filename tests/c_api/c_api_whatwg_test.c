@@ -210,6 +210,19 @@ static void test_base_and_encoding(void) {
                IRIKIT_OK);
   CHECK_STR(irikit_url_href(r, NULL), "http://h/?x=%26%2319968%3B");
   irikit_url_free(r);
+  /* Issue 50: the Encoding Standard's labels (trimmed, any case); U+200B is not in Shift_JIS. */
+  CHECK_EQ_INT(irikit_url_parse("http://h/?x\xE2\x80\x8By", 15, NULL, " SHIFT_JIS ", 0, NULL, &r, &err),
+               IRIKIT_OK);
+  CHECK_STR(irikit_url_href(r, NULL), "http://h/?x%26%238203%3By");
+  irikit_url_free(r);
+  CHECK_EQ_INT(irikit_url_parse("http://h/?\xC3\xA9", 12, NULL, "utf-16", 0, NULL, &r, &err), IRIKIT_OK);
+  CHECK_STR(irikit_url_href(r, NULL), "http://h/?%C3%A9"); /* the output encoding of UTF-16 is UTF-8 */
+  irikit_url_free(r);
+  r = (irikit_url*)&yes;
+  CHECK_ERROR(irikit_url_parse("http://h/", 9, NULL, "latin-1", 0, NULL, &r, &err), IRIKIT_E_UNKNOWN_CHARSET,
+              0, 3);
+  CHECK(r == NULL);
+  CHECK_ERROR(irikit_url_parse("http://h/", 9, NULL, "", 0, NULL, &r, &err), IRIKIT_E_UNKNOWN_CHARSET, 0, 3);
   /* Not special: the query is UTF-8 whatever the encoding. */
   CHECK_EQ_INT(irikit_url_parse("foo://h/?x=\xC3\xA9", 13, NULL, "windows-1252", 0, NULL, &r, &err),
                IRIKIT_OK);
