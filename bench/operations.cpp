@@ -110,6 +110,10 @@ bool irikit_host_to_ascii(std::string_view host, std::string& out) noexcept {
   return irikit::host_to_ascii_into(host, out, {irikit::idna_mode::uts46}).has_value();
 }
 
+bool irikit_idna2003_to_ascii(std::string_view host, std::string& out) noexcept {
+  return irikit::host_to_ascii_into(host, out, {irikit::idna_mode::idna2003, true}).has_value();
+}
+
 bool irikit_nfc(std::string_view text, std::string& out) noexcept {
   out.clear();
   irikit::unicode::normalize_into(text, irikit::unicode::normal_form::nfc, out);
@@ -201,6 +205,7 @@ constexpr long k_resolve_uriparser_ok = 9924;
 constexpr long k_resolve_uriparser_same = 9924;  // uriparser's target == irikit's
 constexpr long k_ascii_hosts_ok = 30038;         // irikit and ICU agree on every host
 constexpr long k_idn_hosts_ok = 34006;
+constexpr long k_idn_hosts_idna2003_ok = 34006;  // RFC 3490 ToASCII with AllowUnassigned (issue 50)
 // Issue 24, on idn_uris (the 34006 hosts as A-label URIs): every line converts; without the policy
 // every label is decoded; with it, the lines that keep at least one A-label. 20976 with ICU 72's
 // UTS #39 (Unicode 15.0); 20982 since issue 34's own UTS #39 on the Unicode 17.0 data: five hosts
@@ -421,6 +426,23 @@ struct op_checker {
     std::printf("checked %s: %zu hosts, %ld converted (ICU agrees on every host), libidn2 agrees on %ld\n",
                 name, c.lines.size(), ok_count, idn2_same);
   }
+  // IDNA2003 (issue 50): irikit's own RFC 3490 + Nameprep against ICU's, host by host.
+  void check_idna2003(const corpus& c, long expected_ok) {
+    const std::string name = "idna2003/" + c.name;
+    long ok_count = 0;
+    std::string a, b;
+    for (std::string_view h : c.lines) {
+      const bool x = irikit_idna2003_to_ascii(h, a), y = icu_idna2003_to_ascii(h, b);
+      if (x != y || (x && a != b)) {
+        fail(name.c_str(), "irikit and ICU differ on " + std::string(h));
+        continue;
+      }
+      ok_count += x;
+    }
+    expect(name.c_str(), ok_count, expected_ok);
+    std::printf("checked %s: %zu hosts, %ld converted (ICU's uidna_IDNToASCII agrees on every host)\n",
+                name.c_str(), c.lines.size(), ok_count);
+  }
   void check_nfc(const corpus& c) {
     const std::string name = "nfc/" + c.name;
     long changed = 0;
@@ -470,6 +492,7 @@ bool check_operations(const operation_data& d, const options& opts) {
   ch.check_resolve(d);
   ch.check_hosts("idna/ascii_hosts", d.ascii_hosts, k_ascii_hosts_ok, k_ascii_hosts_libidn2_same);
   ch.check_hosts("idna/idn_hosts", d.idn_hosts, k_idn_hosts_ok, k_idn_hosts_libidn2_same);
+  ch.check_idna2003(d.idn_hosts, k_idn_hosts_idna2003_ok);
   ch.check_display_policy(d);
   ch.check_nfc(d.wiki_iri);
   ch.check_nfc(d.idn_hosts);
@@ -505,6 +528,9 @@ void register_operations(const operation_data& d) {
     add_map<icu_uts46_to_ascii>("idna", c->name.c_str(), *c, "icu");
     if (libidn2_available()) add_map<libidn2_to_ascii>("idna", c->name.c_str(), *c, "libidn2");
   }
+  // IDNA2003 ToASCII (issue 50): irikit's own against ICU's uidna_IDNToASCII.
+  add_map<irikit_idna2003_to_ascii>("idna2003", d.idn_hosts.name.c_str(), d.idn_hosts, "irikit");
+  add_map<icu_idna2003_to_ascii>("idna2003", d.idn_hosts.name.c_str(), d.idn_hosts, "icu");
   // NFC (issue 34): irikit's own tables against ICU's, on UTF-8 both.
   for (const auto* c : {&d.wiki_iri, &d.idn_hosts, &d.mixed_iri}) {
     add_map<irikit_nfc>("nfc", c->name.c_str(), *c, "irikit");

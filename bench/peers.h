@@ -43,6 +43,10 @@ bool uriparser_resolve(std::string_view base, std::string_view ref, std::string&
 /// options irikit's backend uses (non-transitional, UseSTD3ASCIIRules, CheckBidi, CheckJoiners):
 /// `uidna_nameToASCII_UTF8` into `out`; false when ICU reports any error.
 bool icu_uts46_to_ascii(std::string_view host, std::string& out) noexcept;
+/// RFC 3490 ToASCII (IDNA2003) by ICU's uidna_IDNToASCII, UseSTD3ASCIIRules and AllowUnassigned:
+/// the peer of irikit's idna_mode::idna2003 (irikit's own since issue 50). Names longer than 511
+/// UTF-16 units fail.
+bool icu_idna2003_to_ascii(std::string_view host, std::string& out) noexcept;
 /// ICU's NFC on UTF-8 (icu::Normalizer2::normalizeUTF8), the peer of irikit's own NFC.
 bool icu_nfc(std::string_view text, std::string& out) noexcept;
 /// libidn2 `idn2_to_ascii_8z(…, IDN2_NONTRANSITIONAL | IDN2_USE_STD3_ASCII_RULES)`; `host` must be

@@ -4,6 +4,7 @@
 #include <unicode/bytestream.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
+#include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
 #include <cstdlib>
@@ -81,6 +82,28 @@ bool libidn2_to_ascii(std::string_view, std::string&) noexcept { return false; }
 bool libidn2_available() noexcept { return false; }
 const char* libidn2_version() { return "not found"; }
 #endif
+
+// RFC 3490 ToASCII as ICU does it (the deprecated uidna_IDNToASCII, the implementation irikit's
+// idna_mode::idna2003 called until issue 50), UseSTD3ASCIIRules and AllowUnassigned as irikit's
+// to_uri passes them; UTF-8 in and out through UTF-16, as ICU's RFC 3490 API takes only UTF-16.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+bool icu_idna2003_to_ascii(std::string_view host, std::string& out) noexcept {
+  UChar in16[512];
+  UChar out16[512];
+  int32_t n16 = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  u_strFromUTF8(in16, 512, &n16, host.data(), static_cast<int32_t>(host.size()), &status);
+  if (U_FAILURE(status)) return false;
+  UParseError parse_error{};
+  const int32_t n = uidna_IDNToASCII(in16, n16, out16, 512, UIDNA_USE_STD3_RULES | UIDNA_ALLOW_UNASSIGNED,
+                                     &parse_error, &status);
+  if (U_FAILURE(status)) return false;
+  out.resize(static_cast<std::size_t>(n));
+  for (int32_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = static_cast<char>(out16[i]);  // ASCII
+  return true;
+}
+#pragma GCC diagnostic pop
 
 const char* icu_version() { return U_ICU_VERSION; }
 
