@@ -516,6 +516,8 @@ encoding get_output_encoding(encoding e) noexcept {
 
 std::string_view encoding_name(encoding e) noexcept { return k_encoding_names[static_cast<std::size_t>(e)]; }
 
+std::string_view encoding_data_date() noexcept { return k_encoding_data_date; }
+
 bool has_encoder(encoding e) noexcept { return get_output_encoding(e) == e; }
 
 std::optional<std::size_t> decode(std::string_view bytes, encoding e, std::string& out) {
