@@ -111,9 +111,8 @@ IRIKIT_C_API const char* irikit_version(void);
 IRIKIT_C_API int irikit_c_api_version(void);
 /** The Unicode version of the Unicode backend, e.g. "15.0" (static storage). */
 IRIKIT_C_API const char* irikit_unicode_version(void);
-/** Where the Unicode answers come from, e.g. "irikit tables 17.0, Encoding Standard indexes
-    2024-09-18; ICU 72.1 for IDNA2003 (Nameprep)": irikit's own data, then what still comes from
-    ICU (static storage). */
+/** Where the Unicode answers come from, e.g. "irikit tables 17.0; ICU 72.1 for legacy charsets, …":
+    irikit's own tables and their version, then what still comes from ICU (static storage). */
 IRIKIT_C_API const char* irikit_unicode_backend_version(void);
 
 /* ------------------------------------------------------------------------------------------------

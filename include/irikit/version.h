@@ -15,9 +15,8 @@ std::string_view version() noexcept;
 /// The Unicode version of irikit's own Unicode tables, e.g. "17.0" (every property irikit answers
 /// from: normalization, IDNA, character properties).
 std::string unicode_version();
-/// Where the Unicode answers come from: "irikit tables 17.0, Encoding Standard indexes 2024-09-18;
-/// ICU 72.1 for IDNA2003 (Nameprep)" — the data of irikit's own (the Unicode tables' version, the
-/// date of the Encoding Standard's indexes), then what still comes from ICU and ICU's version.
+/// Where the Unicode answers come from: "irikit tables 17.0; ICU 72.1 for legacy charsets, IDNA2003
+/// (Nameprep), …" — the tables' version, then what still comes from ICU and ICU's version.
 std::string unicode_backend_version();
 /// The block-scan implementation the library runs on this machine: "scalar", "sse2", "avx2",
 /// "avx512" (x86-64) or "neon" (AArch64). The best the CPU has unless the environment variable

@@ -446,10 +446,9 @@ def test_scheme_rung_per_registry():
     assert irikit.normalize("mailto:Joe@Example.COM", "scheme") == "mailto:Joe@example.com"
     assert irikit.equivalent("urn:example:a123,z456", "URN:EXAMPLE:a123,z456?=xyz#789", "scheme")
     assert not irikit.equivalent("urn:example:a123,z456", "urn:example:A123,z456", "scheme")
-    # "irikit tables 17.0, Encoding Standard indexes 2024-09-18; ICU 72.1 for IDNA2003 ..." (irikit/version.h)
+    # "irikit tables 17.0; ICU 72.1 for legacy charsets, ..." (irikit/version.h)
     backend = irikit.unicode_backend_version()
-    assert backend.startswith("irikit tables 17.0, Encoding Standard indexes 2024-09-18; ICU ")
-    assert backend.split()[8][0].isdigit()
+    assert backend.startswith("irikit tables 17.0; ICU ") and backend.split()[4][0].isdigit()
 
 
 def test_import_is_cheap():

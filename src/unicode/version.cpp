@@ -3,7 +3,6 @@
 
 #include <unicode/uversion.h>
 
-#include "unicode/encoding.h"
 #include "unicode/unicode.h"
 
 namespace irikit {
@@ -22,11 +21,10 @@ std::string icu_version() {
 // scripts/gen_unicode_tables.py), of this version.
 std::string unicode_version() { return k_unicode_version; }
 
-// The data of our own (the Unicode tables, the Encoding Standard's indexes: issue 50) and what
-// still comes from ICU, by name (docs/design.md, "What ICU still does").
+// What still comes from ICU, by name (docs/design.md, "What ICU still does").
 std::string backend_version() {
-  return "irikit tables " + std::string(k_unicode_version) + ", Encoding Standard indexes " +
-         std::string(encoding_data_date()) + "; " + icu_version() + " for IDNA2003 (Nameprep)";
+  return "irikit tables " + std::string(k_unicode_version) + "; " + icu_version() +
+         " for legacy charsets, IDNA2003 (Nameprep)";
 }
 }  // namespace unicode
 

@@ -170,9 +170,7 @@ TEST(Version, ReportsTheBackend) {
   // Every Unicode property comes from the generated tables (src/unicode/tables/), Unicode 17.0;
   // the backend string names them first, then what ICU still does and its version.
   EXPECT_EQ(unicode::unicode_version(), "17.0");
-  EXPECT_EQ(
-      unicode::backend_version().rfind("irikit tables 17.0, Encoding Standard indexes 2024-09-18; ICU ", 0),
-      0u);
+  EXPECT_EQ(unicode::backend_version().rfind("irikit tables 17.0; ICU ", 0), 0u);
 }
 
 // ---------------------------------------------------------------------------------------------
