@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables encoding-tables
 
 setup:
 	@scripts/setup.sh base
@@ -68,7 +68,6 @@ unicode-tables:
 	python3 scripts/gen_unicode_tables.py --data $(UNICODE_DATA) --out src/unicode/tables
 
 # Regenerates src/unicode/tables/encoding/*.inc from the WHATWG Encoding Standard's data (issue 50).
-.PHONY: encoding-tables
 ENCODING_DATA ?= ../shared/encoding/whatwg
 encoding-tables:
 	python3 scripts/gen_encoding_tables.py --data $(ENCODING_DATA) --out src/unicode/tables/encoding
