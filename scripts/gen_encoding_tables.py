@@ -10,8 +10,9 @@ standard library only; the output is a pure function of the two files
 (tests/unicode_tables_check.sh, CTest encoding_tables, regenerates and compares).
 
 What is written (src/unicode/encoding.cpp reads it):
-- labels.inc: the encodings' names in the order of encodings.json (the order of
-  unicode::encoding) and the 228 labels, sorted, each with its encoding's number.
+- labels.inc: the indexes' date (from the index-*.txt files beside the JSON), the encodings'
+  names in the order of encodings.json (the order of unicode::encoding) and the 228 labels,
+  sorted, each with its encoding's number.
 - single_byte.inc: the 128 code points of each single-byte index (0 = no code point).
 - one file per multi-byte index (jis0208, jis0212, big5, euc_kr, gb18030 with its ranges,
   iso_2022_jp_katakana): the code point of each pointer, 16 bits (0 = null: no index maps a
@@ -96,7 +97,15 @@ def generate(data, out):
             if group["heading"] == "Legacy single-byte encodings":
                 single_byte.append(enc["name"])
     labels.sort()
+    # The indexes' date, as the Standard's index-*.txt files state it (one date for all of them).
+    dates = set()
+    for name in sorted(os.listdir(data)):
+        if name.startswith("index-") and name.endswith(".txt"):
+            with open(os.path.join(data, name), encoding="utf-8") as f:
+                dates.update(line.split(":", 1)[1].strip() for line in f if line.startswith("# Date:"))
+    assert len(dates) == 1, dates
     text = header("labels.inc")
+    text += f'inline constexpr const char* k_encoding_data_date = "{dates.pop()}";\n'
     text += f"inline constexpr std::size_t k_encoding_count = {len(names)};\n"
     text += f"inline constexpr const char* k_encoding_names[{len(names)}] = {{\n"
     text += "".join(f'    "{n}",\n' for n in names) + "};\n\n"

@@ -63,7 +63,7 @@ constexpr rfc_name k_rfc_names[] = {
     {"csutf32le", kind::utf32le},
 };
 
-std::optional<charset> resolve(std::string_view name) {
+std::optional<charset> resolve_uncached(std::string_view name) {
   const auto space = [](char c) { return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '; };
   std::string_view trimmed = name;
   while (!trimmed.empty() && space(trimmed.front())) trimmed.remove_prefix(1);
@@ -80,6 +80,17 @@ std::optional<charset> resolve(std::string_view name) {
   }
   if (const auto e = get_encoding(key)) return charset{kind::standard, *e};
   return std::nullopt;
+}
+
+/// resolve_uncached, remembering the last name per thread: a query charset is resolved once per
+/// run of non-ASCII characters, and a document's name is the same for all of them.
+std::optional<charset> resolve(std::string_view name) {
+  thread_local std::string last_name;
+  thread_local std::optional<charset> last;
+  if (!last_name.empty() && name == last_name) return last;
+  last = resolve_uncached(name);
+  last_name.assign(name);
+  return last;
 }
 
 std::uint32_t offset32(std::size_t offset) { return static_cast<std::uint32_t>(offset); }

@@ -373,26 +373,64 @@ failure decode_utf_16(std::string_view in, bool big_endian, std::string& out) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Encoders: one function per encoding, for one non-ASCII code point (ASCII is handled by the
-// caller's run copy, except in ISO-2022-JP). Returns false when it is unmappable.
+// Encoders: one function object per encoding for one non-ASCII code point, writing its bytes at
+// `p` (ASCII is copied by encode_run, except in ISO-2022-JP). Each returns false when the code
+// point is unmappable. encode_run is instantiated per encoding, so the loop calls no function
+// through a switch or a pointer.
 
-bool put2(std::string& out, unsigned a, unsigned b) {
-  const char bytes[2] = {static_cast<char>(a), static_cast<char>(b)};
-  out.append(bytes, 2);
+using put_bytes = char*&;
+
+bool put2(put_bytes p, unsigned a, unsigned b) {
+  *p++ = static_cast<char>(a);
+  *p++ = static_cast<char>(b);
   return true;
 }
 
-// §10.2.2 gb18030 encoder (and GBK's, §10.1.2, with the GBK flag).
-bool encode_gb(char32_t cp, bool gbk, std::string& out) {
-  if (cp == 0xE5E5) return false;
-  if (gbk && cp == 0x20AC) {
-    out += static_cast<char>(0x80);
-    return true;
+bool put1(put_bytes p, unsigned a) {
+  *p++ = static_cast<char>(a);
+  return true;
+}
+
+/// Encodes `text` with `put` for its non-ASCII code points, appending to `out`. No encoding writes
+/// more than two bytes per UTF-8 byte (gb18030's four bytes for a two-byte sequence at most), so
+/// the output is written into `out` grown once and cut to size at the end.
+template <class Put>
+std::optional<unmappable> encode_run(std::string_view text, std::string& out, Put&& put) {
+  const std::size_t n = text.size();
+  const std::size_t before = out.size();
+  out.resize(before + 2 * n);
+  char* const base = out.data();
+  char* p = base + before;
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  std::optional<unmappable> bad;
+  for (std::size_t i = 0; i < n;) {
+    if (s[i] < 0x80) {
+      *p++ = static_cast<char>(s[i++]);
+      continue;
+    }
+    const grammar::decoded d = grammar::decode_utf8(text.data(), i, n);
+    if (d.code != error_code::ok) {
+      bad = unmappable{i, 1, 0xFFFD};
+      break;
+    }
+    if (!put(d.cp, p)) {
+      bad = unmappable{i, d.length, d.cp};
+      break;
+    }
+    i += d.length;
   }
-  if (const std::uint32_t p1 = gb18030_reverse().find(cp)) {
+  out.resize(static_cast<std::size_t>(p - base));
+  return bad;
+}
+
+// §10.2.2 gb18030 encoder (and GBK's, §10.1.2, with the GBK flag).
+bool encode_gb(char32_t cp, bool gbk, const reverse_index& index, put_bytes p) {
+  if (cp == 0xE5E5) return false;
+  if (gbk && cp == 0x20AC) return put1(p, 0x80);
+  if (const std::uint32_t p1 = index.find(cp)) {
     const std::uint32_t pointer = p1 - 1;
     const std::uint32_t trail = pointer % 190;
-    return put2(out, pointer / 190 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x41));
+    return put2(p, pointer / 190 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x41));
   }
   if (gbk) return false;
   std::uint32_t pointer = gb18030_ranges_pointer(cp);
@@ -400,88 +438,46 @@ bool encode_gb(char32_t cp, bool gbk, std::string& out) {
   pointer %= 10 * 126 * 10;
   const std::uint32_t byte2 = pointer / (10 * 126);
   pointer %= 10 * 126;
-  const char bytes[4] = {static_cast<char>(byte1 + 0x81), static_cast<char>(byte2 + 0x30),
-                         static_cast<char>(pointer / 10 + 0x81), static_cast<char>(pointer % 10 + 0x30)};
-  out.append(bytes, 4);
-  return true;
+  put2(p, byte1 + 0x81, byte2 + 0x30);
+  return put2(p, pointer / 10 + 0x81, pointer % 10 + 0x30);
 }
 
 // §11.1.2 Big5 encoder.
-bool encode_big5(char32_t cp, std::string& out) {
-  const std::uint32_t p1 = big5_reverse().find(cp);
+bool encode_big5(char32_t cp, const reverse_index& index, put_bytes p) {
+  const std::uint32_t p1 = index.find(cp);
   if (p1 == 0) return false;
   const std::uint32_t trail = (p1 - 1) % 157;
-  return put2(out, (p1 - 1) / 157 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x62));
+  return put2(p, (p1 - 1) / 157 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x62));
 }
 
 // §12.1.2 EUC-JP encoder.
-bool encode_euc_jp(char32_t cp, std::string& out) {
-  if (cp == 0x00A5 || cp == 0x203E) {
-    out += static_cast<char>(cp == 0x00A5 ? 0x5C : 0x7E);
-    return true;
-  }
-  if (cp >= 0xFF61 && cp <= 0xFF9F) return put2(out, 0x8E, cp - 0xFF61 + 0xA1);
+bool encode_euc_jp(char32_t cp, const reverse_index& index, put_bytes p) {
+  if (cp == 0x00A5 || cp == 0x203E) return put1(p, cp == 0x00A5 ? 0x5C : 0x7E);
+  if (cp >= 0xFF61 && cp <= 0xFF9F) return put2(p, 0x8E, cp - 0xFF61 + 0xA1);
   if (cp == 0x2212) cp = 0xFF0D;
-  const std::uint32_t p1 = jis0208_reverse().find(cp);
+  const std::uint32_t p1 = index.find(cp);
   if (p1 == 0) return false;
-  return put2(out, (p1 - 1) / 94 + 0xA1, (p1 - 1) % 94 + 0xA1);
+  return put2(p, (p1 - 1) / 94 + 0xA1, (p1 - 1) % 94 + 0xA1);
 }
 
 // §13.1.2 Shift_JIS encoder.
-bool encode_shift_jis(char32_t cp, std::string& out) {
-  if (cp == 0x0080) {
-    out += static_cast<char>(0x80);
-    return true;
-  }
-  if (cp == 0x00A5 || cp == 0x203E) {
-    out += static_cast<char>(cp == 0x00A5 ? 0x5C : 0x7E);
-    return true;
-  }
-  if (cp >= 0xFF61 && cp <= 0xFF9F) {
-    out += static_cast<char>(cp - 0xFF61 + 0xA1);
-    return true;
-  }
+bool encode_shift_jis(char32_t cp, const reverse_index& index, put_bytes p) {
+  if (cp == 0x0080) return put1(p, 0x80);
+  if (cp == 0x00A5 || cp == 0x203E) return put1(p, cp == 0x00A5 ? 0x5C : 0x7E);
+  if (cp >= 0xFF61 && cp <= 0xFF9F) return put1(p, cp - 0xFF61 + 0xA1);
   if (cp == 0x2212) cp = 0xFF0D;
-  const std::uint32_t p1 = shift_jis_reverse().find(cp);
+  const std::uint32_t p1 = index.find(cp);
   if (p1 == 0) return false;
   const std::uint32_t lead = (p1 - 1) / 188;
   const std::uint32_t trail = (p1 - 1) % 188;
-  return put2(out, lead + (lead < 0x1F ? 0x81 : 0xC1), trail + (trail < 0x3F ? 0x40 : 0x41));
+  return put2(p, lead + (lead < 0x1F ? 0x81 : 0xC1), trail + (trail < 0x3F ? 0x40 : 0x41));
 }
 
 // §14.1.2 EUC-KR encoder.
-bool encode_euc_kr(char32_t cp, std::string& out) {
-  const std::uint32_t p1 = euc_kr_reverse().find(cp);
+bool encode_euc_kr(char32_t cp, const reverse_index& index, put_bytes p) {
+  const std::uint32_t p1 = index.find(cp);
   if (p1 == 0) return false;
-  return put2(out, (p1 - 1) / 190 + 0x81, (p1 - 1) % 190 + 0x41);
-}
-
-bool encode_non_ascii(encoding e, char32_t cp, std::string& out) {
-  if (is_single_byte(e)) {  // §9.2
-    const std::uint32_t p1 = single_byte_reverse(e).find(cp);
-    if (p1 == 0) return false;
-    out += static_cast<char>(p1 - 1 + 0x80);
-    return true;
-  }
-  switch (e) {
-    case encoding::gbk:
-    case encoding::gb18030:
-      return encode_gb(cp, e == encoding::gbk, out);
-    case encoding::big5:
-      return encode_big5(cp, out);
-    case encoding::euc_jp:
-      return encode_euc_jp(cp, out);
-    case encoding::shift_jis:
-      return encode_shift_jis(cp, out);
-    case encoding::euc_kr:
-      return encode_euc_kr(cp, out);
-    case encoding::x_user_defined:  // §15.5.2
-      if (cp < 0xF780 || cp > 0xF7FF) return false;
-      out += static_cast<char>(cp - 0xF780 + 0x80);
-      return true;
-    default:
-      return false;
-  }
+  return put2(p, (p1 - 1) / 190 + 0x81, (p1 - 1) % 190 + 0x41);
 }
 
 }  // namespace
@@ -515,6 +511,8 @@ encoding get_output_encoding(encoding e) noexcept {
 }
 
 std::string_view encoding_name(encoding e) noexcept { return k_encoding_names[static_cast<std::size_t>(e)]; }
+
+std::string_view encoding_data_date() noexcept { return k_encoding_data_date; }
 
 bool has_encoder(encoding e) noexcept { return get_output_encoding(e) == e; }
 
@@ -553,24 +551,55 @@ std::optional<std::size_t> decode(std::string_view bytes, encoding e, std::strin
 }
 
 std::optional<unmappable> encoder::encode(std::string_view text, std::string& out) {
-  if (encoding_ == encoding::iso_2022_jp) return encode_iso_2022_jp(text, out);
-  const std::size_t n = text.size();
-  out.reserve(out.size() + n);
-  for (std::size_t i = 0; i < n;) {
-    const std::size_t start = i;
-    while (i < n && static_cast<unsigned char>(text[i]) < 0x80) ++i;
-    out.append(text.data() + start, i - start);
-    if (i == n) break;
-    const grammar::decoded d = grammar::decode_utf8(text.data(), i, n);
-    if (d.code != error_code::ok) return unmappable{i, 1, 0xFFFD};
-    if (encoding_ == encoding::utf_8) {
-      out.append(text.data() + i, d.length);
-    } else if (!encode_non_ascii(encoding_, d.cp, out)) {
-      return unmappable{i, d.length, d.cp};
-    }
-    i += d.length;
+  if (is_single_byte(encoding_)) {  // §9.2
+    const reverse_index& index = single_byte_reverse(encoding_);
+    return encode_run(text, out, [&index](char32_t cp, put_bytes p) {
+      const std::uint32_t p1 = index.find(cp);
+      return p1 != 0 && put1(p, p1 - 1 + 0x80);
+    });
   }
-  return std::nullopt;
+  switch (encoding_) {
+    case encoding::utf_8:  // §8.1.2: the bytes of each (well-formed) code point
+      return encode_run(text, out, [](char32_t cp, put_bytes p) {
+        if (cp < 0x800) return put2(p, 0xC0 | (cp >> 6), 0x80 | (cp & 0x3F));
+        if (cp < 0x10000) {
+          put1(p, 0xE0 | (cp >> 12));
+        } else {
+          put2(p, 0xF0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3F));
+        }
+        return put2(p, 0x80 | ((cp >> 6) & 0x3F), 0x80 | (cp & 0x3F));
+      });
+    case encoding::gbk:
+    case encoding::gb18030: {
+      const reverse_index& index = gb18030_reverse();
+      const bool gbk = encoding_ == encoding::gbk;
+      return encode_run(text, out, [&](char32_t cp, put_bytes p) { return encode_gb(cp, gbk, index, p); });
+    }
+    case encoding::big5: {
+      const reverse_index& index = big5_reverse();
+      return encode_run(text, out, [&](char32_t cp, put_bytes p) { return encode_big5(cp, index, p); });
+    }
+    case encoding::euc_jp: {
+      const reverse_index& index = jis0208_reverse();
+      return encode_run(text, out, [&](char32_t cp, put_bytes p) { return encode_euc_jp(cp, index, p); });
+    }
+    case encoding::shift_jis: {
+      const reverse_index& index = shift_jis_reverse();
+      return encode_run(text, out, [&](char32_t cp, put_bytes p) { return encode_shift_jis(cp, index, p); });
+    }
+    case encoding::euc_kr: {
+      const reverse_index& index = euc_kr_reverse();
+      return encode_run(text, out, [&](char32_t cp, put_bytes p) { return encode_euc_kr(cp, index, p); });
+    }
+    case encoding::iso_2022_jp:
+      return encode_iso_2022_jp(text, out);
+    case encoding::x_user_defined:  // §15.5.2
+      return encode_run(text, out, [](char32_t cp, put_bytes p) {
+        return cp >= 0xF780 && cp <= 0xF7FF && put1(p, cp - 0xF780 + 0x80);
+      });
+    default:  // no encoder (replacement, UTF-16BE/LE): every non-ASCII code point is unmappable
+      return encode_run(text, out, [](char32_t, put_bytes) { return false; });
+  }
 }
 
 // §12.2.2 ISO-2022-JP encoder.
@@ -622,7 +651,8 @@ std::optional<unmappable> encoder::encode_iso_2022_jp(std::string_view text, std
       out += k_to_jis0208;
       state_ = jis_state::jis0208;
     }
-    put2(out, (p1 - 1) / 94 + 0x21, (p1 - 1) % 94 + 0x21);  // step 12
+    out += static_cast<char>((p1 - 1) / 94 + 0x21);  // step 12
+    out += static_cast<char>((p1 - 1) % 94 + 0x21);
     i += d.length;
   }
   return std::nullopt;

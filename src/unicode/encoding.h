@@ -80,6 +80,9 @@ encoding get_output_encoding(encoding e) noexcept;
 /// The encoding's name as the Standard spells it ("Shift_JIS", "windows-1252").
 std::string_view encoding_name(encoding e) noexcept;
 
+/// The date of the Standard's indexes the tables were generated from ("2024-09-18").
+std::string_view encoding_data_date() noexcept;
+
 /// Whether the encoding has an encoder (all but replacement, UTF-16BE and UTF-16LE).
 bool has_encoder(encoding e) noexcept;
 
