@@ -42,13 +42,16 @@ test-arm64:
 # The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
 # postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with
 # apt, runs a smoke test of each, removes them and checks the machine's package list is as before
-# (scripts/test_deb.sh).
+# (scripts/test_deb.sh). It also builds the Python wheel from the sdist (python/package_test.py
+# --build-only), which the CTest test python.package leaves out by reusing the test build's module.
 deb:
 	@scripts/setup.sh base deb
 	scripts/deb.sh
 
 test-deb: deb
 	scripts/test_deb.sh build/deb
+	@scripts/setup.sh base python
+	python3 python/package_test.py --build-only . build/package-source
 
 bench:
 	scripts/setup.sh base bench
