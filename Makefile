@@ -1,19 +1,29 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
+# ccache (scripts/setup.sh base installs it) as the compiler launcher of each build folder's first
+# configure, unless the environment names another: a build folder made again (a fresh clone, `make
+# clean`, CI) compiles only what changed since the cache saw it. Paths are hashed relative to the
+# tree (CCACHE_BASEDIR) and without the build folder (CCACHE_NOHASHDIR), so that two clones share
+# the cache; debug information may then name the clone that filled it (no test reads it).
+# `command -v` runs in the recipe, after setup.sh has installed ccache.
+export CCACHE_BASEDIR ?= $(CURDIR)
+export CCACHE_NOHASHDIR ?= 1
+CMAKE_CONFIGURE = launcher=$${CMAKE_CXX_COMPILER_LAUNCHER-$$(command -v ccache || true)}; \
+  CMAKE_CXX_COMPILER_LAUNCHER=$$launcher CMAKE_C_COMPILER_LAUNCHER=$$launcher cmake
 .PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
 
 demo: setup
-	cmake --preset release >/dev/null
+	$(CMAKE_CONFIGURE) --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS) --target iri
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test:
 	@scripts/setup.sh base peers postgres python dask
-	cmake --preset dev >/dev/null
+	$(CMAKE_CONFIGURE) --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
 
@@ -21,13 +31,13 @@ test:
 # forced with IRIKIT_SIMD=NAME (scripts/test_simd.sh says which it skips and why).
 test-simd:
 	@scripts/setup.sh base peers postgres python dask
-	cmake --preset dev >/dev/null
+	$(CMAKE_CONFIGURE) --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	scripts/test_simd.sh dev $(JOBS)
 
 test-asan:
 	@scripts/setup.sh base peers python dask
-	cmake --preset asan >/dev/null
+	$(CMAKE_CONFIGURE) --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 
@@ -35,7 +45,7 @@ test-asan:
 # (cmake/aarch64-linux-gnu.cmake); the block scans are the NEON ones there.
 test-arm64:
 	@scripts/setup.sh base arm64
-	cmake --preset arm64 >/dev/null
+	$(CMAKE_CONFIGURE) --preset arm64 >/dev/null
 	cmake --build --preset arm64 -j $(JOBS)
 	ctest --preset arm64 -j $(JOBS)
 
@@ -55,7 +65,7 @@ test-deb: deb
 
 bench:
 	scripts/setup.sh base bench
-	cmake --preset bench >/dev/null
+	$(CMAKE_CONFIGURE) --preset bench >/dev/null
 	cmake --build --preset bench -j $(JOBS)
 
 # Regenerates the public suffix table from the shared copy of the list (docs/host-display.md).
