@@ -11,7 +11,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 export CCACHE_NOHASHDIR ?= 1
 CMAKE_CONFIGURE = launcher=$${CMAKE_CXX_COMPILER_LAUNCHER-$$(command -v ccache || true)}; \
   CMAKE_CXX_COMPILER_LAUNCHER=$$launcher CMAKE_C_COMPILER_LAUNCHER=$$launcher cmake
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test test-simd test-asan test-tsan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
@@ -40,6 +40,15 @@ test-asan:
 	$(CMAKE_CONFIGURE) --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
+
+# ThreadSanitizer (the tsan preset): everything instrumented, the tests labelled threads run: every
+# iri command with --jobs 4, the C API from several threads (batches, cancellation, c_api.stress),
+# the Python batch functions with libtsan preloaded into python3. Any report fails its test.
+test-tsan:
+	@scripts/setup.sh base python
+	$(CMAKE_CONFIGURE) --preset tsan >/dev/null
+	cmake --build --preset tsan -j $(JOBS)
+	ctest --preset tsan -j $(JOBS)
 
 # The whole suite for AArch64: cross-built with Debian's g++-aarch64-linux-gnu, run under qemu-aarch64
 # (cmake/aarch64-linux-gnu.cmake); the block scans are the NEON ones there.
