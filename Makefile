@@ -1,19 +1,29 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
+# ccache (scripts/setup.sh base installs it) as the compiler launcher of each build folder's first
+# configure, unless the environment names another: a build folder made again (a fresh clone, `make
+# clean`, CI) compiles only what changed since the cache saw it. Paths are hashed relative to the
+# tree (CCACHE_BASEDIR) and without the build folder (CCACHE_NOHASHDIR), so that two clones share
+# the cache; debug information may then name the clone that filled it (no test reads it).
+# `command -v` runs in the recipe, after setup.sh has installed ccache.
+export CCACHE_BASEDIR ?= $(CURDIR)
+export CCACHE_NOHASHDIR ?= 1
+CMAKE_CONFIGURE = launcher=$${CMAKE_CXX_COMPILER_LAUNCHER-$$(command -v ccache || true)}; \
+  CMAKE_CXX_COMPILER_LAUNCHER=$$launcher CMAKE_C_COMPILER_LAUNCHER=$$launcher cmake
+.PHONY: demo test test-simd test-asan test-tsan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
 
 setup:
 	@scripts/setup.sh base
 
 demo: setup
-	cmake --preset release >/dev/null
+	$(CMAKE_CONFIGURE) --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS) --target iri
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test:
 	@scripts/setup.sh base peers postgres python dask
-	cmake --preset dev >/dev/null
+	$(CMAKE_CONFIGURE) --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
 
@@ -21,38 +31,50 @@ test:
 # forced with IRIKIT_SIMD=NAME (scripts/test_simd.sh says which it skips and why).
 test-simd:
 	@scripts/setup.sh base peers postgres python dask
-	cmake --preset dev >/dev/null
+	$(CMAKE_CONFIGURE) --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	scripts/test_simd.sh dev $(JOBS)
 
 test-asan:
 	@scripts/setup.sh base peers python dask
-	cmake --preset asan >/dev/null
+	$(CMAKE_CONFIGURE) --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
+
+# ThreadSanitizer (the tsan preset): everything instrumented, the tests labelled threads run: every
+# iri command with --jobs 4, the C API from several threads (batches, cancellation, c_api.stress),
+# the Python batch functions with libtsan preloaded into python3. Any report fails its test.
+test-tsan:
+	@scripts/setup.sh base python
+	$(CMAKE_CONFIGURE) --preset tsan >/dev/null
+	cmake --build --preset tsan -j $(JOBS)
+	ctest --preset tsan -j $(JOBS)
 
 # The whole suite for AArch64: cross-built with Debian's g++-aarch64-linux-gnu, run under qemu-aarch64
 # (cmake/aarch64-linux-gnu.cmake); the block scans are the NEON ones there.
 test-arm64:
 	@scripts/setup.sh base arm64
-	cmake --preset arm64 >/dev/null
+	$(CMAKE_CONFIGURE) --preset arm64 >/dev/null
 	cmake --build --preset arm64 -j $(JOBS)
 	ctest --preset arm64 -j $(JOBS)
 
 # The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
 # postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with
 # apt, runs a smoke test of each, removes them and checks the machine's package list is as before
-# (scripts/test_deb.sh).
+# (scripts/test_deb.sh). It also builds the Python wheel from the sdist (python/package_test.py
+# --build-only), which the CTest test python.package leaves out by reusing the test build's module.
 deb:
 	@scripts/setup.sh base deb
 	scripts/deb.sh
 
 test-deb: deb
 	scripts/test_deb.sh build/deb
+	@scripts/setup.sh base python
+	python3 python/package_test.py --build-only . build/package-source
 
 bench:
 	scripts/setup.sh base bench
-	cmake --preset bench >/dev/null
+	$(CMAKE_CONFIGURE) --preset bench >/dev/null
 	cmake --build --preset bench -j $(JOBS)
 
 # Regenerates the public suffix table from the shared copy of the list (docs/host-display.md).

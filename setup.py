@@ -12,6 +12,10 @@ the build ends.
 
 Needs cmake, a C++20 compiler, python3-dev and pybind11-dev (scripts/setup.sh python).
 Honours CMAKE_BUILD_PARALLEL_LEVEL and CMAKE_CXX_COMPILER_LAUNCHER (e.g. ccache).
+
+IRIKIT_PREBUILT_MODULE=PATH puts that already built irikit._irikit (a CMake build's
+python/irikit/_irikit*.so, for this interpreter) into the wheel instead of compiling the project:
+the CTest test python.package reuses the test build's module so (python/package_test.py).
 """
 
 import atexit
@@ -60,6 +64,15 @@ class CMakeExtension(Extension):
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
+        target = Path(self.get_ext_fullpath(ext.name))
+        prebuilt = os.environ.get("IRIKIT_PREBUILT_MODULE")
+        if prebuilt:
+            if Path(prebuilt).name != Path(self.get_ext_filename(ext.name)).name:
+                raise RuntimeError(f"IRIKIT_PREBUILT_MODULE={prebuilt}: not a module for this interpreter "
+                                   f"({Path(self.get_ext_filename(ext.name)).name})")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(prebuilt, target)
+            return
         tag = sysconfig.get_config_var("SOABI") or f"py{sys.version_info[0]}{sys.version_info[1]}"
         cmake_dir = BUILD_BASE / f"cmake-{tag}"
         configure = [
@@ -83,7 +96,6 @@ class CMakeBuild(build_ext):
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(min(os.cpu_count() or 1, 2)))
         subprocess.run(["cmake", "--build", str(cmake_dir), "--target", "_irikit", "-j", jobs], check=True)
         built = cmake_dir / "python" / "irikit" / Path(self.get_ext_filename(ext.name)).name
-        target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
 

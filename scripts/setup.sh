@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs the Debian 12 packages a build needs, only those missing. Usage: scripts/setup.sh [PROFILE...]
-#   base   compiler, CMake, Ninja, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check)
+#   base   compiler, CMake, Ninja, GoogleTest, nlohmann-json (tests), abigail-tools (the C ABI check),
+#          ccache (the Makefile's compiler launcher: builds of every stage share one cache)
 #   peers  Boost.URL and uriparser: the differential fuzz target's oracles (its corpus replays in
 #          `make test`); ICU, the oracle of a few tests and of fuzz_unicode_icu (no dependency of
 #          the library since issue 50: without it those are skipped with a line saying so)
@@ -21,7 +22,7 @@
 #          the amd64 one): the cross build takes its headers from the amd64 package and links
 #          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
+packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools ccache)
 peers=(libboost-url1.81-dev liburiparser-dev libicu-dev)
 for profile in "$@"; do
   case "$profile" in
