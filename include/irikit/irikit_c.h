@@ -162,6 +162,9 @@ typedef enum irikit_code {
   IRIKIT_E_NOT_RELATIVIZABLE = 32,
   /* Cancellation (irikit_set_cancel_callback) */
   IRIKIT_E_CANCELLED = 33, /**< "cancelled": the thread's cancellation callback stopped the call */
+  /* Canonicalization (irikit_canon) */
+  IRIKIT_E_PORT_OUT_OF_RANGE = 34, /**< "port-out-of-range": a port above 65535 */
+  IRIKIT_E_INVALID_IPV4 = 35,      /**< "invalid-ipv4": a host read as IPv4 with a part out of range */
   /* The C layer's own codes */
   IRIKIT_E_NULL_ARGUMENT = 100,    /**< a NULL pointer where a value is required */
   IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
