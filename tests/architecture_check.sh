@@ -66,6 +66,7 @@ declare -A allowed=(
   [convert]="grammar host simd unicode cancel"
   [scheme]="grammar cancel"
   [normalize]="grammar parse resolve scheme unicode cancel"
+  [canon]="grammar parse resolve normalize scheme unicode host whatwg cancel"
   [bidi]="grammar unicode cancel"
   [lint]="grammar host unicode cancel"
   [whatwg]="grammar simd unicode cancel"

@@ -69,6 +69,9 @@ enum class error_code : std::uint8_t {
   not_relativizable,  ///< no reference resolves back to the target (e.g. it has dot-segments)
   // Cancellation (irikit/cancel.h)
   cancelled,  ///< the calling thread's cancellation hook stopped the operation
+  // Canonicalization (irikit/canon.h)
+  port_out_of_range,  ///< a port above 65535 where the profile reads it as a number
+  invalid_ipv4,       ///< a host the profile reads as IPv4 with a part out of range
   // New codes are appended here, with a matching row in src/parse/error.cpp.
 };
 

@@ -6,6 +6,7 @@
 #include "irikit/batch.h"
 #include "irikit/bidi.h"
 #include "irikit/cancel.h"
+#include "irikit/canon.h"
 #include "irikit/convert.h"
 #include "irikit/edit.h"
 #include "irikit/encoding.h"

@@ -162,6 +162,9 @@ typedef enum irikit_code {
   IRIKIT_E_NOT_RELATIVIZABLE = 32,
   /* Cancellation (irikit_set_cancel_callback) */
   IRIKIT_E_CANCELLED = 33, /**< "cancelled": the thread's cancellation callback stopped the call */
+  /* Canonicalization (irikit_canon) */
+  IRIKIT_E_PORT_OUT_OF_RANGE = 34, /**< "port-out-of-range": a port above 65535 */
+  IRIKIT_E_INVALID_IPV4 = 35,      /**< "invalid-ipv4": a host read as IPv4 with a part out of range */
   /* The C layer's own codes */
   IRIKIT_E_NULL_ARGUMENT = 100,    /**< a NULL pointer where a value is required */
   IRIKIT_E_INVALID_ARGUMENT = 101, /**< an enumerator out of range, an unknown name, a bad size */
@@ -525,6 +528,52 @@ enum {
  * Errors: the parse errors (argument 0 or 1). */
 IRIKIT_C_API int irikit_equivalent(const char* a, size_t a_len, const char* b, size_t b_len, int level,
                                    unsigned flags, int* equivalent, irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
+ * Canonical keys (irikit/canon.h, docs/canonicalization.md)                            (thread-safe)
+ */
+
+/** The canonicalization profiles (irikit::canon::profile). */
+typedef enum irikit_canon_profile {
+  IRIKIT_CANON_RFC3987 = 0, /**< RFC 3987 §5.3.2–§5.3.3 only: equivalence-preserving (the default) */
+  IRIKIT_CANON_NONE = 1,    /**< the URL as parsed, unchanged */
+  IRIKIT_CANON_IA = 2       /**< the Internet Archive's canonicalizer (the `surt` package) */
+} irikit_canon_profile;
+
+/** The key's form (irikit::canon::key_kind). */
+typedef enum irikit_canon_key {
+  IRIKIT_CANON_KEY_URL = 0,  /**< the canonical URL */
+  IRIKIT_CANON_KEY_SURT = 1, /**< "com,example)/path?a=1" (the IA's CDX urlkey) */
+  IRIKIT_CANON_KEY_SSURT = 2 /**< urlcanon's SSURT */
+} irikit_canon_key;
+
+/** Canonicalization flags: the key's options and steps added to or taken from the profile's. */
+enum {
+  IRIKIT_CANON_WITH_SCHEME = 1u << 0,       /**< SURT: "http://(com,example,)/" */
+  IRIKIT_CANON_TRAILING_COMMA = 1u << 1,    /**< SURT: "com,example,)/" */
+  IRIKIT_CANON_KEEP_FRAGMENT = 1u << 2,     /**< do not remove the fragment */
+  IRIKIT_CANON_DROP_BLANK_VALUES = 1u << 3, /**< remove query pairs with an empty value */
+  IRIKIT_CANON_STRIP_TRACKING = 1u << 4     /**< remove the tracking parameters (utm_*, fbclid, …) */
+};
+
+/** "rfc3987", "none", "ia"; NULL for a value that is no profile. */
+IRIKIT_C_API const char* irikit_canon_profile_name(int profile);
+/** The profile spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_canon_profile_from_name(const char* name, irikit_canon_profile* profile);
+/** "url", "surt", "ssurt"; NULL for a value that is no key kind. */
+IRIKIT_C_API const char* irikit_canon_key_name(int key);
+/** The key kind spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_canon_key_from_name(const char* name, irikit_canon_key* key);
+
+/** The canonical key of `text` under `profile` (irikit::canon::canonicalize). `strip_params`:
+ * comma-separated parameter names to remove from the query, a name ending in "*" a prefix (NULL
+ * or "" for none; IRIKIT_CANON_STRIP_TRACKING adds the project's list). Output by the snprintf
+ * convention. Errors: the profile's (rfc3987, none: the RFC 3987 parse errors; ia:
+ * IRIKIT_E_PORT_OUT_OF_RANGE, IRIKIT_E_INVALID_PORT_CHAR, IRIKIT_E_MISSING_SCHEME for empty input),
+ * IRIKIT_E_INVALID_ARGUMENT, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_canon(const char* text, size_t text_len, int profile, int key, unsigned flags,
+                              const char* strip_params, char* out, size_t out_size, size_t* out_len,
+                              irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
  * Lint (RFC 3987 §4.2, §5.3.2.2, §6.1, §7.5, §8)                  (thread-safe; results immutable)

@@ -14,6 +14,7 @@ static_assert(IRIKIT_E_INVALID_USERINFO_CHAR == static_cast<int>(error_code::inv
 static_assert(IRIKIT_E_INVALID_IP_LITERAL == static_cast<int>(error_code::invalid_ip_literal));
 static_assert(IRIKIT_E_UNSAFE_ASCII_CHAR == static_cast<int>(error_code::unsafe_ascii_char));
 static_assert(IRIKIT_E_NOT_RELATIVIZABLE == static_cast<int>(error_code::not_relativizable));
+static_assert(IRIKIT_E_INVALID_IPV4 == static_cast<int>(error_code::invalid_ipv4));
 static_assert(static_cast<int>(irikit::rule::leiri) == IRIKIT_RULE_LEIRI);
 static_assert(static_cast<int>(irikit::host_kind::ipvfuture) == IRIKIT_HOST_IPVFUTURE);
 static_assert(static_cast<int>(irikit::idna_mode::idna2003) == IRIKIT_IDNA_IDNA2003);

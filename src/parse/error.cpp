@@ -63,9 +63,11 @@ constexpr auto k_codes = std::to_array<code_info>({
     {"charset-unmappable", "cannot be represented in the named character encoding"},
     {"not-relativizable", "no relative reference resolves back to this target (RFC 3986 §5.2)"},
     {"cancelled", "the operation was cancelled by the caller (its cancellation hook, irikit/cancel.h)"},
+    {"port-out-of-range", "starts a port above 65535 (RFC 3986 §3.2.3; the profile reads it as a number)"},
+    {"invalid-ipv4", "starts a host read as IPv4 with a part out of range (WHATWG URL §3.5 IPv4 parser)"},
     {"unknown", "unknown error"},
 });
-static_assert(k_codes.size() == static_cast<std::size_t>(error_code::cancelled) + 2,
+static_assert(k_codes.size() == static_cast<std::size_t>(error_code::invalid_ipv4) + 2,
               "one row per error_code, in order, then \"unknown\"");
 
 const code_info& info(error_code code) noexcept {
