@@ -4,7 +4,7 @@
 //
 // Most of the API runs the `iri` tool's own commands (src/lines/commands: the line mappers), so a
 // JavaScript object has the keys and values of `iri COMMAND --json` by construction:
-//   ik_mapper("parse\0--as\0iri\0")  → a configured command (a handle), or 0 and the usage error
+//   ik_mapper(["parse", "--as", "iri"])     → a configured command (a handle), or 0 and the usage error
 //   ik_map(mapper, texts, count)     → the records of `count` texts as one JSON array of arrays
 // plus direct calls for what has no command, or where a record per text costs too much:
 // validation (ik_validate, ik_validate_batch: error codes and offsets into a caller's array), the
@@ -168,18 +168,22 @@ IK_EXPORT(ik_version) void ik_version() {
   fresh_result() = b.take();
 }
 
-/// Configures a command of the `iri` tool: `spec` is "NAME\0" then "--option\0VALUE\0" pairs (an
-/// empty VALUE for a flag). Returns the mapper, or 0 with the usage error in the result buffer.
-IK_EXPORT(ik_mapper) iri_tool::line_mapper* ik_mapper(const char* spec, std::size_t size) {
+/// A configured command and the option text it was configured from (a mapper may keep views of
+/// its option values).
+struct ik_command {
+  std::string spec;
+  std::unique_ptr<const iri_tool::line_mapper> mapper;
+};
+
+/// Configures a command of the `iri` tool: `count` packed texts, the command's name then
+/// "--option", "VALUE" pairs (an empty VALUE for a flag). Returns the command, or 0 with the usage
+/// error in the result buffer.
+IK_EXPORT(ik_mapper) ik_command* ik_mapper(const char* data, std::size_t size, std::size_t count) {
   std::string& out = fresh_result();
+  auto held = std::make_unique<ik_command>();
+  held->spec.assign(data, size);
   std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    if (spec[i] != '\0') continue;
-    parts.emplace_back(spec + start, i - start);
-    start = i + 1;
-  }
-  if (parts.empty() || parts.size() % 2 == 0) {
+  if (!unpack(held->spec.data(), size, count, parts) || parts.empty() || parts.size() % 2 == 0) {
     out = "malformed command specification";
     return nullptr;
   }
@@ -203,18 +207,20 @@ IK_EXPORT(ik_mapper) iri_tool::line_mapper* ik_mapper(const char* spec, std::siz
     out = configured.usage_error.empty() ? "bad options" : configured.usage_error;
     return nullptr;
   }
-  return const_cast<iri_tool::line_mapper*>(configured.mapper.release());
+  held->mapper = std::move(configured.mapper);
+  return held.release();
 }
 
-IK_EXPORT(ik_mapper_free) void ik_mapper_free(iri_tool::line_mapper* mapper) { delete mapper; }
+IK_EXPORT(ik_mapper_free) void ik_mapper_free(ik_command* command) { delete command; }
 
 /// Maps `count` packed texts: the result is [[records of text 0], [records of text 1], ...].
 /// Returns 0, or -1 when the packing is malformed.
 IK_EXPORT(ik_map)
-int ik_map(const iri_tool::line_mapper* mapper, const char* data, std::size_t size, std::size_t count) {
+int ik_map(const ik_command* command, const char* data, std::size_t size, std::size_t count) {
   std::string& out = fresh_result();
   std::vector<std::string_view> texts;
-  if (mapper == nullptr || !unpack(data, size, count, texts)) return -1;
+  if (command == nullptr || !unpack(data, size, count, texts)) return -1;
+  const iri_tool::line_mapper* mapper = command->mapper.get();
   iri_tool::record_list records;
   out.push_back('[');
   for (std::size_t i = 0; i < texts.size(); ++i) {
