@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test wasm npm test-npm playground test-playground bench-js test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
@@ -12,7 +12,7 @@ demo: setup
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test:
-	@scripts/setup.sh base peers postgres python dask
+	@scripts/setup.sh base peers postgres python dask wasm browser
 	cmake --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
@@ -49,6 +49,24 @@ deb:
 
 test-deb: deb
 	scripts/test_deb.sh build/deb
+
+# JavaScript (issue 51): irikit.wasm (clang 19, wasm32-wasi: preset wasm), the npm package
+# build/npm/irikit-VERSION.tgz, its installed-package suite (scripts/test_npm.sh), the playground
+# page (build/playground/, served on localhost) and its headless chromium test.
+wasm:
+	@scripts/setup.sh base wasm
+	cmake --preset wasm >/dev/null
+	cmake --build build/wasm -j $(JOBS) --target irikit_wasm
+
+npm:
+	@scripts/setup.sh base wasm
+	scripts/npm.sh
+
+test-npm:
+	@scripts/setup.sh base wasm
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS) --target iri
+	scripts/test_npm.sh . build/dev/tools/iri/iri ../shared/corpora
 
 bench:
 	scripts/setup.sh base bench
