@@ -68,6 +68,14 @@ test-npm:
 	cmake --build --preset dev -j $(JOBS) --target iri
 	scripts/test_npm.sh . build/dev/tools/iri/iri ../shared/corpora
 
+playground:
+	@scripts/setup.sh base wasm
+	scripts/playground.sh --serve $(or $(PORT),8000)
+
+test-playground:
+	@scripts/setup.sh base wasm browser
+	scripts/test_playground.sh
+
 bench:
 	scripts/setup.sh base bench
 	cmake --preset bench >/dev/null

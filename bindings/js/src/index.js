@@ -108,7 +108,7 @@ function utf16Record(r, input) {
       o.offset = start;
     }
   };
-  for (const key of ['findings', 'validation', 'host_labels']) {
+  for (const key of ['findings', 'validation', 'host_labels', 'labels']) {
     if (Array.isArray(r[key])) r[key].forEach(fix);
   }
   if (r.rfc3987 && typeof r.rfc3987.offset === 'number') {
