@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test wasm npm test-npm playground test-playground bench-js test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
+.PHONY: wasm npm test-npm playground test-playground bench-js
 
 setup:
 	@scripts/setup.sh base
@@ -92,6 +93,15 @@ public-suffix:
 UNICODE_DATA ?= ../shared/unicode/17.0.0
 unicode-tables:
 	python3 scripts/gen_unicode_tables.py --data $(UNICODE_DATA) --out src/unicode/tables
+
+# Regenerates src/unicode/tables/idna2003.inc (Nameprep, RFC 3491) from the IDNA2003 data.
+idna2003-tables:
+	python3 scripts/gen_idna2003_tables.py --data ../shared/idna2003 --out src/unicode/tables
+
+# Regenerates src/unicode/tables/encoding/*.inc from the WHATWG Encoding Standard's data (issue 50).
+ENCODING_DATA ?= ../shared/encoding/whatwg
+encoding-tables:
+	python3 scripts/gen_encoding_tables.py --data $(ENCODING_DATA) --out src/unicode/tables/encoding
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')

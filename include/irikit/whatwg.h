@@ -274,10 +274,18 @@ using url_getter = std::string (*)(const url&);
 /// nullptr when the URL class has no such attribute.
 url_getter getter_named(std::string_view name) noexcept;
 
+/// The query encoding a label names: the Encoding Standard's "get an encoding" (its §4.2: leading
+/// and trailing ASCII whitespace removed, ASCII case-insensitive, its 228 labels) followed by "get
+/// an output encoding" (§4.3: UTF-16BE, UTF-16LE and replacement → UTF-8), e.g. "Shift_JIS" for
+/// " sjis ", "windows-1252" for "latin1", "UTF-8" for "utf-16"; nullopt for an unknown label.
+std::optional<std::string_view> encoding_for_label(std::string_view label) noexcept;
+
 /// The basic URL parser (§4.4) on `input` against `base` (may be null). Validation errors go to
 /// `notes` when given (the URL is still returned when they are not failures). `encoding` names
-/// the query encoding of special URLs (§4.4 "encoding", from the document; "UTF-8" by default;
-/// any WHATWG Encoding label the Unicode backend knows, e.g. "windows-1252", "Shift_JIS").
+/// the query encoding of special URLs (§4.4 "encoding", from the document; "UTF-8" by default):
+/// any Encoding Standard label, resolved by encoding_for_label (an unknown label means UTF-8:
+/// check it with encoding_for_label first). A code point the encoding cannot represent becomes
+/// "%26%23" N "%3B" (the URL Standard's "percent-encode after encoding", §1.3).
 result<url> parse(std::string_view input, const url* base = nullptr,
                   std::vector<validation>* notes = nullptr);
 result<url> parse(std::string_view input, const url* base, std::vector<validation>* notes,

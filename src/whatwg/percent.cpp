@@ -7,7 +7,7 @@
 
 #include "cancel/poll.h"
 #include "grammar/utf8.h"
-#include "unicode/charset.h"
+#include "unicode/encoding.h"
 #include "whatwg/internal.h"
 
 namespace irikit::whatwg {
@@ -117,84 +117,30 @@ void percent_encode_to(std::string_view input, encode_set set, char* out) noexce
   }
 }
 
-namespace {
-
-/// Encodes `input` (no forced errors in it) through the backend's converter; a code point the
-/// encoding cannot represent becomes "%26%23" N "%3B" (the "&#N;" of the encoder's html error
-/// mode, always percent-encoded).
-void encode_legacy(std::string_view input, std::string_view encoding, encode_set set, std::string& out) {
-  while (!input.empty()) {
-    auto bytes = unicode::encode_charset(input, encoding);
-    if (bytes) {
-      percent_encode_into(*bytes, set, out);
-      return;
-    }
-    if (bytes.error().code != error_code::charset_unmappable) {  // unknown encoding: UTF-8
-      percent_encode_into(input, set, out);
-      return;
-    }
-    const std::size_t bad = bytes.error().offset;
-    if (bad > 0) {
-      auto head = unicode::encode_charset(input.substr(0, bad), encoding);
-      if (head) percent_encode_into(*head, set, out);
-    }
-    const grammar::decoded d = grammar::decode_utf8(input.data(), bad, input.size());
-    const std::size_t length = d.code == error_code::ok ? d.length : 1;
-    out += "%26%23";
-    out += std::to_string(static_cast<std::uint32_t>(d.code == error_code::ok ? d.cp : 0xFFFD));
-    out += "%3B";
-    input.remove_prefix(bad + length);
-  }
-}
-
-bool label_is(std::string_view encoding, std::string_view name) {
-  if (encoding.size() != name.size()) return false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    const char c = encoding[i];
-    if (((c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c) != name[i]) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
-// §1.3 "percent-encode after encoding" for a legacy encoding. The backend's converters are ICU's;
-// where the Encoding Standard's encoder has a rule of its own, it is applied here first: Shift_JIS
-// and EUC-JP encode U+2212 as U+FF0D; gb18030 refuses U+E5E5; ISO-2022-JP refuses U+000E, U+000F
-// and U+001B (error with U+FFFD).
+// §1.3 "percent-encode after encoding" with a legacy encoding: the Encoding Standard's encoder
+// (unicode/encoding.h) runs "encode or fail" (Encoding §4.6); its bytes are percent-encoded in
+// `set`, and each code point it cannot represent becomes "%26%23" N "%3B" (the "&#N;" of the
+// Standard, always percent-encoded), after which encoding goes on with the encoder's state as the
+// error left it. `encoding` is a label ("get an encoding", then "get an output encoding", Encoding
+// §4.2–4.3); an unknown one means UTF-8 (bindings check labels first: whatwg::encoding_for_label).
 void percent_encode_after_encoding(std::string_view input, std::string_view encoding, encode_set set,
                                    std::string& out) {
-  if (encoding.empty()) return percent_encode_into(input, set, out);
-  const bool jis = label_is(encoding, "shift_jis") || label_is(encoding, "euc-jp");
-  const bool gb18030 = label_is(encoding, "gb18030");
-  const bool iso2022jp = label_is(encoding, "iso-2022-jp");
-  std::string adjusted;
-  if (jis && input.find("\xE2\x88\x92") != std::string_view::npos) {
-    for (std::size_t at; (at = input.find("\xE2\x88\x92")) != std::string_view::npos;) {
-      adjusted.append(input.substr(0, at)).append("\xEF\xBC\x8D");
-      input.remove_prefix(at + 3);
-    }
-    adjusted.append(input);
-    input = adjusted;
+  const auto found = encoding.empty() ? std::nullopt : unicode::get_encoding(encoding);
+  const unicode::encoding e = found ? unicode::get_output_encoding(*found) : unicode::encoding::utf_8;
+  if (e == unicode::encoding::utf_8) return percent_encode_into(input, set, out);
+  unicode::encoder encoder(e);
+  std::string bytes;
+  for (;;) {
+    bytes.clear();
+    const auto bad = encoder.encode(input, bytes);
+    if (!bad) encoder.finish(bytes);
+    percent_encode_into(bytes, set, out);
+    if (!bad) return;
+    out += "%26%23";
+    out += std::to_string(static_cast<std::uint32_t>(bad->code_point));
+    out += "%3B";
+    input.remove_prefix(bad->offset + bad->length);
   }
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i < input.size(); ++i) {
-    std::uint32_t forced = 0;
-    std::size_t length = 1;
-    const char c = input[i];
-    if (iso2022jp && (c == 0x0E || c == 0x0F || c == 0x1B)) {
-      forced = 0xFFFD;
-    } else if (gb18030 && input.compare(i, 3, "\xEE\x97\xA5") == 0) {
-      forced = 0xE5E5;
-      length = 3;
-    }
-    if (forced == 0) continue;
-    encode_legacy(input.substr(begin, i - begin), encoding, set, out);
-    out += "%26%23" + std::to_string(forced) + "%3B";
-    begin = i + length;
-    i += length - 1;
-  }
-  encode_legacy(input.substr(begin), encoding, set, out);
 }
 
 std::optional<std::string> replace_ill_formed_utf8(std::string_view input,

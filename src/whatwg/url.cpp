@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "cancel/poll.h"
+#include "unicode/encoding.h"
 #include "whatwg/internal.h"
 
 namespace irikit::whatwg {
@@ -658,14 +659,19 @@ std::optional<url_error> url::set_hash(std::string_view value, std::vector<valid
                        });
 }
 
+std::optional<std::string_view> encoding_for_label(std::string_view label) noexcept {
+  const auto e = unicode::get_encoding(label);
+  if (!e) return std::nullopt;
+  return unicode::encoding_name(unicode::get_output_encoding(*e));
+}
+
 namespace detail {
 
 result<url> parse_full(std::string_view input, const url* base, std::vector<validation>* notes,
                        std::string_view encoding) {
-  // The Encoding Standard's UTF-8 labels mean "no legacy encoding".
-  std::string lowered(encoding);
-  for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-  if (lowered == "utf-8" || lowered == "utf8" || lowered == "unicode-1-1-utf-8") encoding = {};
+  // A label whose output encoding is UTF-8 (Encoding §4.3: UTF-8's labels, UTF-16BE/LE's,
+  // replacement's) means "no legacy encoding", and so does an unknown one.
+  if (!encoding.empty() && encoding_for_label(encoding).value_or("UTF-8") == "UTF-8") encoding = {};
   result<url> out{url{}};
   if (auto e = detail::basic_parse(input, base, encoding, notes, *out)) return *e;
   return out;

@@ -270,6 +270,33 @@ TEST(HostToAscii, Idna2003AllowUnassigned) {
   EXPECT_EQ(lenient->substr(0, 4), "xn--");
 }
 
+TEST(HostToAscii, Idna2003BidiIsRfc3454TablesD1D2) {
+  // RFC 3454 §6 with D.1 (RandALCat) and D.2 (LCat) as the RFC defines them, not today's
+  // Bidi_Class (docs/conformance.md, "IDNA2003": ICU used Unicode 15.0's). U+2800 (Braille) was
+  // ON in Unicode 3.2, so not in D.2: an Arabic-Hebrew label may hold it; ICU (L today) refused.
+  EXPECT_EQ(ascii("\u05D0\u2800\u05D0.com", idna_mode::idna2003), "xn--4dba963x.com");
+  // U+0CBF (Kannada vowel sign I) was NSM in 3.2 (L today): allowed between RandALCat letters.
+  EXPECT_EQ(ascii("\u05D0\u0CBF\u05D0", idna_mode::idna2003), "xn--4dba834c");
+  // U+17B4 was L in 3.2 (D.2; NSM today): with a RandALCat letter, the label fails.
+  EXPECT_EQ(ascii("x.\u05D0\u17B4\u05D0", idna_mode::idna2003), "ERROR@2");
+  // Requirement 3: a RandALCat label starts and ends with a RandALCat character.
+  EXPECT_EQ(ascii("\u05D01", idna_mode::idna2003), "ERROR@0");
+  EXPECT_EQ(ascii("a\u05D0a", idna_mode::idna2003), "ERROR@0");
+}
+
+TEST(HostToAscii, Idna2003NormalizesAsUnicode32) {
+  // RFC 3491 §4: NFKC as of Unicode 3.2. Corrigendum 4 (Unicode 4.0) changed U+2F868's
+  // decomposition to U+36FC; Nameprep keeps 3.2's U+2136A. Corrigendum 3 (3.2) is taken: U+F951
+  // is U+964B.
+  EXPECT_EQ(ascii("\U0002F868", idna_mode::idna2003), "xn--j74i");
+  EXPECT_EQ(ascii("\uF951", idna_mode::idna2003), "xn--wk5a");
+  // A code point unassigned in 3.2 (U+0221, AllowUnassigned) stays as it is and blocks: the
+  // combining acute after it is not composed with anything.
+  EXPECT_EQ(host_to_ascii("\u0221\u0301", host_options{idna_mode::idna2003, true}).value(), "xn--6la26b");
+  // B.1 maps U+00AD to nothing; B.2 case-folds; NFKC: "ｶ" (U+FF76) is "カ".
+  EXPECT_EQ(ascii("a\u00ADb\uFF76", idna_mode::idna2003), "xn--ab-9g4a");
+}
+
 // host_to_ascii answers ASCII names itself (src/host/host.cpp); it must give what the backend
 // gives, result or failure, in both UTS #46 modes, for names around every limit it checks.
 void check_fast_path_against_backend(const std::vector<std::string>& names);

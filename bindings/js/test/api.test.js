@@ -58,9 +58,14 @@ test('toURI and toIRI (RFC 3987 §3.1, §3.2)', () => {
   assert.equal(iri.toIRI('http://xn--bcher-kva.de/', { idnaToUnicode: true }), 'http://bücher.de/');
   assert.deepEqual(iri.toURIBatch(['a:ä', 'a: ']).map((r) => (r instanceof iri.IRIError ? r.code : r)),
     ['a:%C3%A4', 'unsafe-ascii-char']);
-  // legacy charsets come with issue 50's Encoding Standard: until then the options refuse them
-  assert.throws(() => iri.toURI('a:b?ä', { queryCharset: 'iso-8859-1' }), /unknown charset 'iso-8859-1'/);
-  assert.equal(iri.toURI('a:b?ä', { queryCharset: 'UTF-8' }), 'a:b?%C3%A4');
+  // legacy charsets: the library's own Encoding Standard (3987bis §3.5 for http(s) queries)
+  assert.equal(iri.toURI('http://h/p?ä', { queryCharset: 'windows-1252' }), 'http://h/p?%E4');
+  assert.equal(iri.toURI('a:b?ä', { queryCharset: 'windows-1252' }), 'a:b?%C3%A4');
+  assert.throws(() => iri.toURI('http://h/p?ä', { queryCharset: 'shift_jis' }),
+    (e) => e.code === 'charset-unmappable' && e.offset === 11);
+  assert.throws(() => iri.toURI('a:b', { queryCharset: 'no-such-charset' }), /unknown charset 'no-such-charset'/);
+  // IDNA2003 (RFC 3490 with Nameprep, RFC 3987 §3.1): the library's own, no ICU
+  assert.equal(iri.toURI('http://faß.de/', { idna: 'idna2003' }), 'http://fass.de/');
 });
 
 test('resolve, relativize (RFC 3986 §5.2), normalize and compare (RFC 3987 §5.3)', () => {
