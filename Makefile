@@ -77,6 +77,10 @@ test-playground:
 	@scripts/setup.sh base wasm browser
 	scripts/test_playground.sh
 
+bench-js:
+	@scripts/setup.sh base wasm
+	scripts/bench_js.sh
+
 bench:
 	scripts/setup.sh base bench
 	cmake --preset bench >/dev/null

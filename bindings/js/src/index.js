@@ -37,7 +37,14 @@ function text(value, name) {
 
 function texts(values, name) {
   if (!Array.isArray(values)) throw new TypeError(`irikit: ${name} must be an array of strings`);
-  return values.map((v, i) => text(v, `${name}[${i}]`));
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    // the message names the element only when there is one to report
+    if (typeof v !== 'string' || !(typeof v.isWellFormed === 'function' ? v.isWellFormed() : !loneSurrogate.test(v))) {
+      text(v, `${name}[${i}]`);
+    }
+  }
+  return values;
 }
 
 const isAscii = (s) => !/[^\x00-\x7f]/.test(s);
@@ -177,15 +184,31 @@ export function isValid(input, { rule } = {}) {
 
 /** isValid for every string of an array, in one crossing: an array of booleans. */
 export function isValidBatch(inputs, { rule } = {}) {
-  return validateBatch(inputs, { rule }).map((e) => e === null);
+  const [codes] = validateCodes(texts(inputs, 'inputs'), ruleIndex(rule));
+  return Array.from(codes, (c) => c === 0);
 }
 
 /** Validates every string of an array in one crossing: null (valid) or an IRIError per string. */
 export function validateBatch(inputs, { rule } = {}) {
-  const r = ruleIndex(rule);
   const checked = texts(inputs, 'inputs');
   const n = checked.length;
-  const [codes, offsets] = guard(() => {
+  const [codes, offsets] = validateCodes(checked, ruleIndex(rule));
+  const result = new Array(n);
+  for (let i = 0; i < n; i++) {
+    if (codes[i] === 0) {
+      result[i] = null;
+    } else {
+      const message = errorMessage(checked[i], codes[i], offsets[i]);
+      result[i] = recordError({ code: codeName(codes[i]), offset: offsets[i], message }, checked[i]);
+    }
+  }
+  return result;
+}
+
+/** The error codes (0: valid) and byte offsets of `checked` strings against rule number `r`. */
+function validateCodes(checked, r) {
+  const n = checked.length;
+  return guard(() => {
     const out = raw().ik_alloc(5 * n + 4);
     if (!out) throw new IRIError('out-of-memory', 0, 'irikit: the WebAssembly module cannot grow its memory');
     try {
@@ -198,15 +221,6 @@ export function validateBatch(inputs, { rule } = {}) {
       raw().ik_free(out);
     }
   }, 'the inputs');
-  const result = new Array(n);
-  for (let i = 0; i < n; i++) {
-    if (codes[i] === 0) {
-      result[i] = null;
-    } else {
-      result[i] = recordError({ code: codeName(codes[i]), offset: offsets[i], message: errorMessage(checked[i], codes[i], offsets[i]) }, checked[i]);
-    }
-  }
-  return result;
 }
 
 function errorMessage(input, code, offset) {

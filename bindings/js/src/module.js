@@ -115,7 +115,17 @@ export function pack(texts, what) {
   const view = new DataView(exports_.memory.buffer);
   let at = ptr;
   for (const t of texts) {
-    const { written } = encoder.encodeInto(t, mem.subarray(at + 4, at + 4 + 3 * t.length));
+    let written = t.length;
+    // ASCII (most IRIs on the wire) is copied code unit by code unit: cheaper than a view per string
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 0x80) {
+        written = -1;
+        break;
+      }
+      mem[at + 4 + i] = c;
+    }
+    if (written < 0) written = encoder.encodeInto(t, mem.subarray(at + 4, at + 4 + 3 * t.length)).written;
     view.setUint32(at, written, true);
     at += 4 + written;
   }
