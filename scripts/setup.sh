@@ -22,7 +22,8 @@
 #   wasm   the WebAssembly build and the npm package (make wasm, make npm): clang 19 and lld 19 for
 #          wasm32-wasi, WASI libc, libc++/libc++abi and the compiler builtins for wasm32; Node.js (its npm with it)
 #   browser  the playground's test (make test-playground): Debian's chromium, driven by playwright-core
-#          from npm (installed into build/playground/driver: no browser download)
+#          from npm (installed into build/playground/driver: no browser download); fonts for the
+#          screenshots: DejaVu (Latin, Hebrew, Arabic) and Droid's fallback (CJK)
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -43,7 +44,7 @@ for profile in "$@"; do
                       libgmock-dev:arm64 libboost-url1.81-dev:arm64 liburiparser1:arm64 liburiparser-dev) ;;
     wasm) packages+=(clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32
                      nodejs) ;;
-    browser) packages+=(chromium nodejs fonts-dejavu-core) ;;
+    browser) packages+=(chromium nodejs fonts-dejavu-core fonts-droid-fallback) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
