@@ -12,6 +12,7 @@ export CCACHE_NOHASHDIR ?= 1
 CMAKE_CONFIGURE = launcher=$${CMAKE_CXX_COMPILER_LAUNCHER-$$(command -v ccache || true)}; \
   CMAKE_CXX_COMPILER_LAUNCHER=$$launcher CMAKE_C_COMPILER_LAUNCHER=$$launcher cmake
 .PHONY: demo test test-simd test-asan test-tsan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
+.PHONY: wasm npm test-npm playground test-playground bench-js
 
 setup:
 	@scripts/setup.sh base
@@ -22,7 +23,7 @@ demo: setup
 	scripts/demo.sh build/release/tools/iri/iri examples/iris.txt
 
 test:
-	@scripts/setup.sh base peers postgres python dask
+	@scripts/setup.sh base peers postgres python dask wasm browser
 	$(CMAKE_CONFIGURE) --preset dev >/dev/null
 	cmake --build --preset dev -j $(JOBS)
 	ctest --preset dev -j $(JOBS)
@@ -71,6 +72,36 @@ test-deb: deb
 	scripts/test_deb.sh build/deb
 	@scripts/setup.sh base python
 	python3 python/package_test.py --build-only . build/package-source
+
+# JavaScript (issue 51): irikit.wasm (clang 19, wasm32-wasi: preset wasm), the npm package
+# build/npm/irikit-VERSION.tgz, its installed-package suite (scripts/test_npm.sh), the playground
+# page (build/playground/, served on localhost) and its headless chromium test.
+wasm:
+	@scripts/setup.sh base wasm
+	$(CMAKE_CONFIGURE) --preset wasm >/dev/null
+	cmake --build build/wasm -j $(JOBS) --target irikit_wasm
+
+npm:
+	@scripts/setup.sh base wasm
+	scripts/npm.sh
+
+test-npm:
+	@scripts/setup.sh base wasm
+	$(CMAKE_CONFIGURE) --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS) --target iri
+	scripts/test_npm.sh . build/dev/tools/iri/iri ../shared/corpora
+
+playground:
+	@scripts/setup.sh base wasm
+	scripts/playground.sh --serve $(or $(PORT),8000)
+
+test-playground:
+	@scripts/setup.sh base wasm browser
+	scripts/test_playground.sh
+
+bench-js:
+	@scripts/setup.sh base wasm
+	scripts/bench_js.sh
 
 bench:
 	scripts/setup.sh base bench

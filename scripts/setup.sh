@@ -21,6 +21,11 @@
 #          architecture to dpkg. liburiparser-dev is not Multi-Arch (its arm64 package would remove
 #          the amd64 one): the cross build takes its headers from the amd64 package and links
 #          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
+#   wasm   the WebAssembly build and the npm package (make wasm, make npm): clang 19 and lld 19 for
+#          wasm32-wasi, WASI libc, libc++/libc++abi and the compiler builtins for wasm32; Node.js (its npm with it)
+#   browser  the playground's test (make test-playground): Debian's chromium, driven by playwright-core
+#          from npm (installed into build/playground/driver: no browser download); fonts for the
+#          screenshots: DejaVu (Latin, Hebrew, Arabic) and Droid's fallback (CJK)
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools ccache)
 peers=(libboost-url1.81-dev liburiparser-dev libicu-dev)
@@ -39,6 +44,9 @@ for profile in "$@"; do
                     pybind11-dev python3-dev) ;;
     arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
                       libgmock-dev:arm64 libboost-url1.81-dev:arm64 liburiparser1:arm64 liburiparser-dev) ;;
+    wasm) packages+=(clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32
+                     nodejs) ;;
+    browser) packages+=(chromium nodejs fonts-dejavu-core fonts-droid-fallback) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done

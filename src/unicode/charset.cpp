@@ -171,8 +171,8 @@ result<std::string> decode_charset(std::string_view bytes, std::string_view name
       for (const char ch : bytes) grammar::append_utf8(out, static_cast<unsigned char>(ch));
       break;
     case kind::ascii: {
-      const auto* it = std::find_if(bytes.begin(), bytes.end(),
-                                    [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+      const auto it = std::find_if(bytes.begin(), bytes.end(),
+                                   [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
       if (it != bytes.end()) bad = static_cast<std::size_t>(it - bytes.begin());
       out.assign(bytes);
       break;
