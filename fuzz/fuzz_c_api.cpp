@@ -46,7 +46,7 @@ struct reader {
 };
 
 bool documented(int rc) {
-  return (rc >= IRIKIT_OK && rc <= IRIKIT_E_NOT_RELATIVIZABLE) ||
+  return (rc >= IRIKIT_OK && rc <= IRIKIT_E_INVALID_IPV4) ||
          (rc >= IRIKIT_E_NULL_ARGUMENT && rc <= IRIKIT_E_INTERNAL) ||
          (rc >= IRIKIT_E_URL_DOMAIN_TO_ASCII && rc <= IRIKIT_E_URL_SETTER_REFUSED);
 }

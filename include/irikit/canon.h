@@ -19,17 +19,12 @@
 //   rfc3987           the default: RFC 3987 §5.3.2 syntax-based and §5.3.3 scheme-based
 //                     normalization only; two IRIs §5.3 calls different never share a key
 //   none              the URL as parsed, unchanged (keys of URLs already canonical)
-//   whatwg            IIPC urlcanon's `whatwg` (the WHATWG URL Standard's serialization)
-//   google            IIPC urlcanon's `google` (Google Safe Browsing's canonicalization as
-//                     urlcanon applies it to whole URLs)
-//   semantic-precise  IIPC urlcanon's `semantic_precise`
-//   aggressive        IIPC urlcanon's `aggressive` (semantic plus scheme, www, query and case folding)
-//   safebrowsing      Google Safe Browsing v4, "URLs and Hashing": canonicalization, and the lookup
-//                     expressions (host suffixes × path prefixes) with `expressions`
 //   ia                the Internet Archive's canonicalizer: the `surt` package's
 //                     DefaultIAURLCanonicalizer (GoogleURLCanonicalizer then IAURLCanonicalizer),
 //                     webarchive-commons' WaybackURLKeyMaker with key_kind::surt
-//   w3lib             Scrapy's w3lib.url.canonicalize_url (keep_fragment, keep_blank_values)
+// IIPC urlcanon's profiles (whatwg, google, semantic-precise, aggressive), Safe Browsing's
+// canonicalization and w3lib's are not implemented yet (issue 52); their names are reserved.
+// Safe Browsing's lookup expressions are (lookup_expressions).
 //
 // Input: profiles other than rfc3987 accept what crawlers see (no scheme, spaces and controls,
 // raw bytes that are not UTF-8, "%" without hex digits) and give their upstream's answer; rfc3987
@@ -54,17 +49,10 @@ namespace irikit::canon {
 enum class profile : std::uint8_t {
   rfc3987,
   none,
-  whatwg,
-  google,
-  semantic_precise,
-  aggressive,
-  safebrowsing,
   ia,
-  w3lib,
 };
 
-/// "rfc3987", "none", "whatwg", "google", "semantic-precise", "aggressive", "safebrowsing", "ia",
-/// "w3lib"; and back (nullopt when unknown; "semantic_precise" is accepted too).
+/// "rfc3987", "none", "ia"; and back (nullopt when unknown).
 std::string_view profile_name(profile p) noexcept;
 std::optional<profile> profile_from_name(std::string_view name) noexcept;
 /// Every profile, in the order of the enumeration.
@@ -193,7 +181,7 @@ struct options {
   bool trailing_comma = false;  ///< surt: "com,example,)/" (the `surt` package's trailing_comma)
 
   // What else to return.
-  bool expressions = false;  ///< safebrowsing: fill result::expressions (the lookup expressions)
+  bool expressions = false;  ///< fill result::expressions (Safe Browsing's lookup expressions of the URL)
   bool explain = false;      ///< fill result::explain with each step that changed something
 
   /// The exact settings of a profile (its steps, key url, nothing else returned).

@@ -530,6 +530,52 @@ IRIKIT_C_API int irikit_equivalent(const char* a, size_t a_len, const char* b, s
                                    unsigned flags, int* equivalent, irikit_error* err);
 
 /* ------------------------------------------------------------------------------------------------
+ * Canonical keys (irikit/canon.h, docs/canonicalization.md)                            (thread-safe)
+ */
+
+/** The canonicalization profiles (irikit::canon::profile). */
+typedef enum irikit_canon_profile {
+  IRIKIT_CANON_RFC3987 = 0, /**< RFC 3987 §5.3.2–§5.3.3 only: equivalence-preserving (the default) */
+  IRIKIT_CANON_NONE = 1,    /**< the URL as parsed, unchanged */
+  IRIKIT_CANON_IA = 2       /**< the Internet Archive's canonicalizer (the `surt` package) */
+} irikit_canon_profile;
+
+/** The key's form (irikit::canon::key_kind). */
+typedef enum irikit_canon_key {
+  IRIKIT_CANON_KEY_URL = 0,  /**< the canonical URL */
+  IRIKIT_CANON_KEY_SURT = 1, /**< "com,example)/path?a=1" (the IA's CDX urlkey) */
+  IRIKIT_CANON_KEY_SSURT = 2 /**< urlcanon's SSURT */
+} irikit_canon_key;
+
+/** Canonicalization flags: the key's options and steps added to or taken from the profile's. */
+enum {
+  IRIKIT_CANON_WITH_SCHEME = 1u << 0,       /**< SURT: "http://(com,example,)/" */
+  IRIKIT_CANON_TRAILING_COMMA = 1u << 1,    /**< SURT: "com,example,)/" */
+  IRIKIT_CANON_KEEP_FRAGMENT = 1u << 2,     /**< do not remove the fragment */
+  IRIKIT_CANON_DROP_BLANK_VALUES = 1u << 3, /**< remove query pairs with an empty value */
+  IRIKIT_CANON_STRIP_TRACKING = 1u << 4     /**< remove the tracking parameters (utm_*, fbclid, …) */
+};
+
+/** "rfc3987", "none", "ia"; NULL for a value that is no profile. */
+IRIKIT_C_API const char* irikit_canon_profile_name(int profile);
+/** The profile spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_canon_profile_from_name(const char* name, irikit_canon_profile* profile);
+/** "url", "surt", "ssurt"; NULL for a value that is no key kind. */
+IRIKIT_C_API const char* irikit_canon_key_name(int key);
+/** The key kind spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
+IRIKIT_C_API int irikit_canon_key_from_name(const char* name, irikit_canon_key* key);
+
+/** The canonical key of `text` under `profile` (irikit::canon::canonicalize). `strip_params`:
+ * comma-separated parameter names to remove from the query, a name ending in "*" a prefix (NULL
+ * or "" for none; IRIKIT_CANON_STRIP_TRACKING adds the project's list). Output by the snprintf
+ * convention. Errors: the profile's (rfc3987, none: the RFC 3987 parse errors; ia:
+ * IRIKIT_E_PORT_OUT_OF_RANGE, IRIKIT_E_INVALID_PORT_CHAR, IRIKIT_E_MISSING_SCHEME for empty input),
+ * IRIKIT_E_INVALID_ARGUMENT, IRIKIT_E_BUFFER_TOO_SMALL. */
+IRIKIT_C_API int irikit_canon(const char* text, size_t text_len, int profile, int key, unsigned flags,
+                              const char* strip_params, char* out, size_t out_size, size_t* out_len,
+                              irikit_error* err);
+
+/* ------------------------------------------------------------------------------------------------
  * Lint (RFC 3987 §4.2, §5.3.2.2, §6.1, §7.5, §8)                  (thread-safe; results immutable)
  */
 

@@ -40,7 +40,7 @@ using irikit::whatwg::validation_error;
 
 // The C codes 1–99 are irikit::error_code value for value (checked in errors.cpp); the highest
 // code of the C++ library that this build knows:
-constexpr int k_last_library_code = IRIKIT_E_CANCELLED;
+constexpr int k_last_library_code = IRIKIT_E_INVALID_IPV4;
 
 // The C codes 200–299 are whatwg::validation_error + 200, value for value (checked in errors.cpp).
 constexpr int k_url_codes = 200;

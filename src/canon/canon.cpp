@@ -17,11 +17,8 @@ using canon_detail::runner;
 
 namespace {
 
-constexpr std::array<profile, 9> k_profiles = {
-    profile::rfc3987,    profile::none,         profile::whatwg, profile::google, profile::semantic_precise,
-    profile::aggressive, profile::safebrowsing, profile::ia,     profile::w3lib};
-constexpr std::array<std::string_view, 9> k_profile_names = {
-    "rfc3987", "none", "whatwg", "google", "semantic-precise", "aggressive", "safebrowsing", "ia", "w3lib"};
+constexpr std::array<profile, 3> k_profiles = {profile::rfc3987, profile::none, profile::ia};
+constexpr std::array<std::string_view, 3> k_profile_names = {"rfc3987", "none", "ia"};
 
 struct step_info {
   std::string_view name;
@@ -123,7 +120,6 @@ std::string_view profile_name(profile p) noexcept {
 }
 
 std::optional<profile> profile_from_name(std::string_view name) noexcept {
-  if (name == "semantic_precise") return profile::semantic_precise;
   for (std::size_t i = 0; i < k_profile_names.size(); ++i)
     if (k_profile_names[i] == name) return k_profiles[i];
   return std::nullopt;

@@ -92,7 +92,7 @@ void repair(std::string_view input, const options& o, repaired& out, bool with_m
 
 // handyurl.parse after the repairs: the RFC 2396 regular expression of handyurl.urlsplit, then
 // Python's SplitResult.hostname and .port. Returns the error's offset in the repaired text.
-result<void> split(const repaired& rp, const options& o, record& r) {
+result<void> split(const repaired& rp, const options& o, record& r, bool& had_userinfo) {
   const std::string& t = rp.text;
   const std::size_t scheme_len = scheme_prefix(t);
   if (scheme_len == 0) {
@@ -130,6 +130,7 @@ result<void> split(const repaired& rp, const options& o, record& r) {
     while (!netloc.empty() && netloc.back() == ':') netloc.remove_suffix(1);
   // SplitResult._hostinfo: after the last "@"; "[…]" kept whole; else the port after the first ":".
   const std::size_t at = netloc.rfind('@');
+  had_userinfo = at != std::string_view::npos;
   const std::string_view hostinfo = at == std::string_view::npos ? netloc : netloc.substr(at + 1);
   const std::size_t hostinfo_begin = netloc_begin + (at == std::string_view::npos ? 0 : at + 1);
   std::string_view hostname, port;
@@ -488,7 +489,8 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
   runner run(r, explain);
   repaired rp;
   repair(text, o, rp, false, run);
-  if (auto s = split(rp, o, r); !s) {
+  bool had_userinfo = false;
+  if (auto s = split(rp, o, r, had_userinfo); !s) {
     // Map the offset back to the input: repeat the repairs with the map of each byte's origin.
     record scratch;
     runner quiet(scratch, nullptr);
@@ -501,8 +503,7 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
   // handyurl keeps no user name or password.
   if (run.explaining()) {
     const std::string parsed = serialize(r);
-    if (parsed != rp.text)
-      run.note(o.remove_userinfo ? step::remove_userinfo : step::host_case, rp.text, parsed);
+    if (parsed != rp.text) run.note(had_userinfo ? step::remove_userinfo : step::host_case, rp.text, parsed);
   }
   // GoogleURLCanonicalizer.canonicalize
   if (o.remove_fragment)

@@ -951,6 +951,54 @@ static void test_builder_params(void) {
   irikit_builder_free(b);
 }
 
+/* Canonical keys (irikit_canon): the ia profile's SURT key (the `surt` package's surt(url)), the
+ * rfc3987 default, flags, the strip list, errors with their offsets. */
+static void test_canon(void) {
+  char out[256];
+  size_t out_len = 0;
+  irikit_error err;
+  irikit_canon_profile p;
+  irikit_canon_key k;
+  const char* text = "http://www.Archive.org:80/goo/?b=2&a=1#f";
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_IA, IRIKIT_CANON_KEY_SURT, 0, NULL, out,
+                            sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "org,archive)/goo?a=1&b=2");
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_IA, IRIKIT_CANON_KEY_SURT,
+                            IRIKIT_CANON_WITH_SCHEME | IRIKIT_CANON_TRAILING_COMMA, NULL, out, sizeof out,
+                            &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://(org,archive,)/goo?a=1&b=2");
+  text = "HTTP://Example.COM:80/a/./b?utm_source=x&q=1&gclid=2";
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_RFC3987, IRIKIT_CANON_KEY_URL,
+                            IRIKIT_CANON_STRIP_TRACKING, NULL, out, sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://example.com/a/b?q=1");
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_RFC3987, IRIKIT_CANON_KEY_URL, 0, "q,utm_*", out,
+                            sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://example.com/a/b?gclid=2");
+  text = "http://example.com:99999/";
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_IA, IRIKIT_CANON_KEY_URL, 0, NULL, out,
+                            sizeof out, &out_len, &err),
+               IRIKIT_E_PORT_OUT_OF_RANGE);
+  CHECK_EQ_INT((int)err.offset, 19);
+  text = "example.com/";
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_RFC3987, IRIKIT_CANON_KEY_URL, 0, NULL, out,
+                            sizeof out, &out_len, &err),
+               IRIKIT_E_MISSING_SCHEME);
+  CHECK_EQ_INT(
+      irikit_canon(text, strlen(text), 99, IRIKIT_CANON_KEY_URL, 0, NULL, out, sizeof out, &out_len, &err),
+      IRIKIT_E_INVALID_ARGUMENT);
+  CHECK_EQ_INT(irikit_canon_profile_from_name("ia", &p), IRIKIT_OK);
+  CHECK_EQ_INT((int)p, IRIKIT_CANON_IA);
+  CHECK_EQ_INT(irikit_canon_key_from_name("ssurt", &k), IRIKIT_OK);
+  CHECK_EQ_INT((int)k, IRIKIT_CANON_KEY_SSURT);
+  CHECK_STR(irikit_canon_profile_name(IRIKIT_CANON_RFC3987), "rfc3987");
+  CHECK(irikit_canon_profile_name(3) == NULL);
+  CHECK_STR(irikit_code_name(IRIKIT_E_INVALID_IPV4), "invalid-ipv4");
+}
+
 int main(void) {
   test_versions();
   test_names();
@@ -964,6 +1012,7 @@ int main(void) {
   test_candidates();
   test_resolution();
   test_normalization();
+  test_canon();
   test_lint();
   test_bidi();
   test_bidi_components_and_rule();

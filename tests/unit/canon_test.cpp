@@ -118,7 +118,7 @@ TEST(CanonUpstream, SurtPackage) {
 
 TEST(Canon, Names) {
   for (c::profile p : c::all_profiles()) EXPECT_EQ(c::profile_from_name(c::profile_name(p)), p);
-  EXPECT_EQ(c::profile_from_name("semantic_precise"), c::profile::semantic_precise);
+  EXPECT_FALSE(c::profile_from_name("w3lib"));  // not implemented yet (docs/canonicalization.md)
   EXPECT_FALSE(c::profile_from_name("IA"));
   EXPECT_EQ(c::key_kind_from_name("ssurt"), c::key_kind::ssurt);
   EXPECT_EQ(c::step_name(c::step::host_www), "host-www");
