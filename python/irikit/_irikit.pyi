@@ -40,9 +40,7 @@ Level = Literal["simple", "syntax", "scheme"]
 OnError = Literal["return", "none", "raise"]
 Direction = Literal["ltr", "rtl", "any"]
 Flavor = Literal["rfc3986", "form"]
-CanonProfile = Literal[
-    "rfc3987", "none", "whatwg", "google", "semantic-precise", "aggressive", "safebrowsing", "ia", "w3lib"
-]
+CanonProfile = Literal["rfc3987", "none", "ia"]  # irikit::canon::profile: a profile added there is added here
 CanonKey = Literal["url", "surt", "ssurt"]
 ParamValue = Optional[Union[str, bytes, bytearray]]
 Params = Union[Mapping[str, ParamValue], Iterable[Tuple[Text, ParamValue]]]

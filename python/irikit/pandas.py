@@ -107,8 +107,8 @@ class IRIAccessor:
     def canonicalize(
         self, profile: str = "rfc3987", key: str = "url", *, errors: bool = False, **options: Any
     ) -> Union[pd.Series, pd.DataFrame]:
-        """irikit.canonicalize on each text: the canonical key of ``profile`` ("rfc3987", "ia",
-        "w3lib", ...) in the form ``key`` ("url", "surt", "ssurt"); keyword options as
+        """irikit.canonicalize on each text: the canonical key of ``profile`` ("rfc3987", "none",
+        "ia") in the form ``key`` ("url", "surt", "ssurt"); keyword options as
         canonicalize (``strip_params``, ``keep_fragment``, ...). A unique key per resource:
         ``s.iri.canonicalize("ia", "surt").drop_duplicates()``."""
         results = _irikit.canonicalize_many(_texts(self._series), profile, key, **options)  # type: ignore[arg-type]

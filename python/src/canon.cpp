@@ -63,7 +63,7 @@ canon::options canon_arguments(std::string_view profile, std::string_view key, b
   if (keep_fragment) o.remove_fragment = false;
   if (drop_blank_values) o.query_blank_values = true;
   if (!strip_params.is_none()) {
-    std::vector<std::string> names;
+    std::vector<std::string>& names = o.strip_params;  // added to the profile's own, as `iri canon` does
     if (py::isinstance<py::str>(strip_params)) {
       add_param_names(strip_params.cast<std::string>(), names);
     } else {
@@ -79,7 +79,6 @@ canon::options canon_arguments(std::string_view profile, std::string_view key, b
         }
       }
     }
-    o.strip_params = std::move(names);
   }
   return o;
 }
@@ -171,10 +170,9 @@ void bind_canon(py::module_& m) {
         py::arg("drop_blank_values") = false, py::arg("strip_params") = py::none(),
         R"doc(The canonical key of ``url`` (irikit/canon.h; ``iri canon``), as str.
 
-``profile``: rfc3987 (the default: RFC 3987 §5.3.2-§5.3.3 only, equivalence-preserving), none,
-whatwg, google, semantic-precise, aggressive (IIPC urlcanon's), safebrowsing (Safe Browsing v4),
-ia (the Internet Archive's: the ``surt`` package, Wayback CDX keys), w3lib (Scrapy's
-canonicalize_url). ``key``: url, surt (``with_scheme``, ``trailing_comma`` as the ``surt``
+``profile``: rfc3987 (the default: RFC 3987 §5.3.2-§5.3.3 only, equivalence-preserving), none
+(the URL as parsed), ia (the Internet Archive's: the ``surt`` package, Wayback CDX keys);
+canon_profiles() lists them. ``key``: url, surt (``with_scheme``, ``trailing_comma`` as the ``surt``
 package's), ssurt. ``keep_fragment`` keeps a fragment the profile removes,
 ``drop_blank_values`` removes query pairs with an empty value, ``strip_params`` removes query
 parameters by name ("utm_*" a prefix; "tracking": the project's list). bytes are read as they
@@ -195,7 +193,7 @@ are, UTF-8 or not. Errors raise IRIError with the library's code and byte offset
 ``output`` is the key, ``url`` the canonical URL whatever the key, ``explain`` a list of
 CanonStep (``step``, ``rung``: syntax / scheme / protocol / beyond on the ladder of RFC 3987
 §5.3, ``before``, ``after``) for each step that changed the URL, in order, and with
-``expressions=True`` (profile safebrowsing) ``expressions`` the Safe Browsing lookup expressions.
+``expressions=True`` ``expressions`` the Safe Browsing lookup expressions of the canonical URL.
 
 >>> r = canonicalize_explain("http://www.example.com/y", "ia", "surt")
 >>> r.output, r.url, [(s.step, s.rung) for s in r.explain]

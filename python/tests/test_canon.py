@@ -70,9 +70,8 @@ def test_explain_lists_each_step():
 
 
 def test_names():
-    assert irikit.canon_profiles() == [
-        "rfc3987", "none", "whatwg", "google", "semantic-precise", "aggressive", "safebrowsing", "ia", "w3lib"
-    ]
+    profiles = irikit.canon_profiles()
+    assert profiles[:2] == ["rfc3987", "none"] and "ia" in profiles
     steps = irikit.canon_steps()
     assert len(steps) == 36 and steps[0].name == "trim" and steps[-1].name == "character-nfc"
     assert {s.rung for s in irikit.canon_steps("rfc3987")} <= {"syntax", "scheme", "protocol"}
@@ -130,7 +129,7 @@ def test_idempotent_on_a_sample():
 
 def test_many_matches_one_by_one():
     urls = ["http://www.Archive.org/goo/?b=2&a=1", None, "http://h:99999/", b"http://a/\xff", "x y"] * 300
-    for profile in ("rfc3987", "ia", "w3lib", "safebrowsing"):
+    for profile in irikit.canon_profiles():
         for key in ("url", "surt"):
             many = irikit.canonicalize_many(urls, profile, key, threads=2)
             assert len(many) == len(urls)
