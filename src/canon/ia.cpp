@@ -593,8 +593,10 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
   }
   // handyurl.getURLString: "//" only before a host that is not empty; "/" before a query or a
   // fragment when there is no path.
-  r.has_authority = !r.host.empty();
-  if (r.path.empty() && (r.has_query || r.has_fragment)) r.path = "/";
+  run.apply(step::empty_path, [](record& x) {
+    x.has_authority = !x.host.empty();
+    if (x.path.empty() && (x.has_query || x.has_fragment)) x.path = "/";
+  });
   return {};
 }
 

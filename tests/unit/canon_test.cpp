@@ -7,8 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
+
+#include "irikit/normalize.h"
 
 namespace {
 
@@ -254,6 +258,87 @@ TEST(Canon, LinearOnLargeInput) {
                e2 = seconds_for(escapes(400000), c::profile::ia);
   EXPECT_LT(e2, 24 * e1 + 0.1) << e1 << " s then " << e2 << " s";
   EXPECT_EQ(canon(escapes(200000), c::profile::ia), "http://e.com/%25");
+}
+
+// Property tests over ../shared/corpora (IRIKIT_CORPORA_DIR): up to 4,000 lines of each file (the dev build
+// is -O0).
+std::vector<std::string> corpus_lines() {
+  std::vector<std::string> lines;
+  const std::filesystem::path dir = IRIKIT_CORPORA_DIR;
+  for (const char* name : {"intl/intl_wiki_uri.txt", "intl/intl_mixed_iri.txt", "intl/intl_wiki_iri.txt",
+                           "url-various-datasets/kasztp.txt", "url-various-datasets/isaacs_files.txt"}) {
+    std::ifstream in(dir / name, std::ios::binary);
+    std::string line;
+    for (int n = 0; n < 4000 && std::getline(in, line); ++n) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+// canon(canon(x)) == canon(x) for every profile and key kind url.
+TEST(CanonProperty, IdempotentOverCorpora) {
+  const std::vector<std::string> lines = corpus_lines();
+  if (lines.empty()) GTEST_SKIP() << "corpora not found at " << IRIKIT_CORPORA_DIR;
+  for (c::profile p : c::all_profiles()) {
+    std::size_t keys = 0, errors = 0, unstable = 0;
+    for (const std::string& line : lines) {
+      auto once = c::canonicalize(line, p);
+      if (!once) {
+        ++errors;
+        continue;
+      }
+      ++keys;
+      auto twice = c::canonicalize(once->output, p);
+      if (!twice || twice->output != once->output) {
+        if (++unstable <= 5)
+          ADD_FAILURE() << c::profile_name(p) << ": " << line << "\n  once  " << once->output << "\n  twice "
+                        << (twice ? twice->output : std::string("error"));
+      }
+    }
+    std::printf("idempotence %s: %zu keys, %zu inputs refused, %zu unstable\n",
+                std::string(c::profile_name(p)).c_str(), keys, errors, unstable);
+    EXPECT_GT(keys, lines.size() / 2);
+  }
+}
+
+// Where the `surt` package itself is not idempotent, the ia profile follows it (one pass of each
+// rule, as upstream): docs/canonicalization.md, "Idempotence".
+TEST(CanonProperty, IaFollowsUpstreamWhereItIsNotIdempotent) {
+  EXPECT_EQ(canon("http://www.www.example.com/", c::profile::ia), "http://www.example.com/");
+  EXPECT_EQ(canon("http://www.example.com/", c::profile::ia), "http://example.com/");
+  const std::string id = "jsessionid=0123456789abcdef0123456789abcdef";
+  EXPECT_EQ(canon("http://h/?a=1&" + id + "&" + id, c::profile::ia), "http://h/?&a=1&" + id);
+  EXPECT_EQ(canon("http://h/?&a=1&" + id, c::profile::ia), "http://h/?&&a=1");
+}
+
+// The rfc3987 profile never gives two IRIs one key unless RFC 3987 §5.3 (the scheme rung) calls
+// them equivalent; its keys also keep apart what the ia profile merges (www, case of the path).
+TEST(CanonProperty, Rfc3987MergesOnlyEquivalents) {
+  std::vector<std::string> lines = corpus_lines();
+  // Spellings a beyond-equivalence profile would merge.
+  for (std::string extra : {"http://www.example.com/a", "http://example.com/a", "http://example.com/A",
+                            "http://example.com/a?b=1&a=2", "http://example.com/a?a=2&b=1",
+                            "http://example.com/a#f", "http://example.com/a/", "https://example.com/a",
+                            "http://example.com:80/a", "HTTP://EXAMPLE.com/%61"})
+    lines.push_back(extra);
+  std::map<std::string, std::string> first;
+  std::size_t merged = 0;
+  for (const std::string& line : lines) {
+    auto k = c::canonicalize(line, c::profile::rfc3987);
+    if (!k) continue;
+    auto [it, inserted] = first.emplace(k->output, line);
+    if (inserted) continue;
+    ++merged;
+    auto eq = irikit::equivalent(it->second, line, irikit::comparison_level::scheme);
+    ASSERT_TRUE(eq);
+    EXPECT_TRUE(*eq) << it->second << " and " << line << " share the key " << k->output;
+  }
+  EXPECT_GE(merged, 2u);  // :80 and %61 merge with http://example.com/a; the rest stay apart
+  EXPECT_EQ(first.count("http://example.com/a"), 1u);
+  EXPECT_EQ(first.count("http://www.example.com/a"), 1u);
+  EXPECT_EQ(first.count("http://example.com/A"), 1u);
 }
 
 }  // namespace
