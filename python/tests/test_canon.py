@@ -44,6 +44,10 @@ def test_lookup_expressions():
         "b.c/1/",
     ]
     assert irikit.lookup_expressions("http://1.2.3.4/1/") == ["1.2.3.4/1/", "1.2.3.4/"]
+    # canonicalize_explain(expressions=True): the same list, of the canonical URL (iri canon --expressions)
+    r = irikit.canonicalize_explain("HTTP://a.b.c/1/2.html?param=1", expressions=True)
+    assert r.url == "http://a.b.c/1/2.html?param=1" and r.expressions == irikit.lookup_expressions(r.url)
+    assert irikit.canonicalize_explain("http://a.b.c/", "ia").expressions == []
 
 
 def test_strip_params():
