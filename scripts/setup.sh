@@ -26,7 +26,7 @@ for profile in "$@"; do
   case "$profile" in
     base) ;;
     peers) packages+=("${peers[@]}") ;;
-    bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev) ;;
+    bench) packages+=("${peers[@]}" libbenchmark-dev libcurl4-openssl-dev libidn2-dev python3-w3lib) ;;  # w3lib: bench/canon_peers.py
     fuzz) packages+=(clang libclang-rt-14-dev) ;;
     postgres) packages+=(postgresql-15 postgresql-server-dev-15) ;;
     python) packages+=(python3 python3-dev pybind11-dev python3-pytest python3-hypothesis python3-setuptools
