@@ -184,6 +184,15 @@ CREATE FUNCTION iri_normalize(iri, level text DEFAULT 'syntax') RETURNS iri
 CREATE FUNCTION iri_equivalent(a iri, b iri, level text DEFAULT 'syntax') RETURNS boolean
   AS 'MODULE_PATHNAME', 'iri_equivalent' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Canonical keys (irikit/canon.h, docs/canonicalization.md): what `iri canon --profile PROFILE
+-- --key KEY` prints. A text, not an iri: the crawler profiles ('ia', …) read what crawlers meet
+-- (no scheme, spaces, '%' without hex) and answer as their upstream does; 'rfc3987' (the default,
+-- equivalence-preserving only) and 'none' parse strictly. key: 'url', 'surt' (the Internet
+-- Archive's CDX urlkey), 'ssurt'. IMMUTABLE: a UNIQUE index on iri_canonical(url, 'ia', 'surt')
+-- keeps one row per resource (docs/guide.md); REINDEX after an upgrade, as above.
+CREATE FUNCTION iri_canonical(text, profile text DEFAULT 'rfc3987', key text DEFAULT 'url') RETURNS text
+  AS 'MODULE_PATHNAME', 'iri_canonical' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ------------------------------------------------------------------------------------------------
 -- Domain queries on an index. iri_host_reversed(u) is the key of a reg-name host: percent-decoded,
 -- UTS #46 ToASCII (so U-labels and A-labels, upper and lower case give one key), a final root dot

@@ -270,6 +270,12 @@ const char* irikit_pg_lint_profile(text* name) {
   return lint_profile_name(lookup_name(name, lint_profile_name, "lint profile"));
 }
 
+int irikit_pg_canon_profile(text* name) {
+  return lookup_name(name, irikit_canon_profile_name, "canonicalization profile");
+}
+
+int irikit_pg_canon_key(text* name) { return lookup_name(name, irikit_canon_key_name, "key kind"); }
+
 static void* pg_alloc(void* context, size_t bytes) {
   (void)context;
   if (bytes > MaxAllocHugeSize) return NULL;

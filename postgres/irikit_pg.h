@@ -97,6 +97,10 @@ extern int irikit_pg_restriction_level(text* name);
 extern int irikit_pg_url_setter(text* name);
 /* A lint profile's name (default, rdf, web, strict) checked against the library's list. */
 extern const char* irikit_pg_lint_profile(text* name);
+/* A canonicalization profile (rfc3987, none, ia, …) and a key kind (url, surt, ssurt):
+ * irikit_canon_profile and irikit_canon_key values. */
+extern int irikit_pg_canon_profile(text* name);
+extern int irikit_pg_canon_key(text* name);
 
 /* The allocator of opaque results: palloc in the current memory context, never longjmp. */
 extern const irikit_allocator* irikit_pg_allocator(void);

@@ -10,8 +10,17 @@
    exported by it; each Python name (irikit.X.Y) must exist in the importable module; each SQL name
    must be created by the extension script; each CLI cell must name an `iri` command (a cmd_NAME.cpp of src/lines/commands).
 
+3. Canonical keys (issue 52): with IRIKIT_IRI (the `iri` program) and IRIKIT_CORPORA_DIR set,
+   `iri canon --json` and irikit.canonicalize_many give the same key (or the same error code and
+   byte offset) for every line of a corpus file, for every profile and each of the keys url, surt
+   and ssurt, and for the options with_scheme, trailing_comma, keep_fragment, drop_blank_values
+   and strip_params: zero differences.
+
 Usage: bindings_parity.py SOURCE_DIR [LIBIRIKIT_SO]; `import irikit` must find the built package.
 """
+
+import json
+import os
 
 import importlib
 import re
@@ -99,6 +108,76 @@ def names_in(cell: str):
     return re.findall(r"`([^`]+)`", cell)
 
 
+# The lines compared: a corpus of crawled URLs, and what crawlers also meet (no scheme, spaces and
+# controls, "%" without hex, a port over 65535, IPv4 parts over 255, hosts of dots, raw bytes).
+CANON_CORPUS = "url-various-datasets/kasztp.txt"
+CANON_LINES = 4000
+CANON_EXTRA = [
+    b"www.Example.com/a/../b?utm_source=x&b=2&a=&a=1#frag",
+    b"  http://EXAMPLE.com:80/%7euser/%2e%2E/x;jsessionid=ABC?PHPSESSID=1&q=%41  ",
+    b"http://h/a%zz%4", b"http://h:99999/", b"http://256.1.1.1/", b"http://0x7f.1/", b"http://.../",
+    b"http://[::ffff:1.2.3.4]/", b"https://user:pw@www2.example.org./p//q/?b&a", b"http://a\tb.c/\\x",
+    b"http://ex\xe9mple.com/\xff?\xfe", "http://例え.jp/パス?q=é#f".encode(), b"",
+    b"mailto:A@B.c", b"http://h/(S(abcdefghijklmnopqrstuvwx))/p.aspx?fbclid=1&gclid=2&x=1",
+]
+CANON_OPTION_SETS = [
+    {},
+    {"with_scheme": True},
+    {"trailing_comma": True},
+    {"keep_fragment": True},
+    {"drop_blank_values": True},
+    {"strip_params": "tracking"},
+    {"strip_params": "b,utm_*"},
+]
+
+
+def canon_parity(iri: str, corpora: Path) -> int:
+    """Section 3: `iri canon` against irikit.canonicalize_many; returns the number of keys compared."""
+    import irikit
+
+    corpus = corpora / CANON_CORPUS
+    if not corpus.exists():
+        print(f"canon parity: skipped ({corpus} not found)")
+        return 0
+    data = corpus.read_bytes()
+    data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # `iri` drops a byte order mark
+    lines = data.split(b"\n")[:CANON_LINES]
+    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+    lines += CANON_EXTRA
+    data = b"".join(line + b"\n" for line in lines)
+    compared = 0
+    for profile in irikit.canon_profiles():
+        for key in ("url", "surt", "ssurt"):
+            for options in CANON_OPTION_SETS:
+                if key != "surt" and ("with_scheme" in options or "trailing_comma" in options):
+                    continue
+                argv = [iri, "canon", "--json", "--profile", profile, "--key", key]
+                for name, value in options.items():
+                    argv += ["--" + name.replace("_", "-")] + ([] if value is True else [value])
+                run = subprocess.run(argv, input=data, capture_output=True, check=False)
+                if run.returncode not in (0, 1):
+                    fail(f"canon parity: {' '.join(argv[1:])}: exit {run.returncode}: {run.stderr.decode(errors='replace')}")
+                    continue
+                records = [json.loads(r) for r in run.stdout.decode("utf-8").splitlines() if r]
+                python = irikit.canonicalize_many(lines, profile, key, **options)
+                if len(records) != len(python):
+                    fail(f"canon parity: {' '.join(argv[1:])}: {len(records)} records, {len(python)} Python results")
+                    continue
+                for line, record, result in zip(lines, records, python):
+                    compared += 1
+                    if isinstance(result, irikit.IRIError):
+                        got = ("error", result.code, result.offset)
+                    else:
+                        got = ("output", result.encode("utf-8", "surrogateescape"))
+                    if "error" in record:
+                        want = ("error", record["error"]["code"], record["error"]["offset"])
+                    else:
+                        want = ("output", record["output"].encode("utf-8", "surrogateescape"))
+                    if got != want:
+                        fail(f"canon parity: {' '.join(argv[1:])}: {line!r}: iri {want}, Python {got}")
+    return compared
+
+
 def main() -> int:
     table = (SOURCE / "docs" / "bindings.md").read_text(encoding="utf-8")
     sections = table_rows(table)
@@ -174,7 +253,11 @@ def main() -> int:
                     words = name.split()
                     if words[0] != "iri" or (len(words) > 1 and not words[1].startswith("-") and words[1] not in commands):
                         fail(f"docs/bindings.md: {cells[0]}: '{name}' names no iri command")
-    for message in FAILURES:
+    keys = 0
+    if os.environ.get("IRIKIT_IRI") and os.environ.get("IRIKIT_CORPORA_DIR"):
+        keys = canon_parity(os.environ["IRIKIT_IRI"], Path(os.environ["IRIKIT_CORPORA_DIR"]))
+        print(f"canon parity: {keys} keys compared, `iri canon` vs irikit.canonicalize_many")
+    for message in FAILURES[:50]:
         print(message)
     print(
         f"bindings parity: {functions_seen} public functions and {options_seen} option fields of"

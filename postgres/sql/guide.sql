@@ -39,6 +39,16 @@ ANALYZE links;
 EXPLAIN (COSTS OFF)
   SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
 SELECT id FROM links WHERE iri_normalize(url, 'syntax') = iri_normalize('http://EXAMPLE.org/%7Euser/a', 'syntax');
+CREATE TABLE captures (id int, url text);
+INSERT INTO captures VALUES (1, 'http://www.Archive.org:80/goo/?b=2&a=1#top'), (2, 'https://archive.org/goo?a=1&b=2'),
+  (3, 'archive.org/goo/?b=2&a=1'), (4, 'http://archive.org/about'), (5, 'http://www2.Archive.org/about/');
+SELECT id, url, iri_canonical(url, 'ia', 'surt') AS urlkey FROM captures ORDER BY id;
+CREATE TABLE archived (id int, url text);
+CREATE UNIQUE INDEX archived_key ON archived (iri_canonical(url, 'ia', 'surt'));
+INSERT INTO archived SELECT * FROM captures ORDER BY id ON CONFLICT (iri_canonical(url, 'ia', 'surt')) DO NOTHING;
+SELECT * FROM archived ORDER BY id;
+SELECT iri_canonical('HTTP://Example.COM:80/a/./b/%7e') AS rfc3987,
+       iri_canonical('archive.org/goo?b=2&a=1', 'ia') AS ia;
 SELECT * FROM iri_lint('HTTP://example.org/%7euser');
 SELECT rule, severity, start, "end"
   FROM iri_lint('HTTP://example.org/%7euser', severities => ARRAY['lowercase-percent-hex=error'],

@@ -40,9 +40,14 @@ Functions (text is str, or UTF-8 bytes)
     display_host, decode_a_label              the host display policy, A-labels (UTS #39)
     public_suffix, registrable_domain         the public suffix list
     extract                                   IRIs in running text (RFC 3987 §7.3)
+    canonicalize, canonicalize_explain        canonical keys (profiles rfc3987, none, ia;
+                                              keys url, surt, ssurt; irikit/canon.h)
+    lookup_expressions, canon_profiles,       Safe Browsing's lookup expressions; the profiles
+    canon_steps                               and the engine's named steps
 
 Batch functions (GIL released, all cores; one result per input, errors in place)
-    validate_many, parse_many, to_uri_many, to_iri_many, normalize_many, resolve_many
+    validate_many, parse_many, to_uri_many, to_iri_many, normalize_many, resolve_many,
+    canonicalize_many
     process_lines(_into)    an `iri` command over a block of a file (bytes in, bytes out)
     process_file_range_into the same over a byte range of a local file
 
@@ -67,6 +72,11 @@ from ._irikit import (
     IRIReference,
     __version__,
     bidi_components,
+    canon_profiles,
+    canon_steps,
+    canonicalize,
+    canonicalize_explain,
+    canonicalize_many,
     check_bidi_rule,
     check_bidi_structure,
     decode_a_label,
@@ -83,6 +93,7 @@ from ._irikit import (
     lint,
     lint_profiles,
     lint_rules,
+    lookup_expressions,
     needs_embedding,
     normalize,
     normalize_many,
@@ -119,6 +130,9 @@ if TYPE_CHECKING:
         BidiComponent,
         BidiRuleViolation,
         BidiViolation,
+        CanonStep,
+        CanonStepInfo,
+        Canonicalization,
         ExtractMatch,
         HostDisplay,
         LabelDisplay,
@@ -145,8 +159,16 @@ __all__ = [
     "BidiComponent",
     "BidiViolation",
     "SchemeInfo",
+    "CanonStep",
+    "CanonStepInfo",
+    "Canonicalization",
     "__version__",
     "bidi_components",
+    "canon_profiles",
+    "canon_steps",
+    "canonicalize",
+    "canonicalize_explain",
+    "canonicalize_many",
     "check_bidi_rule",
     "check_bidi_structure",
     "decode_a_label",
@@ -163,6 +185,7 @@ __all__ = [
     "lint",
     "lint_profiles",
     "lint_rules",
+    "lookup_expressions",
     "needs_embedding",
     "normalize",
     "normalize_many",
@@ -224,6 +247,9 @@ _LAZY = {
     "BidiRuleViolation": "._types",
     "BidiComponent": "._types",
     "BidiViolation": "._types",
+    "CanonStep": "._types",
+    "CanonStepInfo": "._types",
+    "Canonicalization": "._types",
 }
 
 

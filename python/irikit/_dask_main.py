@@ -21,8 +21,8 @@ and .zst files are read decompressed (one partition per compressed file). OUTPUT
 gets part-00000.txt, part-00001.txt, ... (.jsonl with --json; .gz added with --compression gzip),
 one per partition, in input order: concatenated, they have one record per input line, the
 records `iri COMMAND --json` prints without "line" (text: what `iri COMMAND` prints on stdout).
-COMMAND is one of iri's: check, to-uri, to-iri, normalize, resolve, lint, extract (validate,
-to_uri and to_iri, the Python names, are aliases); dedupe is the runner's own.
+COMMAND is one of iri's: check, to-uri, to-iri, normalize, resolve, lint, extract, canon (validate,
+to_uri, to_iri and canonicalize, the Python names, are aliases); dedupe is the runner's own.
 dedupe writes one record per group instead.
 
 Exit status: 0 when every line succeeded, 1 when any failed, 2 for bad usage or input.
@@ -31,6 +31,7 @@ Examples:
   python3 -m irikit.dask --scheduler tcp://10.0.0.1:8786 check 'crawl/*.txt.gz' out --json
   python3 -m irikit.dask --scheduler local:2 normalize links.txt normal --level scheme
   python3 -m irikit.dask --scheduler local:2 dedupe links.txt groups --level scheme
+  python3 -m irikit.dask --scheduler local:2 canon crawl.txt keys --profile ia --key surt
 """
 
 
@@ -44,6 +45,7 @@ IRI_COMMANDS = {
     "resolve": "resolve",
     "lint": "lint",
     "extract": "extract",
+    "canon": "canonicalize",
     "dedupe": "dedupe",
 }
 ALIASES = {name: name for name in irid.COMMANDS}
@@ -72,8 +74,8 @@ def _parser() -> argparse.ArgumentParser:
         choices=list(IRI_COMMANDS) + [c for c in irid.COMMANDS if c not in IRI_COMMANDS],
         metavar="COMMAND",
         help=", ".join(IRI_COMMANDS) + ": each prints, per input line, what `iri COMMAND` prints "
-        "(dedupe: one record per group); the Python names validate, to_uri and to_iri are aliases of "
-        "check, to-uri and to-iri",
+        "(dedupe: one record per group); the Python names validate, to_uri, to_iri and canonicalize are "
+        "aliases of check, to-uri, to-iri and canon",
     )
     p.add_argument("input", metavar="INPUT")
     p.add_argument("output", metavar="OUTPUT")
@@ -86,6 +88,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--nfc", action="store_true", help="normalize, dedupe: add NFC (RFC 3987 §5.3.2.2)")
     p.add_argument("--base", help="resolve: the base IRI")
     p.add_argument("--www", action="store_true", help="extract: also www. hosts without a scheme")
+    p.add_argument("--profile", help="canon: rfc3987 (default), none, ia (irikit.canon_profiles())")
+    p.add_argument("--key", help="canon: url (default), surt, ssurt")
+    p.add_argument("--with-scheme", action="store_true", help="canon --key surt: keep the scheme")
+    p.add_argument("--trailing-comma", action="store_true", help="canon --key surt: a comma after the host")
+    p.add_argument("--keep-fragment", action="store_true", help="canon: keep a fragment the profile removes")
+    p.add_argument("--drop-blank-values", action="store_true", help="canon: remove query pairs with an empty value")
+    p.add_argument("--strip-params", metavar="LIST", help="canon: query parameters to remove (names, prefix*, or tracking)")
     p.add_argument("--blocksize", default="32MiB", help="bytes per partition of an uncompressed file (default 32MiB)")
     p.add_argument("--compression", help="compress the output parts (gzip, bz2, xz)")
     return p
@@ -116,6 +125,14 @@ def _options(args: argparse.Namespace) -> Tuple[Dict[str, Any], Optional[str]]:
         return o, "--base is for resolve"
     if c == "extract" and args.www:
         o["www"] = True
+    canon_options = {"profile": args.profile, "key": args.key, "with_scheme": args.with_scheme,
+                     "trailing_comma": args.trailing_comma, "keep_fragment": args.keep_fragment,
+                     "drop_blank_values": args.drop_blank_values, "strip_params": args.strip_params}
+    given = {k: v for k, v in canon_options.items() if v}
+    if c == "canonicalize":
+        o.update(given)
+    elif given:
+        return o, "--" + next(iter(given)).replace("_", "-") + " is for canon"
     return o, None
 
 

@@ -10,6 +10,8 @@ from ._types import (
     BidiComponent,
     BidiRuleViolation,
     BidiViolation,
+    CanonStepInfo,
+    Canonicalization,
     ExtractMatch,
     Host,
     HostDisplay,
@@ -38,6 +40,8 @@ Level = Literal["simple", "syntax", "scheme"]
 OnError = Literal["return", "none", "raise"]
 Direction = Literal["ltr", "rtl", "any"]
 Flavor = Literal["rfc3986", "form"]
+CanonProfile = Literal["rfc3987", "none", "ia"]  # irikit::canon::profile: a profile added there is added here
+CanonKey = Literal["url", "surt", "ssurt"]
 ParamValue = Optional[Union[str, bytes, bytearray]]
 Params = Union[Mapping[str, ParamValue], Iterable[Tuple[Text, ParamValue]]]
 
@@ -225,6 +229,32 @@ def display(text: Text, *, surrounding: Direction = "any", style: Literal["embed
 def visual_order(text: Text) -> str: ...
 def needs_embedding(text: Text, surrounding: Direction = "any") -> bool: ...
 def extract(text: Text, *, www: bool = False) -> List[ExtractMatch]: ...
+def canonicalize(
+    url: Text,
+    profile: CanonProfile = "rfc3987",
+    key: CanonKey = "url",
+    *,
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    keep_fragment: bool = False,
+    drop_blank_values: bool = False,
+    strip_params: Union[str, Iterable[str], None] = None,
+) -> str: ...
+def canonicalize_explain(
+    url: Text,
+    profile: CanonProfile = "rfc3987",
+    key: CanonKey = "url",
+    *,
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    keep_fragment: bool = False,
+    drop_blank_values: bool = False,
+    strip_params: Union[str, Iterable[str], None] = None,
+    expressions: bool = False,
+) -> Canonicalization: ...
+def lookup_expressions(canonical_url: Text) -> List[str]: ...
+def canon_profiles() -> List[str]: ...
+def canon_steps(profile: Optional[CanonProfile] = None) -> List[CanonStepInfo]: ...
 
 # Batch functions: one result per input item, in order (see the module docstring).
 def validate_many(
@@ -256,6 +286,19 @@ def normalize_many(
     *,
     nfc: bool = False,
     iri_form: bool = True,
+    on_error: OnError = "return",
+    threads: Optional[int] = None,
+) -> List[Union[str, IRIError, None]]: ...
+def canonicalize_many(
+    texts: Iterable[Optional[Text]],
+    profile: CanonProfile = "rfc3987",
+    key: CanonKey = "url",
+    *,
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    keep_fragment: bool = False,
+    drop_blank_values: bool = False,
+    strip_params: Union[str, Iterable[str], None] = None,
     on_error: OnError = "return",
     threads: Optional[int] = None,
 ) -> List[Union[str, IRIError, None]]: ...

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
-"""Result records of lint, lint_rules, extract and irikit.whatwg."""
+"""Result records of lint, lint_rules, extract, canonicalize_explain and irikit.whatwg."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ __all__ = [
     "BidiRuleViolation",
     "BidiComponent",
     "BidiViolation",
+    "CanonStep",
+    "CanonStepInfo",
+    "Canonicalization",
 ]
 
 
@@ -189,3 +192,33 @@ class BidiViolation(NamedTuple):
     component: BidiComponent
     edge: Optional[str]
     at_start: Optional[bool]
+
+
+class CanonStep(NamedTuple):
+    """One step of ``irikit.canonicalize_explain`` that changed the URL (irikit/canon.h): its
+    name ("host-www", "query-sort", ...), its rung on the ladder of RFC 3987 §5.3 ("syntax",
+    "scheme", "protocol", or "beyond" equivalence), and the URL before and after it."""
+
+    step: str
+    rung: Literal["syntax", "scheme", "protocol", "beyond"]
+    before: str
+    after: str
+
+
+class CanonStepInfo(NamedTuple):
+    """A named step of the canonicalization engine (``irikit.canon_steps()``)."""
+
+    name: str
+    rung: Literal["syntax", "scheme", "protocol", "beyond"]
+    description: str
+
+
+class Canonicalization(NamedTuple):
+    """``irikit.canonicalize_explain``: the key (``output``, what ``canonicalize`` returns), the
+    canonical URL whatever the key, the Safe Browsing lookup expressions when asked for, and the
+    steps that changed the URL, in order (``iri canon --explain --json``)."""
+
+    output: str
+    url: str
+    expressions: List[str]
+    explain: List[CanonStep]

@@ -6,7 +6,7 @@ as ``dask.bag.read_text`` gives them) or a ``dask.dataframe`` column (a dask Ser
 lazy collection with exactly one outcome per input line, in input order: nothing is dropped,
 nothing is reordered. Each partition goes through the package's batch functions
 (``irikit.validate_many``, ``to_uri_many``, ``to_iri_many``, ``normalize_many``,
-``resolve_many``; ``lint`` and ``extract`` line by line), so a failure is an outcome like any
+``resolve_many``, ``canonicalize_many``; ``lint`` and ``extract`` line by line), so a failure is an outcome like any
 other, with the library's error code, byte offset and message.
 
 Bags give records: the objects ``iri COMMAND --json`` prints, without ``"line"`` (the position in
@@ -59,6 +59,7 @@ __all__ = [
     "resolve",
     "lint",
     "extract",
+    "canonicalize",
     "dedupe_keys",
     "dedupe",
     "file_ranges",
@@ -75,7 +76,7 @@ __all__ = [
 ]
 
 # The per-line commands (the runner's COMMAND too; dedupe groups instead of mapping).
-COMMANDS = ("validate", "to_uri", "to_iri", "normalize", "resolve", "lint", "extract", "dedupe")
+COMMANDS = ("validate", "to_uri", "to_iri", "normalize", "resolve", "lint", "extract", "canonicalize", "dedupe")
 
 # The value each command's outcome carries (the `iri --json` key; dedupe_keys: "key").
 VALUE_KEY = {
@@ -86,6 +87,7 @@ VALUE_KEY = {
     "resolve": "output",
     "lint": "findings",
     "extract": "matches",
+    "canonicalize": "output",
     "dedupe": "key",
 }
 
@@ -202,6 +204,8 @@ def _results(command: str, texts: List[Any], options: Dict[str, Any]) -> List[An
     if command == "resolve":
         base = options.pop("base")
         return irikit.resolve_many(base, texts, threads=threads, **options)
+    if command == "canonicalize":
+        return irikit.canonicalize_many(texts, threads=threads, **options)
     if command == "lint":
         return _one_by_one(lambda t: _findings(t, options), texts)
     if command == "extract":
@@ -337,6 +341,16 @@ def extract(lines: Any, **options: Any) -> Any:
     return _map("extract", lines, options)
 
 
+def canonicalize(lines: Any, profile: str = "rfc3987", key: str = "url", **options: Any) -> Any:
+    """The canonical key of each line (irikit/canon.h; as ``irikit.canonicalize`` and ``iri
+    canon``): ``profile`` ("rfc3987", "none", "ia"), ``key`` ("url", "surt", "ssurt"),
+    options as ``irikit.canonicalize_many`` (``with_scheme``, ``trailing_comma``,
+    ``keep_fragment``, ``drop_blank_values``, ``strip_params``). ``{"input", "output"}`` records,
+    with ``"error"`` where the profile rejects a line. Lines that are not UTF-8 reach the engine
+    as the bytes they were, as in ``iri canon``."""
+    return _map("canonicalize", lines, dict(options, profile=profile, key=key))
+
+
 def dedupe_keys(lines: Any, level: str = "syntax", **options: Any) -> Any:
     """Each line's comparison key at ``level``: two lines are equivalent at that rung of RFC 3987
     §5.3 exactly when their keys are equal (the key is the normal form; "simple" keeps the text).
@@ -420,11 +434,15 @@ IRI_COMMAND = {
     "normalize": "normalize",
     "resolve": "resolve",
     "lint": "lint",
+    "canonicalize": "canon",
 }
 
 # The options whose `iri` spelling is the keyword itself ("rule" is `--as`).
 _IRI_OPTIONS = {"rule": "as", "idna": "idna", "encode_unsafe_ascii": "encode_unsafe_ascii",
-                "query_charset": "query_charset", "level": "level", "nfc": "nfc", "base": "base"}
+                "query_charset": "query_charset", "level": "level", "nfc": "nfc", "base": "base",
+                "profile": "profile", "key": "key", "with_scheme": "with_scheme", "trailing_comma": "trailing_comma",
+                "keep_fragment": "keep_fragment", "drop_blank_values": "drop_blank_values",
+                "strip_params": "strip_params"}
 
 
 def iri_job(command: str, options: Dict[str, Any]) -> Optional[Tuple[str, Dict[str, Any]]]:
@@ -447,6 +465,12 @@ def iri_job(command: str, options: Dict[str, Any]) -> Optional[Tuple[str, Dict[s
             continue
         if key not in _IRI_OPTIONS:
             return None
+        if key == "strip_params" and value is not None and not isinstance(value, str):
+            # `iri canon --strip-params` takes one comma-separated LIST: a name with a "," has no spelling there
+            names = list(value)
+            if any("," in name for name in names):
+                return None
+            value = ",".join(names) or None
         out[_IRI_OPTIONS[key]] = value
     return IRI_COMMAND[command], out
 
@@ -602,7 +626,7 @@ def text_lines(command: str, items: Iterable[Any], **options: Any) -> Tuple[List
         return out, len(errors) - errors.count(None)
     results = _results(command, texts, options)
     failed = sum(1 for r in results if isinstance(r, IRIError))
-    if command in ("to_uri", "to_iri", "normalize", "resolve"):
+    if command in ("to_uri", "to_iri", "normalize", "resolve", "canonicalize"):
         return ["" if isinstance(r, IRIError) else r for r in results], failed
     records_ = [None if isinstance(r, IRIError) else {VALUE_KEY[command]: r} for r in results]
     if command == "extract":  # one line per IRI found; nothing for a line without any

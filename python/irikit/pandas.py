@@ -17,6 +17,8 @@ columns hold the IRIError's code and byte offset for those rows (None elsewhere)
     ['例え.jp', None, None]
     >>> s.iri.to_uri(idna="uts46", errors=True)["error"].tolist()
     [None, None, 'unsafe-ascii-char']
+    >>> pd.Series(["http://www.Archive.org/goo/?b=2&a=1"]).iri.canonicalize("ia", "surt").tolist()
+    ['org,archive)/goo?a=1&b=2']
 """
 
 from __future__ import annotations
@@ -101,6 +103,16 @@ class IRIAccessor:
     def resolve(self, base: str, *, errors: bool = False, **options: Any) -> Union[pd.Series, pd.DataFrame]:
         """Each text resolved as a reference against ``base``."""
         return self._frame_or_series(_irikit.resolve_many(base, _texts(self._series), **options), errors)
+
+    def canonicalize(
+        self, profile: str = "rfc3987", key: str = "url", *, errors: bool = False, **options: Any
+    ) -> Union[pd.Series, pd.DataFrame]:
+        """irikit.canonicalize on each text: the canonical key of ``profile`` ("rfc3987", "none",
+        "ia") in the form ``key`` ("url", "surt", "ssurt"); keyword options as
+        canonicalize (``strip_params``, ``keep_fragment``, ...). A unique key per resource:
+        ``s.iri.canonicalize("ia", "surt").drop_duplicates()``."""
+        results = _irikit.canonicalize_many(_texts(self._series), profile, key, **options)  # type: ignore[arg-type]
+        return self._frame_or_series(results, errors)
 
     # Components -----------------------------------------------------------------------------
 

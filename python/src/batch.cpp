@@ -54,7 +54,8 @@ struct block {
   std::vector<item_state> states;
   std::vector<parse_error> errors;  ///< per item: the UTF-8 error (bad_text), then the library's
 
-  void fill(const column& c, std::size_t begin, std::size_t end, const char* function, bool allow_missing) {
+  void fill(const column& c, std::size_t begin, std::size_t end, const char* function, bool allow_missing,
+            bool raw_bytes = false) {
     const std::size_t n = end - begin;
     texts.resize(n);
     states.assign(n, item_state::text);
@@ -79,7 +80,7 @@ struct block {
         continue;
       }
       bool type_error = false;
-      text_or_error t = convert_text(item, type_error);
+      text_or_error t = convert_text(item, type_error, raw_bytes);
       if (type_error) {
         throw py::type_error(std::string("irikit.") + function + "(): item " + std::to_string(begin + k) +
                              " must be str or bytes" + (allow_missing ? " or None" : "") + ", not " +
@@ -111,11 +112,13 @@ py::object error_item(const parse_error& error, const text_arg& text, on_error_m
   return make_error(error, text, r);
 }
 
-/// The common shape of to_uri_many, to_iri_many, normalize_many, resolve_many: `fn(text, out)`
-/// writes one UTF-8 result or returns the error.
+/// The common shape of to_uri_many, to_iri_many, normalize_many, resolve_many, canonicalize_many:
+/// `fn(text, out)` writes one UTF-8 result or returns the error. With `raw_bytes`, bytes items
+/// are not checked as UTF-8, and results are read as canon_key_str reads them.
 template <class F>
 py::list map_many(const py::handle& texts, const char* function, std::string_view on_error,
-                  std::optional<unsigned> threads, const F& fn, std::optional<rule> r = std::nullopt) {
+                  std::optional<unsigned> threads, const F& fn, std::optional<rule> r = std::nullopt,
+                  bool raw_bytes = false) {
   const on_error_mode mode = on_error_argument(on_error);
   const column c = sequence_of(texts);
   const unsigned workers = thread_count(threads);
@@ -124,7 +127,7 @@ py::list map_many(const py::handle& texts, const char* function, std::string_vie
   std::vector<std::string> values;  // kept across blocks: each string keeps its capacity
   for (std::size_t begin = 0; begin < c.size; begin += k_block) {
     const std::size_t end = std::min(c.size, begin + k_block);
-    b.fill(c, begin, end, function, true);
+    b.fill(c, begin, end, function, true, raw_bytes);
     values.resize(end - begin);
     run_parallel(end - begin, workers, [&](std::size_t k) {
       if (b.states[k] == item_state::text) b.errors[k] = fn(b.texts[k].utf8, values[k]);
@@ -136,7 +139,7 @@ py::list map_many(const py::handle& texts, const char* function, std::string_vie
       } else if (b.errors[k].code != error_code::ok) {
         item = error_item(b.errors[k], b.texts[k], mode, b.states[k] == item_state::text ? r : std::nullopt);
       } else {
-        item = to_str(values[k]);
+        item = raw_bytes ? canon_key_str(values[k]) : to_str(values[k]);
       }
       PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(begin + k), item.release().ptr());
     }
@@ -271,6 +274,31 @@ void bind_batch(py::module_& m) {
 
 >>> normalize_many(["HTTP://A/./b", "http://a/%7e"])
 ['http://a/b', 'http://a/~'])doc")
+          .c_str());
+
+  m.def(
+      "canonicalize_many",
+      [](const py::handle& texts, std::string_view profile, std::string_view key, bool with_scheme,
+         bool trailing_comma, bool keep_fragment, bool drop_blank_values, const py::object& strip_params,
+         std::string_view on_error, std::optional<unsigned> threads) {
+        const canon::options o = canon_arguments(profile, key, with_scheme, trailing_comma, keep_fragment,
+                                                 drop_blank_values, strip_params);
+        return map_many(
+            texts, "canonicalize_many", on_error, threads,
+            [&](std::string_view text, std::string& out) {
+              auto done = canon::canonicalize_into(text, o, out);
+              return done ? parse_error{} : done.error();
+            },
+            std::nullopt, true);
+      },
+      py::arg("texts"), py::arg("profile") = "rfc3987", py::arg("key") = "url", py::kw_only(),
+      py::arg("with_scheme") = false, py::arg("trailing_comma") = false, py::arg("keep_fragment") = false,
+      py::arg("drop_blank_values") = false, py::arg("strip_params") = py::none(),
+      py::arg("on_error") = "return", py::arg("threads") = py::none(),
+      batch_doc(R"doc(canonicalize() over many texts (bytes read as they are, UTF-8 or not).
+
+>>> canonicalize_many(["http://www.Archive.org/goo/?b=2&a=1", None], "ia", "surt")
+['org,archive)/goo?a=1&b=2', None])doc")
           .c_str());
 
   m.def(

@@ -42,6 +42,13 @@ void bind_whatwg(pybind11::module_& m);
 /// checks (irikit/host.h, irikit/bidi.h; hosts.cpp).
 void bind_hosts(pybind11::module_& m);
 
+/// canonicalize, canonicalize_explain, lookup_expressions, canon_profiles, canon_steps over
+/// irikit/canon.h (canon.cpp; canonicalize_many is in batch.cpp).
+void bind_canon(pybind11::module_& m);
+/// A key the canonicalization engine wrote, as str: UTF-8, and any byte of a non-UTF-8 input a
+/// profile kept as is read with "surrogateescape" (canon.cpp).
+pybind11::str canon_key_str(std::string_view bytes);
+
 }  // namespace irikit::python
 
 #endif  // IRIKIT_PYTHON_BINDINGS_H

@@ -563,4 +563,5 @@ form). For str input ``span`` is in code points, so ``text[m.span[0]:m.span[1]] 
   bind_lines(m);
   bind_whatwg(m);
   bind_hosts(m);
+  bind_canon(m);
 }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "irikit/canon.h"
 #include "irikit/convert.h"
 #include "irikit/normalize.h"
 #include "irikit/resolve.h"
@@ -76,6 +77,15 @@ inline comparison_level level_argument(std::string_view level) {
     throw py::value_error("unknown comparison level '" + std::string(level) + "' (simple, syntax, scheme)");
   return *l;
 }
+
+/// canonicalize(profile=, key=, ...): the options of `iri canon` (irikit/canon.h), keyword for
+/// flag. `strip_params` is None, a str spelled as `iri canon --strip-params` takes it (names
+/// separated by ",", "tracking" for the project's list), or an iterable of names (where
+/// "tracking" is the list too); a name ending in "*" is a prefix. The names are added to the
+/// profile's own list, as `iri canon --strip-params` adds them.
+canon::options canon_arguments(std::string_view profile, std::string_view key, bool with_scheme,
+                               bool trailing_comma, bool keep_fragment, bool drop_blank_values,
+                               const py::object& strip_params);
 
 }  // namespace irikit::python
 

@@ -24,7 +24,7 @@ PyObject* error_class() {
 
 }  // namespace
 
-text_or_error convert_text(PyObject* object, bool& type_error) {
+text_or_error convert_text(PyObject* object, bool& type_error, bool raw_bytes) {
   text_or_error out;
   out.text.object = object;
   type_error = false;
@@ -67,7 +67,7 @@ text_or_error convert_text(PyObject* object, bool& type_error) {
     out.error = parse_error{error_code::input_too_long, 0};
     return out;
   }
-  if (!out.text.is_str) {
+  if (!out.text.is_str && !raw_bytes) {
     // bytes must be UTF-8 (RFC 3987 §3.1 step 1c); the error is at the first bad byte.
     auto checked = validate_utf8(out.text.utf8);
     if (!checked) out.error = checked.error();
@@ -75,9 +75,9 @@ text_or_error convert_text(PyObject* object, bool& type_error) {
   return out;
 }
 
-text_arg text_argument(const py::handle& object, const char* function, const char* argument) {
+text_arg text_argument(const py::handle& object, const char* function, const char* argument, bool raw_bytes) {
   bool type_error = false;
-  text_or_error t = convert_text(object.ptr(), type_error);
+  text_or_error t = convert_text(object.ptr(), type_error, raw_bytes);
   if (type_error) {
     throw py::type_error(std::string("irikit.") + function + "() argument '" + argument +
                          "' must be str or bytes, not " + Py_TYPE(object.ptr())->tp_name);

@@ -44,12 +44,14 @@ struct text_or_error {
 };
 
 /// Converts without raising (TypeError aside, which is returned as `type_error == true`). Needs
-/// the GIL.
-text_or_error convert_text(PyObject* object, bool& type_error);
+/// the GIL. With `raw_bytes`, bytes are taken as they are, UTF-8 or not (the canonicalization
+/// profiles read the raw bytes crawlers meet, irikit/canon.h).
+text_or_error convert_text(PyObject* object, bool& type_error, bool raw_bytes = false);
 
 /// Converts or raises: TypeError naming `function` and `argument` for anything but str / bytes /
 /// bytearray, IRIError for text that is not Unicode (see convert_text).
-text_arg text_argument(const py::handle& object, const char* function, const char* argument);
+text_arg text_argument(const py::handle& object, const char* function, const char* argument,
+                       bool raw_bytes = false);
 
 /// The code-point index of byte `offset` in `utf8` (for error positions and spans in str input).
 std::size_t char_index(std::string_view utf8, std::size_t offset);

@@ -67,6 +67,7 @@ SINGLE = {
     "resolve": ("output", lambda t: irikit.resolve(BASE, t)),
     "lint": ("findings", _lint),
     "extract": ("matches", _extract),
+    "canonicalize": ("output", lambda t: irikit.canonicalize(t, "ia", "surt")),
     "dedupe": ("key", lambda t: irikit.normalize(t, "scheme")),
 }
 
@@ -79,6 +80,7 @@ DASK = {
     "resolve": lambda b: irid.resolve(b, BASE),
     "lint": lambda b: irid.lint(b),
     "extract": lambda b: irid.extract(b),
+    "canonicalize": lambda b: irid.canonicalize(b, "ia", "surt"),
     "dedupe": lambda b: irid.dedupe_keys(b, "scheme"),
 }
 
@@ -124,7 +126,7 @@ def lines_bag():
 
 
 def test_bag_equals_single_process(client, lines_bag):
-    """The eight jobs in one compute (the cluster works on them together), each compared with
+    """The nine jobs in one compute (the cluster works on them together), each compared with
     the single-process records line for line."""
     import dask
 
@@ -279,6 +281,47 @@ def test_runner_text_matches_iri(client, tmp_path):
         assert [{k: v for k, v in json.loads(r).items() if k != "line"} for r in records] == expected("to_uri")
 
 
+def test_runner_canon_matches_iri(client, tmp_path):
+    """The runner's canon command (issue 52): its JSON parts are the single-process records of
+    irikit.canonicalize, and its text parts, concatenated, what `iri canon` prints; the options
+    reach the command (--strip-params, --trailing-comma)."""
+    source = tmp_path / "in.txt"
+    source.write_bytes(as_file_bytes(LINES))
+    done = _runner(client, "canon", str(source), str(tmp_path / "json"), "--profile", "ia", "--key", "surt", "--json",
+                   "--blocksize", "400KiB")
+    assert done.returncode in (0, 1), done.stderr.decode()
+    assert f"canonicalize: {N} lines".encode() in done.stderr, done.stderr.decode()
+    got = [json.loads(line) for f in _parts(tmp_path / "json", ".jsonl") for line in f.read_text(encoding="utf-8").splitlines()]
+    want = expected("canonicalize")
+    assert len(got) == N
+    mismatches = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w]
+    assert mismatches[:3] == []
+    # equivalent spellings of one resource share a key: the aim of the command
+    assert {r["output"] for r in want if r["input"] in ("HTTP://Example.COM:80/a/./b/../c/%7e7", "http://example.com/a/c/~7")} == {
+        "com,example)/a/c/~7"}
+    args = ["--profile", "ia", "--key", "surt", "--trailing-comma", "--strip-params", "q,utm_*", "--drop-blank-values"]
+    done = _runner(client, "canon", str(source), str(tmp_path / "text"), *args, "--blocksize", "400KiB")
+    assert done.returncode in (0, 1), done.stderr.decode()
+    text = b"".join(f.read_bytes() for f in _parts(tmp_path / "text", ".txt"))
+    single = []
+    for line in LINES:
+        try:
+            single.append(irikit.canonicalize(_text(line), "ia", "surt", trailing_comma=True, strip_params="q,utm_*",
+                                              drop_blank_values=True))
+        except IRIError:
+            single.append("")
+    assert text.decode("utf-8", "surrogateescape").split("\n")[:-1] == single
+    iri = os.environ.get("IRIKIT_IRI")
+    if iri:
+        shown = subprocess.run([iri, "canon", *args, str(source)], capture_output=True, timeout=300)
+        assert shown.returncode in (0, 1)
+        assert shown.stdout == text
+    done = _runner(client, "normalize", str(source), str(tmp_path / "o"), "--profile", "ia")
+    assert done.returncode == 2 and b"--profile is for canon" in done.stderr
+    done = _runner(client, "canon", str(source), str(tmp_path / "o"), "--profile", "surt")
+    assert done.returncode == 2 and b"unknown profile 'surt'" in done.stderr
+
+
 def test_runner_drops_a_byte_order_mark_as_iri_does(client, tmp_path):
     """A file that starts with a UTF-8 byte order mark: `iri` reads its first line without it, and
     so does the runner whichever way it reads the file — byte ranges (a local file), blocks (a
@@ -411,6 +454,7 @@ def test_runner_takes_iri_command_names_with_python_aliases():
 
     pairs = [("check", "validate"), ("to-uri", "to_uri"), ("to-iri", "to_iri"), ("normalize", "normalize")]
     pairs += [("validate", "validate"), ("to_uri", "to_uri"), ("to_iri", "to_iri"), ("dedupe", "dedupe")]
+    pairs += [("canon", "canonicalize"), ("canonicalize", "canonicalize")]
     for given, meant in pairs:
         assert command_name(_parser().parse_args(["--scheduler", "local:1", given, "in", "out"]).command) == meant
     with pytest.raises(ValueError, match="unknown command 'parse'"):
@@ -419,7 +463,7 @@ def test_runner_takes_iri_command_names_with_python_aliases():
         _parser().parse_args(["--scheduler", "local:1", "parse", "in", "out"])
     text = " ".join(_parser().format_help().split())  # argparse wraps the lines
     assert "prints, per input line, what `iri COMMAND` prints" in text
-    assert "check, to-uri, to-iri, normalize, resolve, lint, extract" in text
+    assert "check, to-uri, to-iri, normalize, resolve, lint, extract, canon" in text
 
 
 if __name__ == "__main__":  # the workers are spawned processes that re-import the main module
