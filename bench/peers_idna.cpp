@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// The IDNA and normalization peers: ICU's UTS #46 and NFC, and libidn2, called directly (the bench/ folder
-// may use ICU as a peer; the library itself reaches ICU only through src/unicode/).
+// The IDNA and normalization peers: ICU's UTS #46, RFC 3490 (IDNA2003) and NFC, and libidn2, called
+// directly (the bench/ folder may use ICU as a peer; the library itself uses no ICU since issue 50).
 #include <unicode/bytestream.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uidna.h>
