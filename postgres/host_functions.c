@@ -37,6 +37,7 @@ static void host_key(const char* host, size_t len, StringInfo out) {
   /* RFC 3986 §2.1: pct-encoded octets of a reg-name are UTF-8 (RFC 3987 §3.2) */
   for (size_t i = 0; i < len; i++) {
     int hi, lo;
+    IRIKIT_PG_POLL(i);
     if (host[i] == '%' && i + 2 < len && (hi = hex_value(host[i + 1])) >= 0 &&
         (lo = hex_value(host[i + 2])) >= 0) {
       decoded[n++] = (char)(hi * 16 + lo);
@@ -222,7 +223,10 @@ Datum iri_display_host(PG_FUNCTION_ARGS) {
   args.options.level = irikit_pg_restriction_level(PG_GETARG_TEXT_PP(1));
   if (PG_NARGS() > 2) args.options.trust_tld_script = PG_GETARG_BOOL(2) ? 1 : 0;
   args.capacity = 1;
-  for (size_t i = 0; i < args.len; i++) args.capacity += args.host[i] == '.';
+  for (size_t i = 0; i < args.len; i++) {
+    IRIKIT_PG_POLL(i);
+    args.capacity += args.host[i] == '.';
+  }
   args.labels = palloc_extended(args.capacity * sizeof(irikit_label_display), MCXT_ALLOC_HUGE);
   call = irikit_pg_call1(args.host, args.len, "cannot display the host", IRIKIT_RULE_IRI_REFERENCE);
   PG_RETURN_TEXT_P(irikit_pg_write_text(write_display_host, &args, args.len * 4 + 64, &call));

@@ -120,7 +120,10 @@ Datum iri_to_uri(PG_FUNCTION_ARGS) {
   size_t non_ascii = 0;
   args.mode = irikit_pg_idna_mode(PG_GETARG_TEXT_PP(1));
   /* without IDNA the size exactly: each non-ASCII byte becomes a %HH triplet (RFC 3987 §3.1) */
-  for (size_t i = 0; i < args.a_len; i++) non_ascii += (unsigned char)args.a[i] >> 7;
+  for (size_t i = 0; i < args.a_len; i++) {
+    IRIKIT_PG_POLL(i);
+    non_ascii += (unsigned char)args.a[i] >> 7;
+  }
   PG_RETURN_TEXT_P(irikit_pg_write_text(write_to_uri, &args, GUESS(args) + 2 * non_ascii, &call));
 }
 

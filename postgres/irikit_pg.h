@@ -16,6 +16,7 @@
 #include "postgres.h"
 
 #include "fmgr.h"
+#include "miscadmin.h"
 
 #include <irikit/irikit_c.h>
 
@@ -35,6 +36,16 @@
 #define IRIKIT_PG_NORETURN_BEFORE
 #define IRIKIT_PG_NORETURN_AFTER pg_attribute_noreturn()
 #endif
+
+/* The extension's own loops over a whole argument (before or around a library call, which polls
+ * by itself) serve statement_timeout and pg_cancel_backend once per MiB, as the library does
+ * (irikit/cancel.h): `IRIKIT_PG_POLL(i);` at each byte i (CHECK_FOR_INTERRUPTS raises the usual
+ * error; nothing of the library is in progress then). */
+#define IRIKIT_PG_POLL_BYTES ((size_t)1 << 20)
+#define IRIKIT_PG_POLL(i)                                                \
+  do {                                                                   \
+    if (((i) & (IRIKIT_PG_POLL_BYTES - 1)) == 0) CHECK_FOR_INTERRUPTS(); \
+  } while (0)
 
 /* The texts of one library call, for error messages: `prefix[i]` starts the message when the
  * error concerns argument i (e.g. "invalid input syntax for type iri"), `rule[i]` is the grammar

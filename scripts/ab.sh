@@ -29,7 +29,7 @@ build() {  # source tree, side
   # The parser and what it calls: the grammar, the block scans (grammar/char_scan.cpp until
   # session 19, src/simd/ since) and the cancellation polls (src/cancel/, since session 18). A
   # file the tree lacks is left out.
-  for f in parse/parser.cpp parse/long_texts.cpp parse/api.cpp parse/error.cpp grammar/char_scan.cpp \
+  for f in parse/parser.cpp parse/one_pass.cpp parse/long_texts.cpp parse/api.cpp parse/error.cpp grammar/char_scan.cpp \
            grammar/ip_address.cpp grammar/encoding.cpp cancel/cancel.cpp simd/dispatch.cpp simd/scalar.cpp \
            simd/sse2.cpp simd/avx2.cpp simd/avx512.cpp simd/avx512_vbmi.cpp simd/neon.cpp; do
     [ -f "$1/$f" ] || continue

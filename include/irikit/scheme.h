@@ -63,9 +63,10 @@ struct scheme_finding {
 };
 
 /// Checks `reference` against the rules of its scheme (and URN namespace). Relative references and
-/// schemes without an entry give no findings. Order: by offset. Polls the thread's cancellation
-/// hook (irikit/cancel.h) once per MiB of each scan; cancelled, it returns no findings (lint then
-/// reports error_code::cancelled).
+/// schemes without an entry give no findings, but for "uuid:" and "oid:", which are reported as
+/// URN namespaces written as schemes (scheme-urn-namespace-as-scheme). Order: by offset. Polls the thread's
+/// cancellation hook (irikit/cancel.h) once per MiB of each scan; cancelled, it returns no findings (lint
+/// then reports error_code::cancelled).
 std::vector<scheme_finding> check_scheme_rules(iri_reference_view reference);
 
 #pragma GCC visibility pop

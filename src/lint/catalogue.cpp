@@ -18,10 +18,11 @@ constexpr std::array<lint_profile, 4> k_profiles{{
     {"default", "the catalogue's default severities"},
     {"rdf",
      "RDF identifiers (as Jena's IRI3986 checks): http(s) hosts, URN NID and NSS, UUID, OID and DID "
-     "syntax are errors; the other scheme rules keep their defaults"},
+     "syntax are errors, and so are reserved URN NIDs and uuid: or oid: as schemes; the other scheme "
+     "rules keep their defaults"},
     {"web",
-     "web addresses: the http(s), ws(s), mailto, data and tel rules are errors; the URN rules and "
-     "the non-standard file forms are info"},
+     "web addresses: the http(s), ws(s), mailto, data and tel rules and a query in ftp are errors; "
+     "the URN rules and the non-standard file forms are info"},
     {"strict", "every scheme rule is an error"},
 }};
 
@@ -40,6 +41,8 @@ constexpr profile_entry k_profile_entries[] = {
     {"rdf", "scheme-oid-syntax", severity::error},
     {"rdf", "scheme-did-syntax", severity::error},
     {"rdf", "scheme-uuid-not-lowercase", severity::warning},
+    {"rdf", "scheme-urn-reserved-nid", severity::error},
+    {"rdf", "scheme-urn-namespace-as-scheme", severity::error},
     {"web", "scheme-http-missing-host", severity::error},
     {"web", "scheme-http-userinfo", severity::error},
     {"web", "scheme-port-range", severity::error},
@@ -56,6 +59,10 @@ constexpr profile_entry k_profile_entries[] = {
     {"web", "scheme-oid-syntax", severity::info},
     {"web", "scheme-urn-ietf", severity::info},
     {"web", "scheme-isbn-syntax", severity::info},
+    {"web", "scheme-urn-reserved-nid", severity::info},
+    {"web", "scheme-urn-experimental-nid", severity::info},
+    {"web", "scheme-urn-namespace-as-scheme", severity::info},
+    {"web", "scheme-ftp-query", severity::error},
 };
 
 }  // namespace

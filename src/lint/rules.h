@@ -14,7 +14,7 @@
 namespace irikit::lint_catalogue {
 
 // Append-only: ids are part of the CLI contract (`iri lint --json`).
-inline constexpr std::array<lint_rule, 52> k_rules{{
+inline constexpr std::array<lint_rule, 56> k_rules{{
     {"not-nfc", severity::warning, "RFC 3987 §5.3.2.2", "a component is not in Unicode Normalization Form C",
      "IRIs SHOULD be created in NFC; comparison assumes they are pre-normalized. Flagged per "
      "component (see \"Components\" below); the span is the component and the message gives its NFC form."},
@@ -295,6 +295,30 @@ inline constexpr std::array<lint_rule, 52> k_rules{{
      "number (hex digits, \"*\", \"#\" as %23) MUST have a \";phone-context=\" (a domain name or a "
      "global number); parameters are pname [\"=\" pvalue], \";ext=\" takes digits. The span is the "
      "number or the parameter."},
+    {"scheme-urn-reserved-nid", severity::warning, "RFC 8141 §5.1, §5.2",
+     "a URN namespace identifier with the \"urn-\" prefix that is not an informal one",
+     "The prefix \"urn-\" belongs to the informal namespaces, whose NIDs are \"urn-\" and the "
+     "number IANA assigns (\"urn:urn-7:a\", §5.2); a formal NID must not start with it (§5.1). "
+     "Flagged for a NID that starts with \"urn-\" (any case) and does not go on with digits only, "
+     "such as \"urn:urn-example:a\". The span is the NID."},
+    {"scheme-urn-experimental-nid", severity::warning, "RFC 8141 §5.1; RFC 3406 §3.1",
+     "an experimental URN namespace identifier (\"X-\")",
+     "RFC 3406 §3.1 let unregistered experiments use NIDs of the form \"X-\" and a name "
+     "(\"urn:x-acme:widget\"); RFC 8141, which obsoletes it, has no experimental namespaces and "
+     "§5.1 keeps \"x-\" out of the NIDs it registers. Such a URN names no registered namespace "
+     "and may clash with another's. Flagged for a NID that starts with \"x-\" (any case). The span "
+     "is the NID."},
+    {"scheme-urn-namespace-as-scheme", severity::warning, "RFC 9562 §4; RFC 4122 §3; RFC 3061 §2",
+     "\"uuid:\" or \"oid:\" used as a scheme",
+     "UUIDs and OIDs are URN namespaces, \"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\" and "
+     "\"urn:oid:1.3.6.1\"; no URI scheme \"uuid\" or \"oid\" is registered, so \"uuid:…\" and "
+     "\"oid:…\" (any case) identify nothing a consumer knows. The message names the URN form. "
+     "The span is the scheme."},
+    {"scheme-ftp-query", severity::warning, "RFC 1738 §3.2, §5", "a query in an ftp IRI",
+     "ftpurl = \"ftp://\" login [ \"/\" fpath [ \";type=\" ftptype ] ]: the ftp scheme has no "
+     "query. RFC 1738's grammar reads a \"?\" as a character of the path (fsegment), RFC 3986 "
+     "parsers as the start of a query, so clients differ on what they ask the server for; a \"?\" "
+     "in a file name is written %3F. The span is the \"?\" and the query."},
 }};
 static_assert(k_rules.size() <= lint_options::k_rule_capacity);
 

@@ -4,9 +4,9 @@
 // the first chunk's masks at once, then crossed to the end by cross_plain_chunks (parse_long, which
 // parse_into asks first for texts of more than 128 bytes).
 //
-// A file of its own: with parse_long in parser.cpp, GCC laid out parse_chunks_or_general's
-// one-chunk form otherwise, and single calls on short texts took 5-7 % more time (the same code,
-// its blocks in another order; bench/RESULTS.md, session 17).
+// A file of its own: with parse_long beside the one pass (then parser.cpp, now one_pass.cpp), GCC laid out
+// parse_chunks_or_general's one-chunk form otherwise, and single calls on short texts took 5-7 % more time
+// (the same code, its blocks in another order; bench/RESULTS.md, session 17).
 #include "parse/one_pass.h"
 
 #if IRIKIT_CHUNK_MASKS

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
-// What the parser's one pass (parser.cpp) shares with its long-text path (long_texts.cpp): the
-// bit helpers over 64-lane masks, the rules' tests, where a declined long text goes on, and the
-// crossing of plain chunks. Internal to src/parse.
+// What the parser's one pass (one_pass.cpp), its general path (parser.cpp) and its long-text path
+// (long_texts.cpp) share: the bit helpers over 64-lane masks, the rules' tests, the result helpers,
+// the general path's entry, where a declined long text goes on, and the crossing of plain chunks.
+// Internal to src/parse.
 #ifndef IRIKIT_PARSE_ONE_PASS_H
 #define IRIKIT_PARSE_ONE_PASS_H
 
@@ -17,6 +18,16 @@
 #include "simd/sse2/inline.h"
 
 namespace irikit::parser {
+
+constexpr parse_error k_ok{};
+
+constexpr parse_error fail(error_code code, std::size_t offset) noexcept {
+  return {code, static_cast<std::uint32_t>(offset)};
+}
+
+/// The general path of parse_into (parser.cpp): component by component, each with its block scan.
+parse_error parse_general(std::string_view text, rule r, const parse_options& options,
+                          iri_parts& out) noexcept;
 
 constexpr bool rule_requires_scheme(rule r) noexcept {
   return r == rule::iri || r == rule::absolute_iri || r == rule::uri || r == rule::absolute_uri;
@@ -85,7 +96,7 @@ struct one_pass_rest {
 /// The chunk that ends the text is read as its last 64 bytes: it overlaps the chunk before, whose
 /// bytes are all in the class (the scheme's, the authority's, and ASCII path, query and fragment
 /// characters; "%" triplets whole) when the one pass calls this, and one "?" there is the first
-/// when path_end is n. Out of line, in parser.cpp (inlined, it made the one pass's loop slower on
+/// when path_end is n. Out of line, in one_pass.cpp (inlined, it made the one pass's loop slower on
 /// non-ASCII text: register pressure; in long_texts.cpp, it cost the one pass's loop, which calls
 /// it, the registers GCC knows the callee leaves alone: 5-8 % on texts of 65-128 bytes).
 IRIKIT_CHUNK_TARGET std::size_t cross_plain_chunks(const char* s, std::size_t n, std::size_t base,

@@ -61,6 +61,7 @@ class checker {
     if (s.default_port >= 0) check_port();
     if (name == "http" || name == "https" || name == "ws" || name == "wss") check_userinfo();
     if (name == "ws" || name == "wss") check_ws_fragment();
+    if (name == "ftp") check_ftp_query();
     if (name == "file") check_file();
     if (name.starts_with("urn")) check_urn(name);
     if (name == "mailto") check_mailto();
@@ -213,6 +214,15 @@ class checker {
            "a fragment in a " + scheme() + " IRI: WebSocket URIs must not have one");
   }
 
+  // RFC 1738 §3.2: ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ] ], no query; its §5
+  // grammar reads a "?" as a character of the path (fsegment), RFC 3986 parsers as a query.
+  void check_ftp_query() {
+    if (!p_.has_query) return;
+    report("scheme-ftp-query", p_.path_end, p_.query_end - p_.path_end,
+           "a query in an ftp IRI: the ftp scheme has none (RFC 1738 §3.2); a \"?\" of the path is "
+           "written %3F");
+  }
+
   /// A drive letter at the start of s: ALPHA (":" / "|"), followed by "/" or the end (RFC 8089
   /// Appendix E.2). 0 when none, else 2.
   static bool drive_letter(std::string_view s, char* separator) {
@@ -281,6 +291,7 @@ class checker {
              "URN namespace identifier " + quoted(nid) + " " + why + " (RFC 8141 §2)");
       return;
     }
+    check_urn_nid_class(nid);
     if (colon == std::string_view::npos) {
       report("scheme-urn-nss", p_.path_end, 0,
              "no \":\" and namespace-specific string after the NID " + quoted(nid) + " (RFC 8141 §2)");
@@ -300,6 +311,25 @@ class checker {
     if (entry == "urn:oid") check_oid(nss, nss_begin);
     if (entry == "urn:ietf") check_ietf(nss, nss_begin);
     if (entry == "urn:isbn") check_isbn(nss, nss_begin);
+  }
+
+  // The NIDs RFC 8141 keeps out of the formal namespaces (§5.1): the "urn-" prefix, which is the
+  // informal namespaces' ("urn-" <number>, §5.2), and the experimental "X-" NIDs of RFC 3406 §3.1,
+  // which RFC 8141 no longer provides for. `nid` is a syntactically valid NID (§2).
+  void check_urn_nid_class(std::string_view nid) {
+    if (nid.size() >= 2 && iequals_ascii(nid.substr(0, 2), "x-")) {
+      report(
+          "scheme-urn-experimental-nid", path_begin(), nid.size(),
+          "URN namespace identifier " + quoted(nid) +
+              " is an experimental \"X-\" NID of RFC 3406 §3.1, which RFC 8141 §5.1 no longer provides for: "
+              "it names no registered namespace");
+    } else if (nid.size() >= 4 && iequals_ascii(nid.substr(0, 4), "urn-") &&
+               (nid.size() == 4 || !std::all_of(nid.begin() + 4, nid.end(), is_digit))) {
+      report("scheme-urn-reserved-nid", path_begin(), nid.size(),
+             "URN namespace identifier " + quoted(nid) +
+                 " starts with \"urn-\", which RFC 8141 §5.1 reserves for informal namespaces: \"urn-\" "
+                 "and the number IANA assigned (§5.2)");
+    }
   }
 
   void check_urn_rq() {
@@ -711,9 +741,29 @@ class checker {
 
 }  // namespace
 
+namespace {
+
+// "uuid:" and "oid:" as schemes: no such URI scheme is registered; UUIDs and OIDs are the URN
+// namespaces urn:uuid (RFC 9562 §4, RFC 4122 §3) and urn:oid (RFC 3061 §2).
+std::vector<scheme_finding> check_urn_namespace_as_scheme(iri_reference_view reference) {
+  const std::string_view scheme = *reference.scheme();
+  for (const std::string_view nid : {std::string_view("uuid"), std::string_view("oid")}) {
+    if (!iequals_ascii(scheme, nid)) continue;
+    std::string message = "\"" + std::string(scheme) + ":\" is not a registered scheme: the " +
+                          std::string(nid) + " namespace of URNs is written \"urn:" + std::string(nid) +
+                          ":\" (" + (nid == "uuid" ? "RFC 9562 §4; RFC 4122 §3" : "RFC 3061 §2") + ")";
+    return {
+        {"scheme-urn-namespace-as-scheme", 0, static_cast<std::uint32_t>(scheme.size()), std::move(message)}};
+  }
+  return {};
+}
+
+}  // namespace
+
 std::vector<scheme_finding> check_scheme_rules(iri_reference_view reference) {
   const scheme_info* s = find_scheme(reference);
-  if (s == nullptr) return {};
+  if (s == nullptr)
+    return reference.scheme() ? check_urn_namespace_as_scheme(reference) : std::vector<scheme_finding>{};
   const detail::cancel_scope scope(reference.text().size());
   std::vector<scheme_finding> findings = checker(reference).run(*s);
   if (scope.cancelled()) return {};  // cancelled (irikit/cancel.h): no findings, never partial ones

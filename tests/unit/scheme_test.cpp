@@ -144,6 +144,60 @@ TEST(SchemeUrn, Rfc8141Section2) {
   EXPECT_EQ(check("urn:example:a?+/r"), (hits{{"scheme-urn-rq-components", 13, 4}}));
 }
 
+// RFC 8141 §5.1: a formal NID does not start with "urn-" (the informal namespaces' prefix, §5.2:
+// "urn-" and a number) or "x-" (RFC 3406 §3.1's experimental NIDs, which RFC 8141 drops).
+TEST(SchemeUrn, Rfc8141Section5ReservedAndExperimentalNids) {
+  expect_clean({"urn:urn-7:a", "urn:URN-123:a", "urn:urnx:a", "urn:urn:a", "urn:xy:a", "urn:ex-a:b",
+                "urn:a-x-b:c", "urn:oid-x:1"});
+  EXPECT_EQ(check("urn:urn-example:a"), (hits{{"scheme-urn-reserved-nid", 4, 11}}));
+  EXPECT_EQ(check("urn:URN-Ex:a"), (hits{{"scheme-urn-reserved-nid", 4, 6}}));
+  EXPECT_EQ(check("urn:urn-7a:a"), (hits{{"scheme-urn-reserved-nid", 4, 6}}));
+  EXPECT_EQ(check("urn:x-acme:widget"), (hits{{"scheme-urn-experimental-nid", 4, 6}}));
+  EXPECT_EQ(check("urn:X-ACME:widget"), (hits{{"scheme-urn-experimental-nid", 4, 6}}));
+  // "urn-" alone ends with "-": not a NID at all (§2), reported as such and nothing more.
+  EXPECT_EQ(check("urn:urn-:a"), (hits{{"scheme-urn-nid", 4, 4}}));
+  // the NSS is still checked after a reserved NID
+  EXPECT_EQ(check("urn:x-acme:"), (hits{{"scheme-urn-experimental-nid", 4, 6}, {"scheme-urn-nss", 11, 0}}));
+  const auto v = parse_iri_reference("urn:x-acme:widget");
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(check_scheme_rules(*v).at(0).message,
+            "URN namespace identifier \"x-acme\" is an experimental \"X-\" NID of RFC 3406 §3.1, which RFC "
+            "8141 §5.1 no longer provides for: it names no registered namespace");
+}
+
+// "uuid:" and "oid:" are no schemes: the namespaces are urn:uuid (RFC 9562 §4, RFC 4122 §3) and
+// urn:oid (RFC 3061 §2).
+TEST(SchemeUrnNamespaceAsScheme, UuidAndOid) {
+  EXPECT_EQ(check("uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+            (hits{{"scheme-urn-namespace-as-scheme", 0, 4}}));
+  EXPECT_EQ(check("UUID:x"), (hits{{"scheme-urn-namespace-as-scheme", 0, 4}}));
+  EXPECT_EQ(check("oid:1.3.6.1"), (hits{{"scheme-urn-namespace-as-scheme", 0, 3}}));
+  EXPECT_EQ(check("oid://1.3.6.1"), (hits{{"scheme-urn-namespace-as-scheme", 0, 3}}));
+  expect_clean(
+      {"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "urn:oid:1.3.6.1", "uuids:x", "oidx:1", "uui:x"});
+  const auto v = parse_iri_reference("oid:1.3.6.1");
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(
+      check_scheme_rules(*v).at(0).message,
+      "\"oid:\" is not a registered scheme: the oid namespace of URNs is written \"urn:oid:\" (RFC 3061 §2)");
+  const auto u = parse_iri_reference("Uuid:x");
+  ASSERT_TRUE(u.has_value());
+  EXPECT_EQ(check_scheme_rules(*u).at(0).message,
+            "\"Uuid:\" is not a registered scheme: the uuid namespace of URNs is written \"urn:uuid:\" (RFC "
+            "9562 §4; "
+            "RFC 4122 §3)");
+}
+
+// RFC 1738 §3.2: ftpurl has no query.
+TEST(SchemeFtp, Rfc1738Section3_2NoQuery) {
+  expect_clean({"ftp://ftp.example.org/pub/file.txt", "ftp://ftp.example.org/pub/file.txt;type=i",
+                "ftp://ftp.example.org/pub/a%3Fb", "ftp://ftp.example.org/pub/a#f"});
+  EXPECT_EQ(check("ftp://ftp.example.org/pub/a?b"), (hits{{"scheme-ftp-query", 27, 2}}));
+  EXPECT_EQ(check("FTP://h/?"), (hits{{"scheme-ftp-query", 8, 1}}));
+  EXPECT_EQ(check("ftp://h/x?q#f"), (hits{{"scheme-ftp-query", 9, 2}}));
+  EXPECT_EQ(check("http://h/x?q"), hits{});  // only ftp
+}
+
 // RFC 9562 §4 (RFC 4122 §3): the UUID string and its case.
 TEST(SchemeUuid, Rfc9562Section4) {
   expect_clean(
@@ -311,6 +365,28 @@ TEST(SchemeProfiles, Severities) {
   EXPECT_EQ(o.severity_of("scheme-data-base64"), severity::error);
   o.set_severity("scheme-data-base64", severity::off);  // overrides win
   EXPECT_EQ(o.severity_of("scheme-data-base64"), severity::off);
+  // issue 53's rules, per profile
+  const auto levels = [](const char* profile, const char* rule) {
+    lint_options p;
+    EXPECT_TRUE(p.set_profile(profile));
+    return p.severity_of(rule);
+  };
+  EXPECT_EQ(levels("default", "scheme-urn-reserved-nid"), severity::warning);
+  EXPECT_EQ(levels("default", "scheme-urn-experimental-nid"), severity::warning);
+  EXPECT_EQ(levels("default", "scheme-urn-namespace-as-scheme"), severity::warning);
+  EXPECT_EQ(levels("default", "scheme-ftp-query"), severity::warning);
+  EXPECT_EQ(levels("rdf", "scheme-urn-reserved-nid"), severity::error);
+  EXPECT_EQ(levels("rdf", "scheme-urn-experimental-nid"), severity::warning);
+  EXPECT_EQ(levels("rdf", "scheme-urn-namespace-as-scheme"), severity::error);
+  EXPECT_EQ(levels("rdf", "scheme-ftp-query"), severity::warning);
+  EXPECT_EQ(levels("web", "scheme-urn-reserved-nid"), severity::info);
+  EXPECT_EQ(levels("web", "scheme-urn-experimental-nid"), severity::info);
+  EXPECT_EQ(levels("web", "scheme-urn-namespace-as-scheme"), severity::info);
+  EXPECT_EQ(levels("web", "scheme-ftp-query"), severity::error);
+  for (const char* rule : {"scheme-urn-reserved-nid", "scheme-urn-experimental-nid",
+                           "scheme-urn-namespace-as-scheme", "scheme-ftp-query"}) {
+    EXPECT_EQ(levels("strict", rule), severity::error) << rule;
+  }
   EXPECT_EQ(lint_profiles().size(), 4u);
   EXPECT_EQ(lint_profiles()[0].name, "default");
   for (const lint_rule& r : lint_rules()) {
@@ -332,7 +408,8 @@ TEST(SchemeProfiles, LintReportsSchemeRules) {
   EXPECT_EQ((*r)[0].message, "URN namespace identifier \"a\" has 1 character (2 to 32) (RFC 8141 §2)");
   // The issue's examples are no longer lint-clean by default.
   for (const char* text :
-       {"http://", "urn:a:b", "urn:uuid:not-a-uuid", "mailto:@", "data:;base64,@@@", "did:Example:1"}) {
+       {"http://", "urn:a:b", "urn:uuid:not-a-uuid", "mailto:@", "data:;base64,@@@", "did:Example:1",
+        "urn:urn-x:a", "urn:x-y:a", "uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "oid:1.2", "ftp://h/a?b"}) {
     const auto d = lint(text);
     ASSERT_TRUE(d.has_value()) << text;
     EXPECT_FALSE(d->empty()) << text;
