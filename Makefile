@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Thin wrapper over the CMake presets: the README's two commands are `make demo` and `make test`.
 JOBS ?= $(shell nproc)
-.PHONY: demo test test-simd test-asan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables
+.PHONY: demo test test-simd test-asan test-arm64 test-clang test-i386 test-s390x deb test-deb bench fuzz format clean setup public-suffix unicode-tables
 
 setup:
 	@scripts/setup.sh base
@@ -38,6 +38,30 @@ test-arm64:
 	cmake --preset arm64 >/dev/null
 	cmake --build --preset arm64 -j $(JOBS)
 	ctest --preset arm64 -j $(JOBS)
+
+# The whole suite with clang 19 and libc++ (cmake/clang-libcxx.cmake), the Python package and the
+# PostgreSQL extension included.
+test-clang:
+	@scripts/setup.sh base clang peers postgres python dask
+	cmake --preset clang >/dev/null
+	cmake --build --preset clang -j $(JOBS)
+	ctest --preset clang -j $(JOBS)
+
+# The whole suite for 32-bit x86 (cmake/i686-linux-gnu.cmake): run natively, or under qemu-i386
+# where the kernel cannot run 32-bit programs.
+test-i386:
+	@scripts/setup.sh base i386
+	cmake --preset i386 >/dev/null
+	cmake --build --preset i386 -j $(JOBS)
+	ctest --preset i386 -j $(JOBS)
+
+# The whole suite for big-endian s390x: cross-built with Debian's g++-s390x-linux-gnu, run under
+# qemu-s390x (cmake/s390x-linux-gnu.cmake); the block scans are the scalar ones there.
+test-s390x:
+	@scripts/setup.sh base s390x
+	cmake --preset s390x >/dev/null
+	cmake --build --preset s390x -j $(JOBS)
+	ctest --preset s390x -j $(JOBS)
 
 # The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
 # postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with

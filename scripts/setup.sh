@@ -19,6 +19,13 @@
 #          architecture to dpkg. liburiparser-dev is not Multi-Arch (its arm64 package would remove
 #          the amd64 one): the cross build takes its headers from the amd64 package and links
 #          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
+#   clang  clang 19 and LLVM's libc++ for `make test-clang` (GoogleTest and Boost.URL are built from
+#          their sources with them: /usr/src/googletest of libgtest-dev, boost/url/src.hpp)
+#   i386   the i686 cross compiler, qemu-user (for kernels that cannot run 32-bit programs) and the
+#          i386 libraries of Debian multiarch for `make test-i386`; adds the i386 architecture
+#   s390x  the s390x cross compiler, qemu-user and the s390x runtime libraries of Debian multiarch
+#          for `make test-s390x` (the headers are the x86-64 -dev packages': cmake/s390x-linux-gnu.cmake
+#          says why); adds the s390x architecture
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
 peers=(libboost-url1.81-dev liburiparser-dev)
@@ -37,6 +44,12 @@ for profile in "$@"; do
                     pybind11-dev python3-dev) ;;
     arm64) packages+=(g++-aarch64-linux-gnu libstdc++6-arm64-cross qemu-user libicu-dev:arm64 libgtest-dev:arm64
                       libgmock-dev:arm64 libboost-url1.81-dev:arm64 liburiparser1:arm64 liburiparser-dev) ;;
+    clang) packages+=(clang-19 libc++-19-dev libc++abi-19-dev libgtest-dev libboost-url1.81-dev) ;;
+    i386) packages+=(g++-i686-linux-gnu qemu-user libicu-dev:i386 libgtest-dev:i386 libgmock-dev:i386
+                     libboost-url1.81-dev:i386 liburiparser1:i386 liburiparser-dev) ;;
+    s390x) packages+=(g++-s390x-linux-gnu qemu-user libicu-dev libicu72:s390x libstdc++6:s390x libgtest-dev:s390x
+                      libgmock-dev:s390x libboost-url1.81-dev libboost-url1.81.0:s390x liburiparser1:s390x
+                      liburiparser-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
@@ -57,5 +70,10 @@ fi
 if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
   $sudo dpkg --add-architecture arm64
 fi
+for arch in i386 s390x; do
+  if [[ " ${missing[*]} " == *":$arch "* ]] && ! dpkg --print-foreign-architectures | grep -qx $arch; then
+    $sudo dpkg --add-architecture $arch
+  fi
+done
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
