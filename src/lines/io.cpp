@@ -210,6 +210,13 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
     begin_ = static_cast<std::size_t>(line_begin - data);
     apply_limit(lines);
     if (!lines.empty()) return true;
+    if (limit_ != UINT64_MAX && base_ + begin_ >= limit_ && !(base_ + begin_ == 3 && bom_skipped_)) {
+      // The line without an end yet starts at or after the limit: not this range's, so nothing more
+      // is read for it (a long line right after a cut was read whole, then dropped).
+      eof_ = true;
+      begin_ = end_;
+      return false;
+    }
     scanned = end_ - begin_;  // offsets after fill() moves the tail to the front
     if (!fill()) {
       // End of input (or an error): a last line without a line end still counts.

@@ -265,6 +265,18 @@ TEST(LineReaderRange, RangesPastFourGiBAreNotWrapped) {
   EXPECT_EQ(read_range(reader), (std::vector<std::string>{"far", "farther"}));
 }
 
+// A range stops at its limit: the line after it is not read, however long (it was read whole, up to
+// the end of the file, then dropped).
+TEST(LineReaderRange, TheLineAfterTheLimitIsNotRead) {
+  const temp_file file("near\n" + std::string(std::size_t{8} << 20, 'x'));
+  iri_tool::line_reader reader(file.fd(), 0, 3);
+  EXPECT_EQ(read_range(reader), std::vector<std::string>{"near"});
+  EXPECT_LT(reader.bytes_read(), std::uint64_t{1} << 20);
+  reader.restart(file.fd(), 1, 5);  // from inside "near" to its LF: no line starts there
+  EXPECT_TRUE(read_range(reader).empty());
+  EXPECT_LT(reader.bytes_read(), std::uint64_t{1} << 20);
+}
+
 // An offset past any the system can seek to is an error, never a wrapped (negative) offset.
 TEST(LineReaderRange, AnOffsetPastOffTIsAnError) {
   const temp_file file("a\n");
