@@ -29,16 +29,7 @@ constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 constexpr bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
 constexpr bool is_hex(char c) noexcept { return hex_value(c) >= 0; }
-std::string quoted(std::string_view s) {
-  // Appended piece by piece: g++ 12 at -O2 warns (-Wrestrict, a false positive of its own) on
-  // "\"" + std::string(s), seen in the s390x Release build.
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  out += s;
-  out += '"';
-  return out;
-}
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 /// The bytes of the UTF-8 character that starts at s[i] (input already validated by the parser).
 std::size_t char_length(std::string_view s, std::size_t i) noexcept {

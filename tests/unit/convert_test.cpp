@@ -357,12 +357,7 @@ TEST(ToIri, LongRunsOfTripletsPieceByPiece) {
 TEST(ToIri, RunsOfTripletsAgreeOnEveryPath) {
   const auto triplets = [](std::initializer_list<int> octets) {
     std::string t;
-    for (int o :
-         octets) {  // appended piece by piece: "%" + std::string(...) trips g++ 12's -Wrestrict at -O2
-      t += '%';
-      t += "0123456789ABCDEF"[o >> 4];
-      t += "0123456789ABCDEF"[o & 15];
-    }
+    for (int o : octets) t += "%" + std::string(1, "0123456789ABCDEF"[o >> 4]) + "0123456789ABCDEF"[o & 15];
     return t;
   };
   std::vector<std::string> uris;
