@@ -47,21 +47,15 @@ test-clang:
 	cmake --build --preset clang -j $(JOBS)
 	ctest --preset clang -j $(JOBS)
 
-# The whole suite for 32-bit x86 (cmake/i686-linux-gnu.cmake): run natively, or under qemu-i386
-# where the kernel cannot run 32-bit programs.
-test-i386:
-	@scripts/setup.sh base i386
-	cmake --preset i386 >/dev/null
-	cmake --build --preset i386 -j $(JOBS)
-	ctest --preset i386 -j $(JOBS)
-
-# The whole suite for big-endian s390x: cross-built with Debian's g++-s390x-linux-gnu, run under
-# qemu-s390x (cmake/s390x-linux-gnu.cmake); the block scans are the scalar ones there.
-test-s390x:
-	@scripts/setup.sh base s390x
-	cmake --preset s390x >/dev/null
-	cmake --build --preset s390x -j $(JOBS)
-	ctest --preset s390x -j $(JOBS)
+# The whole suite for 32-bit x86 (test-i386, cmake/i686-linux-gnu.cmake: run natively, or under
+# qemu-i386 where the kernel cannot run 32-bit programs) and for big-endian s390x (test-s390x,
+# cmake/s390x-linux-gnu.cmake: cross-built with g++-s390x-linux-gnu, run under qemu-s390x, the block
+# scans the scalar ones): the preset and the setup.sh profile are named as the target.
+test-i386 test-s390x: test-%:
+	@scripts/setup.sh base $*
+	cmake --preset $* >/dev/null
+	cmake --build --preset $* -j $(JOBS)
+	ctest --preset $* -j $(JOBS)
 
 # The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
 # postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with
