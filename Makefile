@@ -11,7 +11,7 @@ export CCACHE_BASEDIR ?= $(CURDIR)
 export CCACHE_NOHASHDIR ?= 1
 CMAKE_CONFIGURE = launcher=$${CMAKE_CXX_COMPILER_LAUNCHER-$$(command -v ccache || true)}; \
   CMAKE_CXX_COMPILER_LAUNCHER=$$launcher CMAKE_C_COMPILER_LAUNCHER=$$launcher cmake
-.PHONY: demo test test-simd test-asan test-tsan test-arm64 deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
+.PHONY: demo test test-simd test-asan test-tsan test-arm64 test-clang test-i386 test-s390x deb test-deb bench fuzz format clean setup public-suffix unicode-tables idna2003-tables encoding-tables
 .PHONY: wasm npm test-npm playground test-playground bench-js
 
 setup:
@@ -58,6 +58,24 @@ test-arm64:
 	$(CMAKE_CONFIGURE) --preset arm64 >/dev/null
 	cmake --build --preset arm64 -j $(JOBS)
 	ctest --preset arm64 -j $(JOBS)
+
+# The whole suite with clang 19 and libc++ (cmake/clang-libcxx.cmake), the Python package and the
+# PostgreSQL extension included.
+test-clang:
+	@scripts/setup.sh base clang peers postgres python dask
+	$(CMAKE_CONFIGURE) --preset clang >/dev/null
+	cmake --build --preset clang -j $(JOBS)
+	ctest --preset clang -j $(JOBS)
+
+# The whole suite for 32-bit x86 (test-i386, cmake/i686-linux-gnu.cmake: run natively, or under
+# qemu-i386 where the kernel cannot run 32-bit programs) and for big-endian s390x (test-s390x,
+# cmake/s390x-linux-gnu.cmake: cross-built with g++-s390x-linux-gnu, run under qemu-s390x, the block
+# scans the scalar ones): the preset and the setup.sh profile are named as the target.
+test-i386 test-s390x: test-%:
+	@scripts/setup.sh base $*
+	$(CMAKE_CONFIGURE) --preset $* >/dev/null
+	cmake --build --preset $* -j $(JOBS)
+	ctest --preset $* -j $(JOBS)
 
 # The Debian packages (debian/): libirikit0, libirikit-dev, irikit, python3-irikit and
 # postgresql-15-irikit into build/deb/, lintian-checked (scripts/deb.sh). test-deb installs them with

@@ -5,8 +5,8 @@
 //   - utf16_to_utf8 / utf32_to_utf8 give the reference's output or fail at the reference's first
 //     unpaired surrogate / bad value; their output is valid UTF-8 and converts back.
 // The first input byte chooses the view: UTF-8 bytes, UTF-16 code units, UTF-32 code units
-// (little-endian), so one corpus covers all three.
-#include <cstring>
+// (little-endian on every target, big-endian ones too), so one corpus covers all three.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -157,10 +157,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   std::u32string units(payload.size() / 4, U'\0');
-  for (std::size_t k = 0; k < units.size(); ++k) {
-    std::uint32_t v;
-    std::memcpy(&v, payload.data() + 4 * k, 4);
-    units[k] = static_cast<char32_t>(v);
+  for (std::size_t k = 0; k < units.size(); ++k) {  // little-endian on every target, as UTF-16 above
+    const auto* b = reinterpret_cast<const unsigned char*>(payload.data() + 4 * k);
+    units[k] = static_cast<char32_t>(b[0] | b[1] << 8 | b[2] << 16 | std::uint32_t{b[3]} << 24);
   }
   std::string expected;
   std::optional<std::size_t> bad;

@@ -26,6 +26,13 @@
 #   browser  the playground's test (make test-playground): Debian's chromium, driven by playwright-core
 #          from npm (installed into build/playground/driver: no browser download); fonts for the
 #          screenshots: DejaVu (Latin, Hebrew, Arabic) and Droid's fallback (CJK)
+#   clang  clang 19 and LLVM's libc++ for `make test-clang` (GoogleTest and Boost.URL are built from
+#          their sources with them: /usr/src/googletest of libgtest-dev, boost/url/src.hpp)
+#   i386   the i686 cross compiler, qemu-user (for kernels that cannot run 32-bit programs) and the
+#          i386 libraries of Debian multiarch for `make test-i386`; adds the i386 architecture
+#   s390x  the s390x cross compiler, qemu-user and the s390x runtime libraries of Debian multiarch
+#          for `make test-s390x` (the headers are the x86-64 -dev packages': cmake/s390x-linux-gnu.cmake
+#          says why); adds the s390x architecture
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools ccache)
 peers=(libboost-url1.81-dev liburiparser-dev libicu-dev)
@@ -47,6 +54,12 @@ for profile in "$@"; do
     wasm) packages+=(clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32
                      nodejs) ;;
     browser) packages+=(chromium nodejs fonts-dejavu-core fonts-droid-fallback) ;;
+    clang) packages+=(clang-19 libc++-19-dev libc++abi-19-dev libgtest-dev libboost-url1.81-dev) ;;
+    i386) packages+=(g++-i686-linux-gnu qemu-user libgtest-dev:i386 libgmock-dev:i386
+                     libboost-url1.81-dev:i386 liburiparser1:i386 liburiparser-dev) ;;
+    s390x) packages+=(g++-s390x-linux-gnu qemu-user libstdc++6:s390x libgtest-dev:s390x
+                      libgmock-dev:s390x libboost-url1.81-dev libboost-url1.81.0:s390x liburiparser1:s390x
+                      liburiparser-dev) ;;
     *) echo "setup.sh: unknown profile '$profile'" >&2; exit 2 ;;
   esac
 done
@@ -67,5 +80,10 @@ fi
 if [[ " ${missing[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
   $sudo dpkg --add-architecture arm64
 fi
+for arch in i386 s390x; do
+  if [[ " ${missing[*]} " == *":$arch "* ]] && ! dpkg --print-foreign-architectures | grep -qx $arch; then
+    $sudo dpkg --add-architecture $arch
+  fi
+done
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -32,14 +32,14 @@ class progress_meter {
  public:
   progress_meter() : enabled_(::isatty(STDERR_FILENO) == 1), start_(clock::now()), last_(start_) {}
 
-  void update(std::string_view file, std::size_t bytes, std::uint64_t lines) {
+  void update(std::string_view file, std::uint64_t bytes, std::uint64_t lines) {
     if (!enabled_) return;
     const auto now = clock::now();
     if (now - start_ < std::chrono::seconds(2) || now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\riri: %.*s: %zu MiB, %llu lines, %.0f lines/s\033[K",
-                 static_cast<int>(file.size()), file.data(), bytes >> 20,
+    std::fprintf(stderr, "\riri: %.*s: %llu MiB, %llu lines, %.0f lines/s\033[K",
+                 static_cast<int>(file.size()), file.data(), static_cast<unsigned long long>(bytes >> 20),
                  static_cast<unsigned long long>(lines),
                  seconds > 0 ? static_cast<double>(lines) / seconds : 0.0);
     std::fflush(stderr);
@@ -74,7 +74,7 @@ struct batch {
   std::string err;      ///< rendered stderr (text mode messages)
   std::string_view file;
   std::uint64_t first_line = 0;  ///< number of lines[0] minus one
-  std::size_t bytes_read = 0;    ///< reader position, for progress
+  std::uint64_t bytes_read = 0;  ///< reader position, for progress
   bool failed = false;           ///< some record has an error
   std::size_t failed_lines = 0;  ///< lines with a record that has an error
   bool done = false;             ///< guarded by the pool mutex once submitted

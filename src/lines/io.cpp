@@ -9,8 +9,14 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "simd/kernels.h"
+
+// Offsets into files are 64-bit on every target: a 32-bit build without large file support
+// (_FILE_OFFSET_BITS=64, which CMakeLists.txt sets there) would wrap the seek of a range past
+// 2 GiB to another place in the file and read the wrong lines.
+static_assert(sizeof(off_t) == 8, "the line engine needs a 64-bit off_t (_FILE_OFFSET_BITS=64)");
 
 namespace iri_tool {
 namespace {
@@ -68,7 +74,10 @@ void line_reader::restart(int fd, std::uint64_t begin, std::uint64_t end) {
     bom_checked_ = true;
     skip_partial_ = true;
   }
-  if (::lseek(fd, static_cast<off_t>(base_), SEEK_SET) < 0) error_ = errno;
+  if (base_ > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max()))
+    error_ = EOVERFLOW;  // past any offset the system can seek to: an error, never a wrapped offset
+  else if (::lseek(fd, static_cast<off_t>(base_), SEEK_SET) < 0)
+    error_ = errno;
 }
 
 void line_reader::leave_held_block() {
@@ -201,6 +210,13 @@ bool line_reader::next_batch(std::vector<std::string_view>& lines) {
     begin_ = static_cast<std::size_t>(line_begin - data);
     apply_limit(lines);
     if (!lines.empty()) return true;
+    if (limit_ != UINT64_MAX && base_ + begin_ >= limit_ && !(base_ + begin_ == 3 && bom_skipped_)) {
+      // The line without an end yet starts at or after the limit: not this range's, so nothing more
+      // is read for it (a long line right after a cut was read whole, then dropped).
+      eof_ = true;
+      begin_ = end_;
+      return false;
+    }
     scanned = end_ - begin_;  // offsets after fill() moves the tail to the front
     if (!fill()) {
       // End of input (or an error): a last line without a line end still counts.

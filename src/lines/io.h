@@ -54,8 +54,8 @@ class line_reader {
   /// Whether the last read returned less than asked: the producer is slower than we are, so
   /// output should be flushed now rather than when the buffer is full.
   bool input_stalled() const { return stalled_; }
-  /// Bytes read so far.
-  std::size_t bytes_read() const { return bytes_read_; }
+  /// Bytes read so far (64 bits on every target: an input can outgrow a 32-bit size_t).
+  std::uint64_t bytes_read() const { return bytes_read_; }
 
   /// For tests: whether line ends are searched for 64 bytes at a time where the chosen vector
   /// implementation has a kernel for it (the default: simd::newlines64), or with memchr alone.
@@ -83,7 +83,7 @@ class line_reader {
   std::vector<std::shared_ptr<block>> blocks_;  ///< every block made, to reuse released ones
   std::size_t begin_ = 0;                       ///< start of the bytes not yet handed out (a partial line)
   std::size_t end_ = 0;                         ///< end of the bytes read
-  std::size_t bytes_read_ = 0;
+  std::uint64_t bytes_read_ = 0;
   int error_ = 0;
   bool eof_ = false;
   bool stalled_ = false;

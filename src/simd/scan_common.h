@@ -70,7 +70,7 @@ constexpr std::string_view chars_of(stop_set s) noexcept {
 // Everything else non-ASCII (EE, F1..F4, malformed sequences) stops the scan.
 inline bool is_cont(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
 
-std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to) noexcept {
+inline std::size_t ucschar_length(const unsigned char* p, std::size_t i, std::size_t to) noexcept {
   const unsigned char b0 = p[i];
   if (b0 < 0xC2 || i + 1 >= to || !is_cont(p[i + 1])) return 0;
   const unsigned char b1 = p[i + 1];

@@ -95,7 +95,7 @@ char digit_char(std::uint32_t d) { return k_digits[d]; }
 /// exact for N-bit x when the shift is N + ceil(log2 d), here 28 + 6).
 constexpr std::array<std::uint64_t, 65> k_reciprocal = [] {
   std::array<std::uint64_t, 65> r{};
-  for (std::uint64_t d = 1; d <= 64; ++d) r[d] = ((std::uint64_t{1} << 34) + d - 1) / d;
+  for (std::size_t d = 1; d <= 64; ++d) r[d] = ((std::uint64_t{1} << 34) + d - 1) / d;
   return r;
 }();
 constexpr std::uint32_t k_short_delta_limit = std::uint32_t{1} << 28;

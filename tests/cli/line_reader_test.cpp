@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <memory>
@@ -247,6 +249,41 @@ TEST(LineReaderRange, AFailedSeekIsAnError) {
   EXPECT_EQ(reader.error(), ESPIPE);
   ::close(fds[0]);
   ::close(fds[1]);
+}
+
+// Ranges are 64-bit offsets on every target, 32-bit ones too (the i386 build: large file support,
+// src/lines/io.cpp): a range past 4 GiB reads the lines there, not those at its offset modulo 2^32
+// (or 2^31). The file is sparse: "near\n", a hole up to 4 GiB, then "x\nfar\nfarther\n".
+TEST(LineReaderRange, RangesPastFourGiBAreNotWrapped) {
+  const temp_file file("near\n");
+  constexpr std::uint64_t far = std::uint64_t{1} << 32;
+  if (::ftruncate(file.fd(), static_cast<off_t>(far)) != 0) GTEST_SKIP() << "no 4 GiB sparse file here";
+  const std::string tail = "x\nfar\nfarther\n";
+  ASSERT_EQ(::pwrite(file.fd(), tail.data(), tail.size(), static_cast<off_t>(far)),
+            static_cast<ssize_t>(tail.size()));
+  iri_tool::line_reader reader(file.fd(), far + 1, far + tail.size());  // from inside "x"
+  EXPECT_EQ(read_range(reader), (std::vector<std::string>{"far", "farther"}));
+}
+
+// A range stops at its limit: the line after it is not read, however long (it was read whole, up to
+// the end of the file, then dropped).
+TEST(LineReaderRange, TheLineAfterTheLimitIsNotRead) {
+  const temp_file file("near\n" + std::string(std::size_t{8} << 20, 'x'));
+  iri_tool::line_reader reader(file.fd(), 0, 3);
+  EXPECT_EQ(read_range(reader), std::vector<std::string>{"near"});
+  EXPECT_LT(reader.bytes_read(), std::uint64_t{1} << 20);
+  reader.restart(file.fd(), 1, 5);  // from inside "near" to its LF: no line starts there
+  EXPECT_TRUE(read_range(reader).empty());
+  EXPECT_LT(reader.bytes_read(), std::uint64_t{1} << 20);
+}
+
+// An offset past any the system can seek to is an error, never a wrapped (negative) offset.
+TEST(LineReaderRange, AnOffsetPastOffTIsAnError) {
+  const temp_file file("a\n");
+  iri_tool::line_reader reader(file.fd(), (std::uint64_t{1} << 63) + 2, UINT64_MAX);
+  std::vector<std::string_view> batch;
+  EXPECT_FALSE(reader.next_batch(batch));
+  EXPECT_EQ(reader.error(), EOVERFLOW);
 }
 
 INSTANTIATE_TEST_SUITE_P(BlockWidth, LineReader, ::testing::Values(true, false),
