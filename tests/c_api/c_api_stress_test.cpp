@@ -104,7 +104,9 @@ std::vector<std::pair<std::string, call>> every_function() {
   });
   add("from_charset", [] {
     return with_buffer([](char* o, std::size_t s, std::size_t* l) {
-      return irikit_from_charset("r\xE9sum\xE9", 6, "ISO-8859-1", o, s, l, nullptr);
+      // Longer than any std::string's inline buffer, so that the decoded text is allocated.
+      static const char text[] = "r\xE9sum\xE9 r\xE9sum\xE9 r\xE9sum\xE9 r\xE9sum\xE9 r\xE9sum\xE9";
+      return irikit_from_charset(text, sizeof text - 1, "ISO-8859-1", o, s, l, nullptr);
     });
   });
   add("host_to_ascii", [] {
