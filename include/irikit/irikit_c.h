@@ -537,7 +537,8 @@ IRIKIT_C_API int irikit_equivalent(const char* a, size_t a_len, const char* b, s
 typedef enum irikit_canon_profile {
   IRIKIT_CANON_RFC3987 = 0, /**< RFC 3987 §5.3.2–§5.3.3 only: equivalence-preserving (the default) */
   IRIKIT_CANON_NONE = 1,    /**< the URL as parsed, unchanged */
-  IRIKIT_CANON_IA = 2       /**< the Internet Archive's canonicalizer (the `surt` package) */
+  IRIKIT_CANON_IA = 2,      /**< the Internet Archive's canonicalizer (the `surt` package) */
+  IRIKIT_CANON_W3LIB = 3    /**< Scrapy's w3lib.url.canonicalize_url */
 } irikit_canon_profile;
 
 /** The key's form (irikit::canon::key_kind). */
