@@ -21,7 +21,7 @@
 #          liburiparser1:arm64 (fuzz/CMakeLists.txt); Boost's -dev packages are Multi-Arch: same
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libicu-dev libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools)
-peers=(libboost-url1.81-dev liburiparser-dev)
+peers=(libboost-url1.81-dev liburiparser-dev python3-w3lib)  # w3lib: the w3lib profile's oracle (canon.w3lib_oracle)
 for profile in "$@"; do
   case "$profile" in
     base) ;;

@@ -161,6 +161,9 @@ TEST(Canon, W3libParser) {
   EXPECT_EQ(canon("http://[fe80::1%eth0]:80/", w), "http://[fe80::1%eth0]:80/");
   EXPECT_EQ(canon("http://[v1.x]/", w), "http://[v1.x]/");
   EXPECT_EQ(canon("http://h/|x|?|=|#|", w), "http://h/|x|?%7C=%7C");
+  // Upstream decodes the path once per call, so it is not idempotent there; irikit follows.
+  EXPECT_EQ(canon("http://h/%2541", w), "http://h/%41");
+  EXPECT_EQ(canon("http://h/%41", w), "http://h/A");
   // Where upstream raises ValueError, an error with the offset of the bracket.
   EXPECT_EQ(canon("http://[::1/", w), "error: invalid-ipv6 at 7");
   EXPECT_EQ(canon("http://x[::1]/", w), "error: invalid-ipv6 at 8");
