@@ -331,9 +331,14 @@ result<void> run_w3lib(std::string_view text, const options& o, record& r,
       std::string a;
       if (python_idna_codec(x.host, a)) x.host = std::move(a);
     });
-  if (std::any_of(r.host.begin(), r.host.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
-    // Python's str.lower() on a netloc the codec refused: Unicode case mapping, not done here.
-    return parse_error{error_code::idna_failed, static_cast<std::uint32_t>(text.find("//") + 2)};
+  if (std::any_of(r.host.begin(), r.host.end(),
+                  [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    // Python's str.lower() on a netloc the codec refused: Unicode case mapping, not done here. The
+    // offset: the input's first non-ASCII byte, which is in the netloc (the scheme is ASCII).
+    const auto non_ascii =
+        std::find_if(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    return parse_error{error_code::idna_failed, static_cast<std::uint32_t>(non_ascii - text.begin())};
+  }
   if (o.percent_encode)
     run.apply(step::percent_encode, [&](record& x) {
       x.path = escape(path, k_path_safe);

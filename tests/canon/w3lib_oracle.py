@@ -37,6 +37,7 @@ def divergence(line, want, mine):
     on a netloc the idna codec refused, which irikit does not do). Never two different keys."""
     if want is not None and mine is not None:
         return False
+    line = line.replace("\t", "").replace("\n", "").replace("\r", "")
     netloc = line.split("//", 1)[1] if "//" in line else ""
     for d in "/?#":
         netloc = netloc.split(d, 1)[0]
@@ -57,7 +58,8 @@ EXTRA = ["http://[::1]:80/", "http://[::1/", "http://::1]/", "http://a[::1]/", "
          "http://h/^`{}\"<>\\", "http://xn--a.com/", "http://\u2102.com/", "http://\u2100.com/",
          "http://a\uff0fb.com/", "http://\u2167.com/", "http://\ufb01.com/", "http://\u00df.de/",
          "http://\u200d.com/", "http://a\u0301.com/", "http://" + "\u00e9" * 70 + ".com/",
-         "http://h/?a=1&a=1;a=&a", "ftp://u:p@H:21/%41%2f?x=%7e#y", "file:///c:/x%20y", "http://h/%e9?%e9"]
+         "http://h/?a=1&a=1;a=&a", "ftp://u:p@H:21/%41%2f?x=%7e#y", "file:///c:/x%20y", "http://h/%e9?%e9",
+         "https:/\t/\u0627\u0644.\u0e44\u0e17\u0e22%2/x", "http://%e9\u30aa.com/"]
 
 
 def main():
