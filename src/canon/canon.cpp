@@ -17,8 +17,8 @@ using canon_detail::runner;
 
 namespace {
 
-constexpr std::array<profile, 3> k_profiles = {profile::rfc3987, profile::none, profile::ia};
-constexpr std::array<std::string_view, 3> k_profile_names = {"rfc3987", "none", "ia"};
+constexpr std::array<profile, 4> k_profiles = {profile::rfc3987, profile::none, profile::ia, profile::w3lib};
+constexpr std::array<std::string_view, 4> k_profile_names = {"rfc3987", "none", "ia", "w3lib"};
 
 struct step_info {
   std::string_view name;
@@ -236,6 +236,12 @@ options options::for_profile(profile p) {
           step::query_sort,
           step::empty_query});
       break;
+    case profile::w3lib:
+      // w3lib.url.canonicalize_url with its defaults (keep_blank_values=True, keep_fragments=False).
+      on({step::trim, step::remove_tab_newline, step::scheme_case, step::host_idna, step::percent_encode,
+          step::query_sort, step::percent_unreserved, step::host_case, step::empty_port,
+          step::remove_fragment, step::empty_query});
+      break;
     default:
       break;
   }
@@ -348,6 +354,9 @@ result<void> run_profile(std::string_view text, const options& opts, record& r,
   switch (opts.base) {
     case profile::ia:
       ran = canon_detail::run_ia(text, opts, r, explain);
+      break;
+    case profile::w3lib:
+      ran = canon_detail::run_w3lib(text, opts, r, explain);
       break;
     default:
       ran = run_strict(text, opts, r, explain);

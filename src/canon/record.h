@@ -124,6 +124,7 @@ class runner {
 /// The profiles' engines (one file each): each parses `text` its upstream's way and applies the
 /// steps `o` turns on, in its upstream's order. The key is formatted afterwards (keys.cpp).
 result<void> run_ia(std::string_view text, const options& o, record& r, std::vector<explanation>* explain);
+result<void> run_w3lib(std::string_view text, const options& o, record& r, std::vector<explanation>* explain);
 
 /// The generic steps every profile can add (the query and fragment steps, www, userinfo, …), in
 /// the order of `step`, skipping those the profile's engine already ran.
