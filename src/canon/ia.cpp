@@ -486,7 +486,7 @@ std::string alpha_reorder_query(const std::string& q) {
 }  // namespace
 
 result<void> run_ia(std::string_view text, const options& o, record& r, std::vector<explanation>* explain) {
-  runner run(r, explain);
+  runner run(r, explain, text.size());
   repaired rp;
   repair(text, o, rp, false, run);
   bool had_userinfo = false;
@@ -544,12 +544,21 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
         run.apply(step::host_escape, [](record& x) { x.host = escape(x.host, k_google_safe); });
     }
   }
-  if (o.percent_repeated || o.path_dot_segments)
-    run.apply(step::percent_repeated, [&](record& x) {
-      std::string p = o.percent_repeated ? unescape_repeatedly(x.path) : x.path;
-      if (!x.host.empty() && o.path_dot_segments) p = google_normalize_path(p);
-      x.path = o.percent_repeated ? escape(p, k_google_safe) : p;
-    });
+  if (o.percent_repeated || o.path_dot_segments) {
+    // escape(normalize_path(unescape(path))): explained as two steps, the decoding and re-encoding
+    // (percent-repeated) and then the dot segments (path-dot-segments), each with its own change.
+    const auto finish = [&](const std::string& p) {
+      return o.percent_repeated ? escape(p, k_google_safe) : p;
+    };
+    std::string p = o.percent_repeated ? unescape_repeatedly(r.path) : r.path;
+    if (o.percent_repeated && (run.explaining() || !o.path_dot_segments))
+      run.apply(step::percent_repeated, [&](record& x) { x.path = finish(p); });
+    if (o.path_dot_segments)
+      run.apply(step::path_dot_segments, [&](record& x) {
+        if (!x.host.empty()) p = google_normalize_path(p);
+        x.path = finish(p);
+      });
+  }
   // IAURLCanonicalizer.canonicalize (its host lower-casing belongs to that half: it runs when any of
   // the half's own steps does, so GoogleURLCanonicalizer alone keeps "%C2" in upper case)
   const bool ia_half = o.host_www || o.path_case || o.path_session_id || o.path_trailing_slash ||

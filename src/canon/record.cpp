@@ -43,6 +43,11 @@ void serialize_tail(const record& r, std::string& out) {
   }
 }
 
+std::size_t record_size(const record& r) noexcept {
+  return r.scheme.size() + r.user.size() + r.password.size() + r.host.size() + r.port.size() + r.path.size() +
+         r.query.size() + r.fragment.size();
+}
+
 std::string serialize(const record& r) {
   std::string out;
   serialize_into(r, out);
@@ -88,9 +93,11 @@ std::string escape(std::string_view in, const byte_set& keep) {
   return out;
 }
 
-void ascii_lower(std::string& s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+void ascii_lower(std::string& s) { ascii_lower_prefix(s, s.size()); }
+
+void ascii_lower_prefix(std::string& s, std::size_t n) {
+  for (std::size_t i = 0; i < n && i < s.size(); ++i)
+    if (s[i] >= 'A' && s[i] <= 'Z') s[i] = static_cast<char>(s[i] - 'A' + 'a');
 }
 
 bool ascii_iequal(std::string_view a, std::string_view b) {
