@@ -393,8 +393,9 @@ result<void> canonicalize_into(std::string_view text, const options& opts, std::
   detail::cancel_scope scope(text.size());
   record r;
   out.clear();
-  if (auto ran = run_profile(text, opts, r, nullptr); !ran) return ran;
-  if (scope.cancelled()) return cancelled_at(scope, text);
+  const auto ran = run_profile(text, opts, r, nullptr);
+  if (scope.cancelled()) return cancelled_at(scope, text);  // before any error of a cut-short parse
+  if (!ran) return ran;
   canon_detail::format_key(r, opts, out);
   return {};
 }
@@ -403,8 +404,9 @@ result<canonical> canonicalize(std::string_view text, const options& opts) {
   detail::cancel_scope scope(text.size());  // irikit/cancel.h, as in canonicalize_into
   canonical c;
   record r;
-  if (auto ran = run_profile(text, opts, r, opts.explain ? &c.explain : nullptr); !ran) return ran.error();
+  const auto ran = run_profile(text, opts, r, opts.explain ? &c.explain : nullptr);
   if (scope.cancelled()) return cancelled_at(scope, text);
+  if (!ran) return ran.error();
   canon_detail::serialize_into(r, c.url);
   if (opts.key == key_kind::url) {
     c.output = c.url;

@@ -50,7 +50,10 @@ void repair(std::string_view input, const options& o, repaired& out, bool with_m
   std::string& t = out.text;
   t.clear();
   t.reserve(e - b + 7);
+  detail::cancel_poll poll(b, e);  // irikit/cancel.h; the caller's scope reports the stop
   for (std::size_t i = b; i < e; ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
     const char c = input[i];
     if (o.remove_tab_newline && (c == '\t' || c == '\n' || c == '\r')) continue;
     t += c;
@@ -224,7 +227,10 @@ std::string google_normalize_path(std::string_view path) {
     return "/";
   }
   ++start;
+  detail::cancel_poll poll(0, path.size());  // irikit/cancel.h; the caller's scope reports the stop
   while (true) {
+    if (poll(start)) [[unlikely]]
+      return std::string(path);
     const std::size_t slash = path.find('/', start);
     const std::string_view seg = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
     if (seg == ".") {
@@ -372,7 +378,10 @@ std::string strip_path_session_id(std::string path) {
     std::vector<bool> aspx_ok(n + 1, false);
     std::size_t next_aspx = std::string::npos;  // the first ".aspx" at or after p+1
     std::size_t next_q = std::string::npos;     // the first "?" at or after p
+    detail::cancel_poll poll(0, n);             // irikit/cancel.h; the caller's scope reports the stop
     for (std::size_t p = n; p-- > 0;) {
+      if (poll(n - p)) [[unlikely]]
+        return path;
       if (p + 1 < n && path.compare(p + 1, 5, ".aspx") == 0) next_aspx = p + 1;
       if (path[p] == '?') next_q = p;
       if (path[p] == '\n') next_q = p;  // "." of the regular expression stops at a newline

@@ -57,7 +57,11 @@ std::string serialize(const record& r) {
 std::string unescape_repeatedly(std::string_view in) {
   std::string out;
   out.reserve(in.size());
-  for (char c : in) {
+  detail::cancel_poll poll(0, in.size());  // irikit/cancel.h; the caller's scope reports the stop
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return out;
+    const char c = in[i];
     out += c;
     // The text before the new byte holds no "%HH" (the invariant); only a pattern ending at the new
     // byte can appear, and its decoded byte may complete one more with the two bytes before it.
@@ -74,7 +78,11 @@ std::string unescape_repeatedly(std::string_view in) {
 
 void escape_into(std::string_view in, const byte_set& keep, std::string& out) {
   static constexpr char k_hex[] = "0123456789ABCDEF";
-  for (char ch : in) {
+  detail::cancel_poll poll(0, in.size());  // irikit/cancel.h; the caller's scope reports the stop
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
+    const char ch = in[i];
     const auto c = static_cast<unsigned char>(ch);
     if (keep.has(c)) {
       out += ch;

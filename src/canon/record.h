@@ -115,7 +115,11 @@ class runner {
   /// Applies `f` (a callable on record&) as step `s`.
   template <class F>
   void apply(step s, F&& f) {
-    if (stopped_) return;
+    // a loop inside an earlier step may have been stopped (only asked when the input is long)
+    if (stopped_ || (poll_.next != k_never && detail::cancel_scope::requested())) [[unlikely]] {
+      stopped_ = true;
+      return;
+    }
     work_ += record_size(r_);
     if (poll_(work_)) [[unlikely]] {
       stopped_ = true;
@@ -140,6 +144,7 @@ class runner {
  private:
   record& r_;
   std::vector<explanation>* explain_;
+  static constexpr std::size_t k_never = static_cast<std::size_t>(-1);
   detail::cancel_poll poll_;
   std::size_t work_ = 0;
   bool stopped_ = false;
