@@ -268,6 +268,70 @@ TEST(Canon, Explain) {
   EXPECT_EQ(r->explain[2].after, "http://example.com/A");
 }
 
+// Each change is explained under the step that made it (the bugs the bindings found).
+std::vector<std::string> explained(std::string_view url, c::profile p) {
+  c::options o = c::options::for_profile(p);
+  o.explain = true;
+  auto r = c::canonicalize(url, o);
+  std::vector<std::string> names;
+  if (r)
+    for (const auto& e : r->explain) names.emplace_back(c::step_name(e.which));
+  return names;
+}
+
+TEST(Canon, ExplainNamesTheSchemeStep) {
+  // RFC 3987 §5.3.2.1: the scheme's case is scheme-case, not host-case; §5.3.2.4: the dot segments.
+  EXPECT_EQ(explained("HTTP://a.example/x/../y", c::profile::rfc3987),
+            (std::vector<std::string>{"scheme-case", "path-dot-segments"}));
+  EXPECT_EQ(explained("HTTP://A.example/", c::profile::rfc3987),
+            (std::vector<std::string>{"scheme-case", "host-case"}));
+  EXPECT_EQ(explained("http://a.example/%7e%c3%a9", c::profile::rfc3987),
+            (std::vector<std::string>{"percent-case", "percent-unreserved"}));
+  c::options o = c::options::for_profile(c::profile::rfc3987);
+  o.explain = true;
+  auto r = c::canonicalize("HTTP://a.example/x/../y", o);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->explain.size(), 2U);
+  EXPECT_EQ(r->explain[0].before, "HTTP://a.example/x/../y");
+  EXPECT_EQ(r->explain[0].after, "http://a.example/x/../y");
+  EXPECT_EQ(r->explain[1].after, "http://a.example/y");
+  // ia keeps the scheme's case (surt's handyurl); its split lowers the host
+  EXPECT_EQ(explained("HTTP://a.example/", c::profile::ia), (std::vector<std::string>{}));
+  EXPECT_EQ(explained("HTTP://A.example/", c::profile::ia), (std::vector<std::string>{"host-case"}));
+}
+
+TEST(Canon, IaExplainsDotSegmentsApart) {
+  c::options o = c::options::for_profile(c::profile::ia);
+  o.explain = true;
+  auto r = c::canonicalize("http://a.example/b/%2e%2e/c/./d", o);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->output, "http://a.example/c/d");
+  std::vector<std::string> names;
+  for (const auto& e : r->explain) names.emplace_back(c::step_name(e.which));
+  EXPECT_EQ(names, (std::vector<std::string>{"percent-repeated", "path-dot-segments"}));
+  EXPECT_EQ(r->explain[0].after, "http://a.example/b/../c/./d");
+  EXPECT_EQ(r->explain[1].before, "http://a.example/b/../c/./d");
+  EXPECT_EQ(r->explain[1].after, "http://a.example/c/d");
+  // no escape: only the dot segments
+  EXPECT_EQ(explained("http://a.example/b/../c", c::profile::ia),
+            (std::vector<std::string>{"path-dot-segments"}));
+  // the same key with and without explain
+  EXPECT_EQ(c::canonicalize("http://a.example/b/%2e%2e/c/./d", c::profile::ia)->output, r->output);
+}
+
+TEST(Canon, SurtKeepsThePasswordColon) {
+  // urlcanon's ParsedUrl.surt() writes every delimiter it parsed, the ":" before the password too.
+  EXPECT_EQ(
+      c::canonicalize("http://user:pass@www.example.com:8080/", c::profile::none, c::key_kind::surt)->output,
+      "user:pass@com,example,www:8080)/");
+  EXPECT_EQ(c::canonicalize("http://user@www.example.com/", c::profile::none, c::key_kind::surt)->output,
+            "user@com,example,www)/");
+  // ia removes the user information before the key (surt's handyurl.parse keeps none).
+  EXPECT_EQ(
+      c::canonicalize("http://user:pass@www.example.com:8080/", c::profile::ia, c::key_kind::surt)->output,
+      "com,example:8080)/");
+}
+
 TEST(Canon, SafeBrowsingExpressions) {
   // "URLs and Hashing", Suffix/Prefix Expressions: the documented examples.
   EXPECT_EQ(c::lookup_expressions("http://a.b.c/1/2.html?param=1"),
