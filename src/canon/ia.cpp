@@ -502,7 +502,7 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
   if (auto s = split(rp, o, r, had_userinfo); !s) {
     // Map the offset back to the input: repeat the repairs with the map of each byte's origin.
     record scratch;
-    runner quiet(scratch, nullptr);
+    runner quiet(scratch, nullptr, 0);  // 0: never asks (the error path maps offsets once)
     repaired mapped;
     repair(text, o, mapped, true, quiet);
     parse_error e = s.error();

@@ -108,7 +108,7 @@ std::size_t record_size(const record& r) noexcept;
 /// record (the repeated percent-decoding, the escaping) poll on their own (common.cpp).
 class runner {
  public:
-  runner(record& r, std::vector<explanation>* explain, std::size_t input_size = 0)
+  runner(record& r, std::vector<explanation>* explain, std::size_t input_size)
       : r_(r), explain_(explain), poll_(0, input_size) {}
   /// Whether the thread's operation was told to stop (by this runner's poll or by another loop).
   bool stopped() const noexcept { return stopped_ || detail::cancel_scope::requested(); }

@@ -226,7 +226,7 @@ result<void> run_w3lib(std::string_view text, const options& o, record& r,
                        std::vector<explanation>* explain) {
   // canonicalize_url takes str: bytes that are not UTF-8 fail as to_unicode's decode does.
   if (auto v = validate_utf8(text); !v) return v.error();
-  runner run(r, explain);
+  runner run(r, explain, text.size());
   // 1. _strip
   std::size_t b = 0, e = text.size();
   if (o.trim) {

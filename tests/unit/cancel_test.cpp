@@ -529,7 +529,8 @@ TEST(Cancel, Canon) {
     c::profile p;
     const std::string* text;
   };
-  for (const row& w : {row{c::profile::rfc3987, &rfc_text}, row{c::profile::ia, &ia_text}}) {
+  for (const row& w : {row{c::profile::rfc3987, &rfc_text}, row{c::profile::ia, &ia_text},
+                       row{c::profile::w3lib, &rfc_text}}) {
     for (const bool explain : {false, true}) {
       SCOPED_TRACE(std::string(c::profile_name(w.p)) + (explain ? " explain" : ""));
       c::options o = c::options::for_profile(w.p);
