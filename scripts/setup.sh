@@ -35,7 +35,7 @@
 #          says why); adds the s390x architecture
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev nlohmann-json3-dev abigail-tools ccache)
-peers=(libboost-url1.81-dev liburiparser-dev libicu-dev)
+peers=(libboost-url1.81-dev liburiparser-dev libicu-dev python3-w3lib)  # w3lib: the w3lib profile's oracle (canon.w3lib_oracle)
 for profile in "$@"; do
   case "$profile" in
     base) ;;

@@ -3,7 +3,8 @@
 //
 // Every operation whose work grows with its input — parsing and validation (RFC 3987 and the
 // WHATWG parser), to_uri, to_iri, normalize (and equivalent), resolve, relativize, extract and lint
-// — and the host functions (host_to_ascii, host_to_unicode, display_host; irikit/host.h) and
+// — the canonical keys (irikit/canon.h: canonicalize, canonicalize_into, each profile's parse and
+// steps) and the host functions (host_to_ascii, host_to_unicode, display_host; irikit/host.h) and
 // check_bidi_rule (irikit/bidi.h) asks the calling thread's hook, if one is set, at least once per
 // `cancel_poll_bytes` (1 MiB) of input it works through, the Unicode work on one component
 // included (UTS #46 of a long host, NFC, the UTS #39 checks). IDNA2003 (`idna_mode::idna2003`) is

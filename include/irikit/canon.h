@@ -22,8 +22,10 @@
 //   ia                the Internet Archive's canonicalizer: the `surt` package's
 //                     DefaultIAURLCanonicalizer (GoogleURLCanonicalizer then IAURLCanonicalizer),
 //                     webarchive-commons' WaybackURLKeyMaker with key_kind::surt
-// IIPC urlcanon's profiles (whatwg, google, semantic-precise, aggressive), Safe Browsing's
-// canonicalization and w3lib's are not implemented yet (issue 52); their names are reserved.
+//   w3lib             Scrapy's w3lib.url.canonicalize_url (keep_fragments: remove_fragment off;
+//                     keep_blank_values=False: query_blank_values on)
+// IIPC urlcanon's profiles (whatwg, google, semantic-precise, aggressive) and Safe Browsing's
+// canonicalization are not implemented yet (issue 52).
 // Safe Browsing's lookup expressions are (lookup_expressions).
 //
 // Input: profiles other than rfc3987 accept what crawlers see (no scheme, spaces and controls,
@@ -50,9 +52,10 @@ enum class profile : std::uint8_t {
   rfc3987,
   none,
   ia,
+  w3lib,
 };
 
-/// "rfc3987", "none", "ia"; and back (nullopt when unknown).
+/// "rfc3987", "none", "ia", "w3lib"; and back (nullopt when unknown).
 std::string_view profile_name(profile p) noexcept;
 std::optional<profile> profile_from_name(std::string_view name) noexcept;
 /// Every profile, in the order of the enumeration.

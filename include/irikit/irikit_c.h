@@ -537,7 +537,8 @@ IRIKIT_C_API int irikit_equivalent(const char* a, size_t a_len, const char* b, s
 typedef enum irikit_canon_profile {
   IRIKIT_CANON_RFC3987 = 0, /**< RFC 3987 §5.3.2–§5.3.3 only: equivalence-preserving (the default) */
   IRIKIT_CANON_NONE = 1,    /**< the URL as parsed, unchanged */
-  IRIKIT_CANON_IA = 2       /**< the Internet Archive's canonicalizer (the `surt` package) */
+  IRIKIT_CANON_IA = 2,      /**< the Internet Archive's canonicalizer (the `surt` package) */
+  IRIKIT_CANON_W3LIB = 3    /**< Scrapy's w3lib.url.canonicalize_url */
 } irikit_canon_profile;
 
 /** The key's form (irikit::canon::key_kind). */
@@ -556,7 +557,7 @@ enum {
   IRIKIT_CANON_STRIP_TRACKING = 1u << 4     /**< remove the tracking parameters (utm_*, fbclid, …) */
 };
 
-/** "rfc3987", "none", "ia"; NULL for a value that is no profile. */
+/** "rfc3987", "none", "ia", "w3lib"; NULL for a value that is no profile. */
 IRIKIT_C_API const char* irikit_canon_profile_name(int profile);
 /** The profile spelled `name`. Errors: IRIKIT_E_NULL_ARGUMENT, IRIKIT_E_INVALID_ARGUMENT. */
 IRIKIT_C_API int irikit_canon_profile_from_name(const char* name, irikit_canon_profile* profile);

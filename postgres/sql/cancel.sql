@@ -111,6 +111,17 @@ SELECT clock_timestamp() AS t0 \gset
 SELECT octet_length(iri_resolve('http://a/b/c', substr(u::text, 20))::text) FROM huge, generate_series(1, 1000) WHERE name = 'url';
 SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '4 s' AS resolve_stopped;
 
+-- iri_canonical (issue 52): the profile's parse and every step ask (the steps between them and
+-- inside their long loops), for the rfc3987 and ia profiles, repeated on 36 MB; each stops within
+-- 2 s of the timeout.
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_canonical(u::text, 'rfc3987', 'url')) FROM huge, generate_series(1, 1000) WHERE name = 'pct';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '5 s' AS canonical_rfc3987_stopped;
+
+SELECT clock_timestamp() AS t0 \gset
+SELECT octet_length(iri_canonical(u::text, 'ia', 'surt')) FROM huge, generate_series(1, 1000) WHERE name = 'pct';
+SELECT clock_timestamp() - :'t0' BETWEEN interval '3 s' AND interval '5 s' AS canonical_ia_stopped;
+
 -- the session goes on
 RESET statement_timeout;
 SELECT iri_to_uri('http://example.org/é') AS session_goes_on;

@@ -40,7 +40,7 @@ Functions (text is str, or UTF-8 bytes)
     display_host, decode_a_label              the host display policy, A-labels (UTS #39)
     public_suffix, registrable_domain         the public suffix list
     extract                                   IRIs in running text (RFC 3987 §7.3)
-    canonicalize, canonicalize_explain        canonical keys (profiles rfc3987, none, ia;
+    canonicalize, canonicalize_explain        canonical keys (profiles rfc3987, none, ia, w3lib;
                                               keys url, surt, ssurt; irikit/canon.h)
     lookup_expressions, canon_profiles,       Safe Browsing's lookup expressions; the profiles
     canon_steps                               and the engine's named steps

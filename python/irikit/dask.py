@@ -343,7 +343,7 @@ def extract(lines: Any, **options: Any) -> Any:
 
 def canonicalize(lines: Any, profile: str = "rfc3987", key: str = "url", **options: Any) -> Any:
     """The canonical key of each line (irikit/canon.h; as ``irikit.canonicalize`` and ``iri
-    canon``): ``profile`` ("rfc3987", "none", "ia"), ``key`` ("url", "surt", "ssurt"),
+    canon``): ``profile`` ("rfc3987", "none", "ia", "w3lib"), ``key`` ("url", "surt", "ssurt"),
     options as ``irikit.canonicalize_many`` (``with_scheme``, ``trailing_comma``,
     ``keep_fragment``, ``drop_blank_values``, ``strip_params``). ``{"input", "output"}`` records,
     with ``"error"`` where the profile rejects a line. Lines that are not UTF-8 reach the engine

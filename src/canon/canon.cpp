@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
+#include "cancel/poll.h"
 #include "canon/record.h"
 #include "irikit/iri.h"
 #include "irikit/normalize.h"
@@ -17,8 +19,8 @@ using canon_detail::runner;
 
 namespace {
 
-constexpr std::array<profile, 3> k_profiles = {profile::rfc3987, profile::none, profile::ia};
-constexpr std::array<std::string_view, 3> k_profile_names = {"rfc3987", "none", "ia"};
+constexpr std::array<profile, 4> k_profiles = {profile::rfc3987, profile::none, profile::ia, profile::w3lib};
+constexpr std::array<std::string_view, 4> k_profile_names = {"rfc3987", "none", "ia", "w3lib"};
 
 struct step_info {
   std::string_view name;
@@ -236,6 +238,12 @@ options options::for_profile(profile p) {
           step::query_sort,
           step::empty_query});
       break;
+    case profile::w3lib:
+      // w3lib.url.canonicalize_url with its defaults (keep_blank_values=True, keep_fragments=False).
+      on({step::trim, step::remove_tab_newline, step::scheme_case, step::host_idna, step::percent_encode,
+          step::query_sort, step::percent_unreserved, step::host_case, step::empty_port,
+          step::remove_fragment, step::empty_query});
+      break;
     default:
       break;
   }
@@ -320,7 +328,22 @@ result<void> run_strict(std::string_view text, const options& o, record& r,
       if (after != before) explain->push_back({s, before, after});
       before = std::move(after);
     };
-    stage(step::host_case, n.case_normalization, [](normalize_options& x) { x.case_normalization = true; });
+    // Case normalization lowers the scheme and the host and upper-cases the hex digits at once: its
+    // change is explained per part, the scheme's (its text before the ":") as scheme-case.
+    if (n.case_normalization) {
+      std::string lowered = before;
+      canon_detail::ascii_lower_prefix(lowered, parsed->scheme().size());
+      if (lowered != before) explain->push_back({step::scheme_case, before, lowered});
+      before = std::move(lowered);
+      partial.case_normalization = true;
+      if (auto r2 = normalize(*parsed, partial); r2 && r2->text() != before) {
+        const std::string_view host = parsed->host().value_or(std::string_view());
+        const auto after_host = r2->view().host().value_or(std::string_view());
+        explain->push_back(
+            {host != after_host ? step::host_case : step::percent_case, before, std::string(r2->text())});
+        before = std::string(r2->text());
+      }
+    }
     stage(step::percent_unreserved, n.percent_encoding,
           [](normalize_options& x) { x.percent_encoding = true; });
     stage(step::empty_port, n.empty_port, [](normalize_options& x) { x.empty_port = true; });
@@ -341,6 +364,16 @@ result<void> run_strict(std::string_view text, const options& o, record& r,
 
 namespace {
 
+// The error of a cancelled call. The parse reports the byte it had reached; the steps' runner polls
+// between steps, each of which has read the whole record, and counts their work, not a position:
+// its stop is reported at the input's end.
+parse_error cancelled_at(const detail::cancel_scope& scope, std::string_view text) {
+  parse_error e = scope.error();
+  if (e.offset > text.size())
+    e.offset = static_cast<std::uint32_t>(std::min<std::size_t>(text.size(), UINT32_MAX));
+  return e;
+}
+
 // The profile's parser and steps, then the steps every profile can add.
 result<void> run_profile(std::string_view text, const options& opts, record& r,
                          std::vector<explanation>* explain) {
@@ -349,12 +382,15 @@ result<void> run_profile(std::string_view text, const options& opts, record& r,
     case profile::ia:
       ran = canon_detail::run_ia(text, opts, r, explain);
       break;
+    case profile::w3lib:
+      ran = canon_detail::run_w3lib(text, opts, r, explain);
+      break;
     default:
       ran = run_strict(text, opts, r, explain);
       break;
   }
   if (!ran) return ran;
-  runner run(r, explain);
+  runner run(r, explain, text.size());
   canon_detail::run_common(opts, run);
   return {};
 }
@@ -362,17 +398,24 @@ result<void> run_profile(std::string_view text, const options& opts, record& r,
 }  // namespace
 
 result<void> canonicalize_into(std::string_view text, const options& opts, std::string& out) {
+  // irikit/cancel.h: the profile's parse and steps poll; a cancelled call leaves `out` empty.
+  detail::cancel_scope scope(text.size());
   record r;
-  if (auto ran = run_profile(text, opts, r, nullptr); !ran) return ran;
   out.clear();
+  const auto ran = run_profile(text, opts, r, nullptr);
+  if (scope.cancelled()) return cancelled_at(scope, text);  // before any error of a cut-short parse
+  if (!ran) return ran;
   canon_detail::format_key(r, opts, out);
   return {};
 }
 
 result<canonical> canonicalize(std::string_view text, const options& opts) {
+  detail::cancel_scope scope(text.size());  // irikit/cancel.h, as in canonicalize_into
   canonical c;
   record r;
-  if (auto ran = run_profile(text, opts, r, opts.explain ? &c.explain : nullptr); !ran) return ran.error();
+  const auto ran = run_profile(text, opts, r, opts.explain ? &c.explain : nullptr);
+  if (scope.cancelled()) return cancelled_at(scope, text);
+  if (!ran) return ran.error();
   canon_detail::serialize_into(r, c.url);
   if (opts.key == key_kind::url) {
     c.output = c.url;

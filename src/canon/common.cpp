@@ -62,7 +62,8 @@ void filter_query(record& x, Keep keep) {
 
 void run_common(const options& o, runner& run) {
   record& r = run.rec();
-  const bool ia = o.base == profile::ia;
+  // The profiles whose engines ran these steps with their upstream's definition (ia, w3lib).
+  const bool ia = o.base == profile::ia || o.base == profile::w3lib;
   if (o.https_to_http && ascii_iequal(r.scheme, "https"))
     run.apply(step::https_to_http, [](record& x) {
       x.scheme = "http";

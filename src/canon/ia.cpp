@@ -50,7 +50,10 @@ void repair(std::string_view input, const options& o, repaired& out, bool with_m
   std::string& t = out.text;
   t.clear();
   t.reserve(e - b + 7);
+  detail::cancel_poll poll(b, e);  // irikit/cancel.h; the caller's scope reports the stop
   for (std::size_t i = b; i < e; ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
     const char c = input[i];
     if (o.remove_tab_newline && (c == '\t' || c == '\n' || c == '\r')) continue;
     t += c;
@@ -224,7 +227,10 @@ std::string google_normalize_path(std::string_view path) {
     return "/";
   }
   ++start;
+  detail::cancel_poll poll(0, path.size());  // irikit/cancel.h; the caller's scope reports the stop
   while (true) {
+    if (poll(start)) [[unlikely]]
+      return std::string(path);
     const std::size_t slash = path.find('/', start);
     const std::string_view seg = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
     if (seg == ".") {
@@ -372,7 +378,10 @@ std::string strip_path_session_id(std::string path) {
     std::vector<bool> aspx_ok(n + 1, false);
     std::size_t next_aspx = std::string::npos;  // the first ".aspx" at or after p+1
     std::size_t next_q = std::string::npos;     // the first "?" at or after p
+    detail::cancel_poll poll(0, n);             // irikit/cancel.h; the caller's scope reports the stop
     for (std::size_t p = n; p-- > 0;) {
+      if (poll(n - p)) [[unlikely]]
+        return path;
       if (p + 1 < n && path.compare(p + 1, 5, ".aspx") == 0) next_aspx = p + 1;
       if (path[p] == '?') next_q = p;
       if (path[p] == '\n') next_q = p;  // "." of the regular expression stops at a newline
@@ -486,14 +495,14 @@ std::string alpha_reorder_query(const std::string& q) {
 }  // namespace
 
 result<void> run_ia(std::string_view text, const options& o, record& r, std::vector<explanation>* explain) {
-  runner run(r, explain);
+  runner run(r, explain, text.size());
   repaired rp;
   repair(text, o, rp, false, run);
   bool had_userinfo = false;
   if (auto s = split(rp, o, r, had_userinfo); !s) {
     // Map the offset back to the input: repeat the repairs with the map of each byte's origin.
     record scratch;
-    runner quiet(scratch, nullptr);
+    runner quiet(scratch, nullptr, 0);  // 0: never asks (the error path maps offsets once)
     repaired mapped;
     repair(text, o, mapped, true, quiet);
     parse_error e = s.error();
@@ -544,12 +553,21 @@ result<void> run_ia(std::string_view text, const options& o, record& r, std::vec
         run.apply(step::host_escape, [](record& x) { x.host = escape(x.host, k_google_safe); });
     }
   }
-  if (o.percent_repeated || o.path_dot_segments)
-    run.apply(step::percent_repeated, [&](record& x) {
-      std::string p = o.percent_repeated ? unescape_repeatedly(x.path) : x.path;
-      if (!x.host.empty() && o.path_dot_segments) p = google_normalize_path(p);
-      x.path = o.percent_repeated ? escape(p, k_google_safe) : p;
-    });
+  if (o.percent_repeated || o.path_dot_segments) {
+    // escape(normalize_path(unescape(path))): explained as two steps, the decoding and re-encoding
+    // (percent-repeated) and then the dot segments (path-dot-segments), each with its own change.
+    const auto finish = [&](const std::string& p) {
+      return o.percent_repeated ? escape(p, k_google_safe) : p;
+    };
+    std::string p = o.percent_repeated ? unescape_repeatedly(r.path) : r.path;
+    if (o.percent_repeated && (run.explaining() || !o.path_dot_segments))
+      run.apply(step::percent_repeated, [&](record& x) { x.path = finish(p); });
+    if (o.path_dot_segments)
+      run.apply(step::path_dot_segments, [&](record& x) {
+        if (!x.host.empty()) p = google_normalize_path(p);
+        x.path = finish(p);
+      });
+  }
   // IAURLCanonicalizer.canonicalize (its host lower-casing belongs to that half: it runs when any of
   // the half's own steps does, so GoogleURLCanonicalizer alone keeps "%C2" in upper case)
   const bool ia_half = o.host_www || o.path_case || o.path_session_id || o.path_trailing_slash ||

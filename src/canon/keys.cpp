@@ -235,8 +235,14 @@ void format_key(const record& r, const options& o, std::string& out) {
       }
       if (host) {
         if (r.has_user) {
+          // handyurl.getURLString writes user and password with no ":" between them; ia removes
+          // the user information first, so only a caller who keeps it meets that. Other profiles
+          // keep the ":" as urlcanon's ParsedUrl.surt() does (it writes every parsed delimiter).
           out += r.user;
-          if (r.has_password) out += r.password;
+          if (r.has_password) {
+            if (o.base != profile::ia) out += ':';
+            out += r.password;
+          }
           out += '@';
         }
         out += canon::surt_host(r.host, false, true);

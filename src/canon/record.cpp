@@ -43,6 +43,11 @@ void serialize_tail(const record& r, std::string& out) {
   }
 }
 
+std::size_t record_size(const record& r) noexcept {
+  return r.scheme.size() + r.user.size() + r.password.size() + r.host.size() + r.port.size() + r.path.size() +
+         r.query.size() + r.fragment.size();
+}
+
 std::string serialize(const record& r) {
   std::string out;
   serialize_into(r, out);
@@ -52,7 +57,11 @@ std::string serialize(const record& r) {
 std::string unescape_repeatedly(std::string_view in) {
   std::string out;
   out.reserve(in.size());
-  for (char c : in) {
+  detail::cancel_poll poll(0, in.size());  // irikit/cancel.h; the caller's scope reports the stop
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return out;
+    const char c = in[i];
     out += c;
     // The text before the new byte holds no "%HH" (the invariant); only a pattern ending at the new
     // byte can appear, and its decoded byte may complete one more with the two bytes before it.
@@ -69,7 +78,11 @@ std::string unescape_repeatedly(std::string_view in) {
 
 void escape_into(std::string_view in, const byte_set& keep, std::string& out) {
   static constexpr char k_hex[] = "0123456789ABCDEF";
-  for (char ch : in) {
+  detail::cancel_poll poll(0, in.size());  // irikit/cancel.h; the caller's scope reports the stop
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (poll(i)) [[unlikely]]
+      return;
+    const char ch = in[i];
     const auto c = static_cast<unsigned char>(ch);
     if (keep.has(c)) {
       out += ch;
@@ -88,9 +101,11 @@ std::string escape(std::string_view in, const byte_set& keep) {
   return out;
 }
 
-void ascii_lower(std::string& s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+void ascii_lower(std::string& s) { ascii_lower_prefix(s, s.size()); }
+
+void ascii_lower_prefix(std::string& s, std::size_t n) {
+  for (std::size_t i = 0; i < n && i < s.size(); ++i)
+    if (s[i] >= 'A' && s[i] <= 'Z') s[i] = static_cast<char>(s[i] - 'A' + 'a');
 }
 
 bool ascii_iequal(std::string_view a, std::string_view b) {

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cancel/poll.h"
 #include "irikit/canon.h"
 
 namespace irikit::canon_detail {
@@ -86,6 +87,8 @@ std::string escape(std::string_view in, const byte_set& keep);
 
 /// ASCII lower case, in place.
 void ascii_lower(std::string& s);
+/// ASCII lower case of the first `n` bytes, in place.
+void ascii_lower_prefix(std::string& s, std::size_t n);
 bool ascii_iequal(std::string_view a, std::string_view b);
 
 /// IPv4 as inet_aton reads it (1 to 4 parts of decimal, octal "0…" or hexadecimal "0x…", the last
@@ -93,13 +96,35 @@ bool ascii_iequal(std::string_view a, std::string_view b);
 bool parse_inet_aton(std::string_view text, std::uint32_t& address);
 std::string dotted_ipv4(std::uint32_t address);
 
+/// The bytes a step reads: the sum of the record's fields.
+std::size_t record_size(const record& r) noexcept;
+
 /// Runs the steps of a profile on a record, recording each that changed it when asked.
+///
+/// Cancellation (irikit/cancel.h): the runner counts the work of its steps (each step reads the
+/// record once: its size) and asks the thread's hook before a step once that count has grown by
+/// cancel_poll_bytes since the last question. Once told to stop, no further step runs; the public
+/// operation's cancel_scope then reports `cancelled`. The loops of one step that can outgrow the
+/// record (the repeated percent-decoding, the escaping) poll on their own (common.cpp).
 class runner {
  public:
-  runner(record& r, std::vector<explanation>* explain) : r_(r), explain_(explain) {}
+  runner(record& r, std::vector<explanation>* explain, std::size_t input_size)
+      : r_(r), explain_(explain), poll_(0, input_size) {}
+  /// Whether the thread's operation was told to stop (by this runner's poll or by another loop).
+  bool stopped() const noexcept { return stopped_ || detail::cancel_scope::requested(); }
   /// Applies `f` (a callable on record&) as step `s`.
   template <class F>
   void apply(step s, F&& f) {
+    // a loop inside an earlier step may have been stopped (only asked when the input is long)
+    if (stopped_ || (poll_.next != k_never && detail::cancel_scope::requested())) [[unlikely]] {
+      stopped_ = true;
+      return;
+    }
+    work_ += record_size(r_);
+    if (poll_(work_)) [[unlikely]] {
+      stopped_ = true;
+      return;
+    }
     if (explain_ == nullptr) {
       f(r_);
       return;
@@ -119,11 +144,16 @@ class runner {
  private:
   record& r_;
   std::vector<explanation>* explain_;
+  static constexpr std::size_t k_never = static_cast<std::size_t>(-1);
+  detail::cancel_poll poll_;
+  std::size_t work_ = 0;
+  bool stopped_ = false;
 };
 
 /// The profiles' engines (one file each): each parses `text` its upstream's way and applies the
 /// steps `o` turns on, in its upstream's order. The key is formatted afterwards (keys.cpp).
 result<void> run_ia(std::string_view text, const options& o, record& r, std::vector<explanation>* explain);
+result<void> run_w3lib(std::string_view text, const options& o, record& r, std::vector<explanation>* explain);
 
 /// The generic steps every profile can add (the query and fragment steps, www, userinfo, …), in
 /// the order of `step`, skipping those the profile's engine already ran.

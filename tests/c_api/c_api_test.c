@@ -996,7 +996,15 @@ static void test_canon(void) {
   CHECK_EQ_INT(irikit_canon_key_from_name("ssurt", &k), IRIKIT_OK);
   CHECK_EQ_INT((int)k, IRIKIT_CANON_KEY_SSURT);
   CHECK_STR(irikit_canon_profile_name(IRIKIT_CANON_RFC3987), "rfc3987");
-  CHECK(irikit_canon_profile_name(3) == NULL);
+  CHECK_STR(irikit_canon_profile_name(IRIKIT_CANON_W3LIB), "w3lib");
+  CHECK(irikit_canon_profile_name(4) == NULL);
+  CHECK_EQ_INT(irikit_canon_profile_from_name("w3lib", &p), IRIKIT_OK);
+  CHECK_EQ_INT((int)p, IRIKIT_CANON_W3LIB);
+  text = "HTTP://Example.com/do?c=3&b=5&b=2&a=50#f";
+  CHECK_EQ_INT(irikit_canon(text, strlen(text), IRIKIT_CANON_W3LIB, IRIKIT_CANON_KEY_URL, 0, NULL, out,
+                            sizeof out, &out_len, &err),
+               IRIKIT_OK);
+  CHECK_STR(out, "http://example.com/do?a=50&b=2&b=5&c=3");
   CHECK_STR(irikit_code_name(IRIKIT_E_INVALID_IPV4), "invalid-ipv4");
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "irikit/bidi.h"
+#include "irikit/canon.h"
 #include "irikit/convert.h"
 #include "irikit/extract.h"
 #include "irikit/host.h"
@@ -514,6 +515,62 @@ TEST(Cancel, PolledParseGivesTheSameResult) {
     } else {
       EXPECT_EQ(plain.error(), polled.error());
     }
+  }
+}
+
+// The canonicalization engine (irikit/canon.h): the profile's parse and every step poll, so a
+// cancelled key comes back as `cancelled` with nothing in the output, at any of the hook's answers.
+TEST(Cancel, Canon) {
+  namespace c = irikit::canon;
+  const std::string rfc_text = make_text("HTTP://EXAMPLE.org/", "%7e%C3%A9/./", 2 * k_mib);
+  const std::string ia_text =
+      make_text("HTTP://www.EXAMPLE.org/", "%7e/./A/%2525/", k_mib + k_mib / 2) + "?b=1&A=2";
+  struct row {
+    c::profile p;
+    const std::string* text;
+  };
+  for (const row& w : {row{c::profile::rfc3987, &rfc_text}, row{c::profile::ia, &ia_text},
+                       row{c::profile::w3lib, &rfc_text}}) {
+    for (const bool explain : {false, true}) {
+      SCOPED_TRACE(std::string(c::profile_name(w.p)) + (explain ? " explain" : ""));
+      c::options o = c::options::for_profile(w.p);
+      o.explain = explain;
+      const auto plain = c::canonicalize(*w.text, o);
+      ASSERT_TRUE(plain);
+      counter never;
+      {
+        const hooked h(never);
+        const auto asked = c::canonicalize(*w.text, o);
+        ASSERT_TRUE(asked);
+        EXPECT_EQ(asked->output, plain->output);
+      }
+      EXPECT_GE(never.calls, 2);
+      // whichever answer says stop (the first, one in the middle, the last), the call stops there
+      for (const int at : {1, (never.calls + 1) / 2, never.calls}) {
+        SCOPED_TRACE(at);
+        counter stop{0, at};
+        irikit::result<c::canonical> r = c::canonical{};
+        {
+          const hooked h(stop);
+          ASSERT_NO_THROW(r = c::canonicalize(*w.text, o));
+        }
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error().code, irikit::error_code::cancelled);
+        EXPECT_GE(r.error().offset, k_mib);
+        EXPECT_LE(r.error().offset, w.text->size());
+        EXPECT_EQ(stop.calls, at);  // not asked again once it said stop
+      }
+    }
+    // canonicalize_into leaves its buffer empty
+    counter first{0, 1};
+    std::string out = "stale";
+    {
+      const hooked h(first);
+      const auto r = c::canonicalize_into(*w.text, c::options::for_profile(w.p), out);
+      ASSERT_FALSE(r);
+      EXPECT_EQ(r.error().code, irikit::error_code::cancelled);
+    }
+    EXPECT_TRUE(out.empty());
   }
 }
 

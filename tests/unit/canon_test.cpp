@@ -120,9 +120,74 @@ TEST(CanonUpstream, SurtPackage) {
   EXPECT_GT(passed, 90);
 }
 
+// w3lib's published cases (tests/canon/data/w3lib_cases.tsv, from scrapy/w3lib v2.1.1
+// tests/test_url.py): canonicalize_url(url, keep_fragments=…, keep_blank_values=…).
+TEST(CanonUpstream, W3libPackage) {
+  std::ifstream in(IRIKIT_CANON_DATA_DIR "/w3lib_cases.tsv");
+  ASSERT_TRUE(in) << "tests/canon/data/w3lib_cases.tsv";
+  int passed = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto f = split_tabs(line);
+    ASSERT_EQ(f.size(), 3u) << line;
+    c::options o = c::options::for_profile(c::profile::w3lib);
+    if (f[0].find("keep_fragments=True") != std::string::npos) o.remove_fragment = false;
+    if (f[0].find("keep_blank_values=False") != std::string::npos) o.query_blank_values = true;
+    auto r = c::canonicalize(unescape_tsv(f[1]), o);
+    ASSERT_TRUE(r) << f[1];
+    EXPECT_EQ(r->output, unescape_tsv(f[2])) << f[0] << " " << f[1];
+    if (r && r->output == unescape_tsv(f[2])) ++passed;
+  }
+  std::printf("w3lib cases: %d passed\n", passed);
+  EXPECT_EQ(passed, 49);
+}
+
+// The w3lib profile where Python's urlsplit and idna codec decide (w3lib 2.1.1 on Python 3.11),
+// and what it refuses (docs/canonicalization.md, "w3lib").
+TEST(Canon, W3libParser) {
+  const auto w = c::profile::w3lib;
+  EXPECT_EQ(canon("HTTP://H/%2f%2F%3f%3F%25%zz%", w), "http://h/%2F%2F%3F%3F%%zz%");  // %25 → "%", kept
+  EXPECT_EQ(canon("http:foo", w), "http:///foo");             // urlunsplit: "//" for a uses_netloc scheme
+  EXPECT_EQ(canon("http:////x", w), "http://x");              // an empty netloc, then a path "//x"
+  EXPECT_EQ(canon("foo:bar;baz?x", w), "foo:bar;baz?x=");     // params only for uses_params schemes
+  EXPECT_EQ(canon("/p;q?a=1;b=2&&c", w), "/p;q?a=1&b=2&c=");  // ";" separates query pairs too
+  EXPECT_EQ(canon("http://h/?a+b=c+d&%20=%2B&a=%ff&a=%FE", w), "http://h/?+=%2B&a=%FE&a=%FF&a+b=c+d");
+  EXPECT_EQ(canon("http://h::/", w), "http://h/");                      // netloc.rstrip(":")
+  EXPECT_EQ(canon("http://user:pa ss@H/", w), "http://user:pa ss@h/");  // the netloc is never quoted
+  EXPECT_EQ(canon("http://a..b/", w), "http://a..b/");                  // the idna codec fails: netloc kept
+  EXPECT_EQ(canon("http://BÜCHER.de./", w), "http://xn--bcher-kva.de./");
+  EXPECT_EQ(canon("http://b\u00FCcher\u3002de/", w), "http://xn--bcher-kva.de/");
+  EXPECT_EQ(canon("http://[fe80::1%eth0]:80/", w), "http://[fe80::1%eth0]:80/");
+  EXPECT_EQ(canon("http://[v1.x]/", w), "http://[v1.x]/");
+  EXPECT_EQ(canon("http://h/|x|?|=|#|", w), "http://h/|x|?%7C=%7C");
+  // Upstream decodes the path once per call, so it is not idempotent there; irikit follows.
+  EXPECT_EQ(canon("http://h/%2541", w), "http://h/%41");
+  EXPECT_EQ(canon("http://h/%41", w), "http://h/A");
+  // Where upstream raises ValueError, an error with the offset of the bracket.
+  EXPECT_EQ(canon("http://[::1/", w), "error: invalid-ipv6 at 7");
+  EXPECT_EQ(canon("http://x[::1]/", w), "error: invalid-ipv6 at 8");
+  EXPECT_EQ(canon("http://[1.2.3.4]/", w), "error: invalid-ipv6 at 7");
+  // canonicalize_url takes str: bytes that are not UTF-8 are refused at the first bad byte.
+  EXPECT_EQ(canon("http://h/\xFF", w), "error: utf8-invalid-byte at 9");
+  // Divergence: a non-ASCII netloc the idna codec refuses (upstream keeps it and applies
+  // str.lower()), or one irikit's IDNA2003 (UseSTD3ASCIIRules on) refuses: an error at the netloc's
+  // first non-ASCII byte.
+  EXPECT_EQ(canon("http://b\u00FCcher..de/", w), "error: idna-failed at 8");
+  EXPECT_EQ(canon("https:/\t/\u00FC%2.com/", w), "error: idna-failed at 9");
+  // Options: keep_fragments, keep_blank_values=False.
+  c::options o = c::options::for_profile(w);
+  o.remove_fragment = false;
+  o.query_blank_values = true;
+  EXPECT_EQ(c::canonicalize("http://h/?b=&a&c=1#F%20g", o)->output, "http://h/?c=1#F%20g");
+  EXPECT_EQ(c::canonicalize("http://h/?b=#", o)->output, "http://h/");
+}
+
 TEST(Canon, Names) {
   for (c::profile p : c::all_profiles()) EXPECT_EQ(c::profile_from_name(c::profile_name(p)), p);
-  EXPECT_FALSE(c::profile_from_name("w3lib"));  // not implemented yet (docs/canonicalization.md)
+  EXPECT_EQ(c::profile_from_name("w3lib"), c::profile::w3lib);
+  EXPECT_EQ(static_cast<int>(c::profile::w3lib), 3);   // appended: bindings use 0..2 for the others
+  EXPECT_FALSE(c::profile_from_name("safebrowsing"));  // not implemented yet (docs/canonicalization.md)
   EXPECT_FALSE(c::profile_from_name("IA"));
   EXPECT_EQ(c::key_kind_from_name("ssurt"), c::key_kind::ssurt);
   EXPECT_EQ(c::step_name(c::step::host_www), "host-www");
@@ -201,6 +266,70 @@ TEST(Canon, Explain) {
   EXPECT_EQ(names, (std::vector<std::string>{"trim", "remove-fragment", "host-www", "path-case"}));
   EXPECT_EQ(r->explain[2].before, "http://www.example.com/A");
   EXPECT_EQ(r->explain[2].after, "http://example.com/A");
+}
+
+// Each change is explained under the step that made it (the bugs the bindings found).
+std::vector<std::string> explained(std::string_view url, c::profile p) {
+  c::options o = c::options::for_profile(p);
+  o.explain = true;
+  auto r = c::canonicalize(url, o);
+  std::vector<std::string> names;
+  if (r)
+    for (const auto& e : r->explain) names.emplace_back(c::step_name(e.which));
+  return names;
+}
+
+TEST(Canon, ExplainNamesTheSchemeStep) {
+  // RFC 3987 §5.3.2.1: the scheme's case is scheme-case, not host-case; §5.3.2.4: the dot segments.
+  EXPECT_EQ(explained("HTTP://a.example/x/../y", c::profile::rfc3987),
+            (std::vector<std::string>{"scheme-case", "path-dot-segments"}));
+  EXPECT_EQ(explained("HTTP://A.example/", c::profile::rfc3987),
+            (std::vector<std::string>{"scheme-case", "host-case"}));
+  EXPECT_EQ(explained("http://a.example/%7e%c3%a9", c::profile::rfc3987),
+            (std::vector<std::string>{"percent-case", "percent-unreserved"}));
+  c::options o = c::options::for_profile(c::profile::rfc3987);
+  o.explain = true;
+  auto r = c::canonicalize("HTTP://a.example/x/../y", o);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->explain.size(), 2U);
+  EXPECT_EQ(r->explain[0].before, "HTTP://a.example/x/../y");
+  EXPECT_EQ(r->explain[0].after, "http://a.example/x/../y");
+  EXPECT_EQ(r->explain[1].after, "http://a.example/y");
+  // ia keeps the scheme's case (surt's handyurl); its split lowers the host
+  EXPECT_EQ(explained("HTTP://a.example/", c::profile::ia), (std::vector<std::string>{}));
+  EXPECT_EQ(explained("HTTP://A.example/", c::profile::ia), (std::vector<std::string>{"host-case"}));
+}
+
+TEST(Canon, IaExplainsDotSegmentsApart) {
+  c::options o = c::options::for_profile(c::profile::ia);
+  o.explain = true;
+  auto r = c::canonicalize("http://a.example/b/%2e%2e/c/./d", o);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->output, "http://a.example/c/d");
+  std::vector<std::string> names;
+  for (const auto& e : r->explain) names.emplace_back(c::step_name(e.which));
+  EXPECT_EQ(names, (std::vector<std::string>{"percent-repeated", "path-dot-segments"}));
+  EXPECT_EQ(r->explain[0].after, "http://a.example/b/../c/./d");
+  EXPECT_EQ(r->explain[1].before, "http://a.example/b/../c/./d");
+  EXPECT_EQ(r->explain[1].after, "http://a.example/c/d");
+  // no escape: only the dot segments
+  EXPECT_EQ(explained("http://a.example/b/../c", c::profile::ia),
+            (std::vector<std::string>{"path-dot-segments"}));
+  // the same key with and without explain
+  EXPECT_EQ(c::canonicalize("http://a.example/b/%2e%2e/c/./d", c::profile::ia)->output, r->output);
+}
+
+TEST(Canon, SurtKeepsThePasswordColon) {
+  // urlcanon's ParsedUrl.surt() writes every delimiter it parsed, the ":" before the password too.
+  EXPECT_EQ(
+      c::canonicalize("http://user:pass@www.example.com:8080/", c::profile::none, c::key_kind::surt)->output,
+      "user:pass@com,example,www:8080)/");
+  EXPECT_EQ(c::canonicalize("http://user@www.example.com/", c::profile::none, c::key_kind::surt)->output,
+            "user@com,example,www)/");
+  // ia removes the user information before the key (surt's handyurl.parse keeps none).
+  EXPECT_EQ(
+      c::canonicalize("http://user:pass@www.example.com:8080/", c::profile::ia, c::key_kind::surt)->output,
+      "com,example:8080)/");
 }
 
 TEST(Canon, SafeBrowsingExpressions) {

@@ -70,8 +70,12 @@ configured configure_canon(const option_values& values) {
   const std::string_view profile_name = values.value("--profile").value_or("rfc3987");
   const std::optional<canon::profile> profile = canon::profile_from_name(profile_name);
   if (!profile) {
-    result.usage_error =
-        "unknown profile '" + std::string(profile_name) + "' for --profile (rfc3987, none, ia)";
+    std::string names;
+    for (canon::profile p : canon::all_profiles()) {
+      if (!names.empty()) names += ", ";
+      names += canon::profile_name(p);
+    }
+    result.usage_error = "unknown profile '" + std::string(profile_name) + "' for --profile (" + names + ")";
     return result;
   }
   const std::string_view key_name = values.value("--key").value_or("url");
@@ -109,7 +113,8 @@ constexpr option_spec canon_option_specs[] = {
     {"--profile", "NAME",
      "rfc3987 (default): RFC 3987 §5.3.2–§5.3.3 only, equivalence-preserving\n"
      "none: the URL as parsed, unchanged\n"
-     "ia: the Internet Archive's canonicalizer (the surt package, Wayback CDX keys)"},
+     "ia: the Internet Archive's canonicalizer (the surt package, Wayback CDX keys)\n"
+     "w3lib: Scrapy's w3lib.url.canonicalize_url (the Scrapy duplicate filter)"},
     {"--key", "KIND", "url (default), surt (\"com,example)/path\"), ssurt (urlcanon's)"},
     {"--with-scheme", "", "surt: \"http://(com,example)/\""},
     {"--trailing-comma", "", "surt: \"com,example,)/\""},
