@@ -22,6 +22,14 @@
 #define IRIKIT_CHUNK_MASKS 1
 #define IRIKIT_CHUNK_TARGET __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
 
+// Every function below that takes or returns a vector is [[gnu::always_inline]], never called out
+// of line: clang passes a 512-bit vector argument in a zmm register only where the translation unit
+// is compiled with -mavx512f (avx512.cpp, avx512_vbmi.cpp), and in memory where only the target
+// attribute allows AVX-512 (parse/parser.cpp, parse/long_texts.cpp; g++ follows the attribute).
+// An out-of-line inline function would then have two calling conventions under one symbol, and
+// the linker keeps one copy for all callers: in unoptimized clang builds classify_avx512 passed
+// its chunk in zmm0 to the parser's copy of e2_bad_third, which read it from the stack.
+
 namespace irikit::grammar::chunks {
 
 /// The byte constants of mask_chunk and leads_of as whole vectors in memory: compares take them as operands
@@ -37,30 +45,34 @@ extern const rows64 k_high_bits, k_query_rows, k_path_rows, k_reg_name_rows, k_s
 extern const pair_tables64 k_direct_tables, k_conditional_tables, k_rare_tables;
 extern const chunk_constants k_chunk_constants;
 
-IRIKIT_CHUNK_TARGET inline __m512i splat64(int c) noexcept { return _mm512_set1_epi8(static_cast<char>(c)); }
-IRIKIT_CHUNK_TARGET inline __m512i load64(const std::array<std::uint8_t, 64>& c) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline __m512i splat64(int c) noexcept {
+  return _mm512_set1_epi8(static_cast<char>(c));
+}
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline __m512i load64(
+    const std::array<std::uint8_t, 64>& c) noexcept {
   return _mm512_load_si512(c.data());
 }
 /// The rows in each 128-bit lane of a chunk-sized vector.
-IRIKIT_CHUNK_TARGET inline __m512i lanes4(const rows64& rows) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline __m512i lanes4(const rows64& rows) noexcept {
   return _mm512_load_si512(rows.row.data());
 }
-IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1, __m512i low1,
-                                           __m512i high) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline __m512i apply64(const pair_tables64& t, __m512i high1,
+                                                                  __m512i low1, __m512i high) noexcept {
   return _mm512_and_si512(_mm512_and_si512(_mm512_shuffle_epi8(lanes4(t.before_high), high1),
                                            _mm512_shuffle_epi8(lanes4(t.before_low), low1)),
                           _mm512_shuffle_epi8(lanes4(t.high), high));
 }
 
 /// The lanes of v holding an is_e2_bad_third byte (the same arithmetic).
-IRIKIT_CHUNK_TARGET inline std::uint64_t e2_bad_third(__m512i v) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t e2_bad_third(__m512i v) noexcept {
   return _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, splat64(0xFE)), splat64(0x8E)) |
          _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, splat64(0xA6)), splat64(0xAE - 0xA6));
 }
 
 /// utf8_iri_bad over 64 bytes at once (the same rules, the same arithmetic).
-IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1, __m512i p2,
-                                                        __m512i p3) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t utf8_iri_bad64(__m512i v, __m512i p1,
+                                                                               __m512i p2,
+                                                                               __m512i p3) noexcept {
   const __m512i low4 = splat64(0x0F);
   const __m512i high1 = _mm512_and_si512(_mm512_srli_epi16(p1, 4), low4), low1 = _mm512_and_si512(p1, low4);
   const __m512i high = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
@@ -112,7 +124,7 @@ IRIKIT_CHUNK_TARGET inline lead_carry carry_into(const unsigned char* chunk) noe
 struct utf8_leads {
   std::uint64_t lead, lead3, lead4;
 };
-IRIKIT_CHUNK_TARGET inline utf8_leads leads_of(__m512i v) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline utf8_leads leads_of(__m512i v) noexcept {
   // Three compares: fewer instructions than building the masks from bit 7 of v, 2v, 4v and 8v with
   // vpmovb2m (no port-5 instruction, but nine in all), and 1–5 % less time over the parser's chunks.
   const chunk_constants* c = &k_chunk_constants;
@@ -160,7 +172,8 @@ inline bool continuations_match(const utf8_leads& l, std::uint64_t non_ascii, st
 }
 
 /// Bit k set when byte k is in the set of `rows` (`low`: the low nibbles, `bit`: the high nibbles' bits).
-IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i low, __m512i bit) noexcept {
+[[gnu::always_inline]] IRIKIT_CHUNK_TARGET inline std::uint64_t members64(const rows64& rows, __m512i low,
+                                                                          __m512i bit) noexcept {
   return _mm512_test_epi8_mask(_mm512_shuffle_epi8(lanes4(rows), low), bit);
 }
 
