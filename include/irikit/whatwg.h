@@ -361,6 +361,9 @@ class search_params {
   search_params() = default;
   /// The constructor from a string: one leading "?" is removed, then §5.1.
   explicit search_params(std::string_view init);
+  /// The same constructor as an operation the thread's cancellation hook (irikit/cancel.h) can
+  /// stop, once per MiB of `init`: then validation_error::cancelled and no list.
+  static result<search_params> parse(std::string_view init);
   /// The list of a URL's query (empty when the query is null).
   static search_params of(const url& u);
 

@@ -119,13 +119,20 @@ def test_idempotent_on_a_sample():
         "https://user@例え.jp/パス?q=é",
         "www.example.com/a//b/",
     ]
+    # w3lib's canonicalize_url decodes once per call, so %2541 -> %41 -> A: upstream is not
+    # idempotent there and the w3lib profile follows it (docs/canonicalization.md).
+    upstream_not_idempotent = {("w3lib", "http://0x7f.1/%2541")}
     for profile in irikit.canon_profiles():
         for url in urls:
             try:
                 once = irikit.canonicalize(url, profile)
             except irikit.IRIError:
                 continue
-            assert irikit.canonicalize(once, profile) == once, (profile, url)
+            twice = irikit.canonicalize(once, profile)
+            if (profile, url) in upstream_not_idempotent:
+                assert twice != once, (profile, url)
+            else:
+                assert twice == once, (profile, url)
 
 
 # --- the batch form ------------------------------------------------------------------------------

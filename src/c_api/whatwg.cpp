@@ -380,8 +380,10 @@ int irikit_search_params_new(const char* init, size_t init_len, const irikit_all
   return guarded(err, [&]() -> int {
     std::string_view t;
     if (int rc = text_arg(init, init_len, 0, err, t)) return rc;
+    auto parsed = w::search_params::parse(t);  // polls the cancellation callback per MiB
+    if (!parsed) return fail(err, IRIKIT_E_CANCELLED, parsed.error().offset);  // its one failure
     return hand_out(allocator, params, err, [&](const memory& mem) {
-      return make_object<irikit_search_params>(mem, w::search_params(t));
+      return make_object<irikit_search_params>(mem, std::move(*parsed));
     });
   });
 }

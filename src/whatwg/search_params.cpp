@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "cancel/poll.h"
 #include "grammar/utf8.h"
 #include "whatwg/internal.h"
 
@@ -54,9 +55,17 @@ std::u16string utf16_units(std::string_view s) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> parse_form_urlencoded(std::string_view input) {
+namespace {
+
+// §5.1 application/x-www-form-urlencoded parsing; with `poll`, it stops (returning what it has)
+// when the thread's cancellation hook says so, asked at the start of a pair once per MiB.
+std::vector<std::pair<std::string, std::string>> parse_pairs(std::string_view input,
+                                                             irikit::detail::cancel_poll* poll) {
+  const std::size_t size = input.size();
   std::vector<std::pair<std::string, std::string>> out;
   while (true) {
+    if (poll != nullptr && (*poll)(size - input.size())) [[unlikely]]
+      return out;
     const std::size_t amp = input.find('&');
     const std::string_view bytes = input.substr(0, amp);
     if (!bytes.empty()) {
@@ -69,6 +78,12 @@ std::vector<std::pair<std::string, std::string>> parse_form_urlencoded(std::stri
     input.remove_prefix(amp + 1);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parse_form_urlencoded(std::string_view input) {
+  return parse_pairs(input, nullptr);
 }
 
 std::string serialize_form_urlencoded(const std::vector<std::pair<std::string, std::string>>& pairs) {
@@ -85,6 +100,16 @@ std::string serialize_form_urlencoded(const std::vector<std::pair<std::string, s
 search_params::search_params(std::string_view init) {
   if (!init.empty() && init.front() == '?') init.remove_prefix(1);
   list_ = parse_form_urlencoded(init);
+}
+
+result<search_params> search_params::parse(std::string_view init) {
+  const irikit::detail::cancel_scope scope(init.size());
+  if (!init.empty() && init.front() == '?') init.remove_prefix(1);
+  irikit::detail::cancel_poll poll(0, init.size());
+  search_params p;
+  p.list_ = parse_pairs(init, &poll);
+  if (scope.cancelled()) return url_error{validation_error::cancelled, scope.error().offset};
+  return p;
 }
 
 search_params search_params::of(const url& u) {

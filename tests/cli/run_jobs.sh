@@ -61,6 +61,7 @@ check_jobs() {
   done
 }
 
+check_jobs canon "$tmp/in.txt" canon --profile ia --key surt --explain
 check_jobs check "$tmp/in.txt" check
 check_jobs check-scheme-rules "$tmp/in.txt" check --scheme-rules
 check_jobs check-whatwg "$tmp/in.txt" check --spec whatwg

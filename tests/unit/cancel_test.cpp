@@ -519,6 +519,27 @@ TEST(Cancel, PolledParseGivesTheSameResult) {
 }
 
 // The canonicalization engine (irikit/canon.h): the profile's parse and every step poll, so a
+// URLSearchParams from a string (URL Standard §5.1) as an operation: search_params::parse asks the
+// hook once per MiB and, told to stop, gives `cancelled` and no list; the constructor never asks.
+TEST(Cancel, SearchParamsParse) {
+  const std::string query = make_text("?", "a=b&", 3 * k_mib);
+  counter stop{.calls = 0, .cancel_at = 2};
+  {
+    const hooked h(stop);
+    const auto r = irikit::whatwg::search_params::parse(query);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().error, irikit::whatwg::validation_error::cancelled);
+    EXPECT_EQ(stop.calls, 2);
+    EXPECT_GT(r.error().offset, 0u);
+    EXPECT_EQ(irikit::whatwg::search_params(query).size(), (3 * k_mib - 1) / 4 + 1);
+  }
+  counter never;
+  const hooked h(never);
+  const auto r = irikit::whatwg::search_params::parse(query);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->size(), (3 * k_mib - 1) / 4 + 1);
+  EXPECT_GE(never.calls, 2);
+}
 // cancelled key comes back as `cancelled` with nothing in the output, at any of the hook's answers.
 TEST(Cancel, Canon) {
   namespace c = irikit::canon;
