@@ -955,9 +955,6 @@ static void test_builder_params(void) {
 /* Canonical keys (irikit_canon): the ia profile's SURT key (the `surt` package's surt(url)), the
  * rfc3987 default, flags, the strip list, errors with their offsets. */
 static void test_canon(void) {
-  char out[256];
-  size_t out_len = 0;
-  irikit_error err;
   irikit_canon_profile p;
   irikit_canon_key k;
   const char* text = "http://www.Archive.org:80/goo/?b=2&a=1#f";
